@@ -1,0 +1,25 @@
+package org.tebaldi.core.cc;
+
+import org.tebaldi.core.runtime.Cancellable;
+import org.tebaldi.core.runtime.NodeId;
+
+/** What a node offers the CC parts it hosts (common to TC and DS). */
+public interface CcServices {
+    /** This node's address. */
+    NodeId self();
+
+    /** Clock, µs (virtual in simulation). */
+    long nowMicros();
+
+    /** Runs {@code task} on this node after {@code delayMicros} µs. */
+    Cancellable schedule(long delayMicros, Runnable task);
+
+    /** Sends a mechanism-specific message to the part of the same CC node at {@code to}. */
+    void send(NodeId to, int ccNode, Object payload);
+
+    /** The profiler's sink, or null when profiling is off (then report nothing). */
+    BlockingSink blocking();
+
+    /** Runs {@code task} on this node right after the current event (never re-entrantly). */
+    void later(Runnable task);
+}

@@ -1,0 +1,22 @@
+package org.tebaldi.core.cc;
+
+import java.util.function.Consumer;
+import org.tebaldi.core.storage.MultiVersionStore;
+
+/** What a data server offers its DS parts. */
+public interface DsServices extends CcServices {
+    /** Index of this data server. */
+    int dsIndex();
+
+    /** The storage module of this server. */
+    MultiVersionStore store();
+
+    /** The live transaction with that id at this server, or null. */
+    DsTxn txn(long id);
+
+    /**
+     * Calls {@code onFinish} (with true for commit) once {@code other}'s commit or abort is applied at this
+     * server — right away if it already is. The call happens after the current event.
+     */
+    void awaitFinish(DsTxn other, Consumer<Boolean> onFinish);
+}

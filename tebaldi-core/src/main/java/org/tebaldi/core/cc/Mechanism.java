@@ -1,0 +1,25 @@
+package org.tebaldi.core.cc;
+
+import java.util.List;
+import org.tebaldi.core.tree.CcNode;
+
+/**
+ * A concurrency-control mechanism usable as a node of a CC tree (dissertation §4.3–4.4): a factory for its TC
+ * and DS parts. Implementations live in tebaldi-cc, one package each, and register through
+ * {@link java.util.ServiceLoader} ({@code META-INF/services/org.tebaldi.core.cc.Mechanism}).
+ */
+public interface Mechanism {
+    /** The name used in tree files, e.g. {@code 2pl}. */
+    String name();
+
+    /** Problems with the node's options, each like {@code "option 'lockTimeout': ..."}; empty if fine. */
+    default List<String> checkOptions(CcNode node) {
+        return List.of();
+    }
+
+    /** The TC part of {@code node} at one coordinator. */
+    TcPart tcPart(CcNode node, TcServices services);
+
+    /** The DS part of {@code node} at one data server. */
+    DsPart dsPart(CcNode node, DsServices services);
+}

@@ -1,0 +1,43 @@
+package org.tebaldi.core.cc;
+
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+import org.tebaldi.core.txn.Op;
+
+/**
+ * One operation going through the DS parts of a path (dissertation §4.3.1, execution phase). The framework
+ * sets {@link #chosen()} after the read-version chain and {@link #written()} after a write, before the
+ * bottom-up {@link DsPart#afterOp} calls.
+ */
+public interface OpContext {
+    Op op();
+
+    default Key key() {
+        return op().key();
+    }
+
+    /** The versions of the key (created empty if the key is new). */
+    VersionChain chain();
+
+    /** The transaction's own version of this key, or null if it has not written it. */
+    Version ownVersion();
+
+    /** During afterOp: the version the read returned (null if the row was absent). */
+    Version chosen();
+
+    /** During afterOp: the transaction's version of the key after a write, else null. */
+    Version written();
+
+    /**
+     * Reports that the owning transaction depends on {@code other} (other is ordered first); attributed to the
+     * level of the calling part. Ignored if {@code other} is the owner itself.
+     */
+    void dependOn(DsTxn other);
+
+    /**
+     * Asks that a new version be inserted at position {@code index} of the chain instead of appended (TSO's
+     * timestamp order). Only meaningful in the top-down pass of a write.
+     */
+    void placeAt(int index);
+}

@@ -1,0 +1,15 @@
+package org.tebaldi.core.cc;
+
+import org.tebaldi.core.runtime.NodeId;
+
+/** What a transaction coordinator offers its TC parts. */
+public interface TcServices extends CcServices {
+    /** Index of this coordinator. */
+    int tcIndex();
+
+    /** Address of the coordinator that runs transaction {@code txnId}. */
+    NodeId coordinatorOf(long txnId);
+
+    /** The live transaction with that id at this coordinator, or null. */
+    TcTxn txn(long id);
+}

@@ -1,0 +1,22 @@
+package org.tebaldi.core.proc;
+
+import java.util.Map;
+import org.tebaldi.core.txn.Op;
+
+/**
+ * What a running stored procedure asks for next ({@link ProcRun#next}): issue one data operation, finish with
+ * outputs, or abort (a user abort written in the procedure).
+ */
+public sealed interface ProcStep {
+    /** Issue {@code op}; resume with its result row. */
+    record Issue(Op op) implements ProcStep {
+    }
+
+    /** The procedure finished; {@code outputs} are its {@code output(...)} values by name. */
+    record Done(Map<String, Object> outputs) implements ProcStep {
+    }
+
+    /** The procedure aborted itself with {@code reason}. */
+    record Abort(String reason) implements ProcStep {
+    }
+}

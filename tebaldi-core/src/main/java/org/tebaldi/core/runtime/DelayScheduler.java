@@ -1,0 +1,128 @@
+package org.tebaldi.core.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs short tasks at deadlines on one thread that sleeps (parks) until the earliest deadline: emulated
+ * network delays and actor timers without burning CPU while waiting (issue "local transport ... without
+ * spinning"). Tasks must be tiny (they only enqueue into mailboxes). Resolution is that of
+ * {@code LockSupport.parkNanos} (tens of µs on Linux); a task never runs before its deadline.
+ */
+public final class DelayScheduler implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DelayScheduler.class);
+
+    private static final class Entry implements Cancellable, Comparable<Entry> {
+        final long deadline;
+        final long seq;
+        final Runnable task;
+        volatile boolean cancelled;
+
+        Entry(long deadline, long seq, Runnable task) {
+            this.deadline = deadline;
+            this.seq = seq;
+            this.task = task;
+        }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+        }
+
+        @Override
+        public int compareTo(Entry o) {
+            int c = Long.compare(deadline, o.deadline);
+            return c != 0 ? c : Long.compare(seq, o.seq);
+        }
+    }
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final PriorityQueue<Entry> queue = new PriorityQueue<>();
+    private final Thread thread;
+    private long seq;
+    private volatile boolean closed;
+
+    public DelayScheduler(String name) {
+        thread = new Thread(this::loop, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /**
+     * Runs {@code task} on the scheduler thread once {@code delayNanos} ns have passed.
+     *
+     * @return a handle; cancelling prevents the run if it has not started
+     */
+    public Cancellable schedule(long delayNanos, Runnable task) {
+        Entry e;
+        lock.lock();
+        try {
+            e = new Entry(System.nanoTime() + delayNanos, seq++, task);
+            queue.add(e);
+            if (queue.peek() == e) {
+                changed.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
+        return e;
+    }
+
+    private void loop() {
+        List<Entry> due = new ArrayList<>();
+        while (!closed) {
+            lock.lock();
+            try {
+                while (!closed) {
+                    Entry head = queue.peek();
+                    if (head == null) {
+                        changed.await();
+                        continue;
+                    }
+                    long wait = head.deadline - System.nanoTime();
+                    if (wait <= 0) {
+                        break;
+                    }
+                    changed.awaitNanos(wait);
+                }
+                long now = System.nanoTime();
+                while (!queue.isEmpty() && queue.peek().deadline <= now) {
+                    due.add(queue.poll());
+                }
+            } catch (InterruptedException ie) {
+                return;
+            } finally {
+                lock.unlock();
+            }
+            for (Entry e : due) {
+                if (!e.cancelled) {
+                    try {
+                        e.task.run();
+                    } catch (RuntimeException ex) {
+                        LOG.error("delayed task failed", ex);
+                    }
+                }
+            }
+            due.clear();
+        }
+    }
+
+    /** Stops the thread; pending tasks are dropped. */
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,218 @@
+package org.tebaldi.core.runtime;
+
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Real-time runtime for embedded mode (DESIGN.md §3): all actors of one JVM share a small executor (one thread
+ * per core by default); each actor has a mailbox and runs on at most one thread at a time. Timers and
+ * emulated network delays wait on a {@link DelayScheduler}. An exception thrown by actor code is logged and
+ * kept in {@link #failures()}; the actor goes on with its next message.
+ */
+public final class EmbeddedRuntime implements NodeRuntime, Inbox {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedRuntime.class);
+    private static final int BATCH = 128;
+
+    private final ConcurrentHashMap<NodeId, Cell> cells = new ConcurrentHashMap<>();
+    private final ForkJoinPool pool;
+    private final DelayScheduler scheduler = new DelayScheduler("tebaldi-timers");
+    private final MessageStats stats = new MessageStats();
+    private final Transport transport;
+    private final List<Throwable> failures = new CopyOnWriteArrayList<>();
+    private final long epochNanos = System.nanoTime();
+    private final long seed = System.nanoTime();
+
+    /**
+     * A runtime with the local transport.
+     *
+     * @param threads     executor threads; {@code <= 0} means one per available core
+     * @param delayMicros emulated one-way network delay in µs
+     */
+    public EmbeddedRuntime(int threads, long delayMicros) {
+        this(threads, rt -> new LocalTransport(rt, delayMicros, rt.scheduler, rt.stats));
+    }
+
+    /**
+     * A runtime with a custom transport (e.g. Netty in process mode).
+     *
+     * @param transportFactory builds the transport given this runtime as its local inbox
+     */
+    public EmbeddedRuntime(int threads, Function<EmbeddedRuntime, Transport> transportFactory) {
+        int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        pool = new ForkJoinPool(n, ForkJoinPool.defaultForkJoinWorkerThreadFactory,
+                (t, e) -> LOG.error("uncaught in " + t.getName(), e), true);
+        transport = transportFactory.apply(this);
+    }
+
+    @Override
+    public void spawn(NodeId id, Actor actor) {
+        Cell c = new Cell(id, actor);
+        if (cells.putIfAbsent(id, c) != null) {
+            throw new IllegalStateException("node " + id + " already exists");
+        }
+        c.enqueue(id, Cell.START);
+    }
+
+    @Override
+    public void deliver(NodeId from, NodeId to, Object msg) {
+        Cell c = cells.get(to);
+        if (c == null) {
+            LOG.warn("dropping {} from {}: no node {}", msg.getClass().getSimpleName(), from, to);
+            return;
+        }
+        c.enqueue(from, msg);
+    }
+
+    /** Whether a node with that address runs here. */
+    public boolean hosts(NodeId id) {
+        return cells.containsKey(id);
+    }
+
+    /** The scheduler used for timers and delays (shared with transports). */
+    public DelayScheduler scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public MessageStats stats() {
+        return stats;
+    }
+
+    /** Exceptions thrown by actor code so far (empty in a healthy run). */
+    public List<Throwable> failures() {
+        return failures;
+    }
+
+    /** Number of executor threads. */
+    public int threads() {
+        return pool.getParallelism();
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+        scheduler.close();
+        pool.shutdownNow();
+        try {
+            pool.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private record Envelope(NodeId from, Object msg) {
+    }
+
+    private static final class TimerTick implements Cancellable {
+        final Runnable task;
+        volatile boolean cancelled;
+        volatile Cancellable pending;
+
+        TimerTick(Runnable task) {
+            this.task = task;
+        }
+
+        @Override
+        public void cancel() {
+            cancelled = true;
+            Cancellable p = pending;
+            if (p != null) {
+                p.cancel();
+            }
+        }
+    }
+
+    private final class Cell implements Runnable, NodeContext {
+        static final Object START = new Object();
+        final NodeId id;
+        final Actor actor;
+        final ConcurrentLinkedQueue<Envelope> mailbox = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean scheduled = new AtomicBoolean();
+        final Random random;
+
+        Cell(NodeId id, Actor actor) {
+            this.id = id;
+            this.actor = actor;
+            this.random = new Random(seed ^ id.hashCode());
+        }
+
+        void enqueue(NodeId from, Object msg) {
+            mailbox.offer(new Envelope(from, msg));
+            if (scheduled.compareAndSet(false, true)) {
+                pool.execute(this);
+            }
+        }
+
+        @Override
+        public void run() {
+            for (int i = 0; i < BATCH; i++) {
+                Envelope e = mailbox.poll();
+                if (e == null) {
+                    break;
+                }
+                handle(e);
+            }
+            scheduled.set(false);
+            if (!mailbox.isEmpty() && scheduled.compareAndSet(false, true)) {
+                pool.execute(this);
+            }
+        }
+
+        private void handle(Envelope e) {
+            try {
+                if (e.msg == START) {
+                    actor.onStart(this);
+                } else if (e.msg instanceof TimerTick t) {
+                    if (!t.cancelled) {
+                        t.task.run();
+                    }
+                } else {
+                    actor.onMessage(e.from, e.msg);
+                }
+            } catch (Throwable t) {
+                failures.add(t);
+                LOG.error("node {} failed handling {}", id, e.msg.getClass().getSimpleName(), t);
+            }
+        }
+
+        @Override
+        public NodeId self() {
+            return id;
+        }
+
+        @Override
+        public void send(NodeId to, Object msg) {
+            transport.send(id, to, msg);
+        }
+
+        @Override
+        public Cancellable schedule(long delayMicros, Runnable task) {
+            TimerTick t = new TimerTick(task);
+            if (delayMicros <= 0) {
+                enqueue(id, t);
+            } else {
+                t.pending = scheduler.schedule(delayMicros * 1000, () -> enqueue(id, t));
+            }
+            return t;
+        }
+
+        @Override
+        public long nowMicros() {
+            return (System.nanoTime() - epochNanos) / 1000;
+        }
+
+        @Override
+        public Random random() {
+            return random;
+        }
+    }
+}

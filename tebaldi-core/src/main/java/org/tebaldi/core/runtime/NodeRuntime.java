@@ -1,0 +1,21 @@
+package org.tebaldi.core.runtime;
+
+/**
+ * Hosts actors and connects them through a transport: {@link EmbeddedRuntime} (threads, real time) or
+ * {@link SimulatedRuntime} (one thread, virtual time).
+ */
+public interface NodeRuntime extends AutoCloseable {
+    /**
+     * Registers an actor under an address and calls its {@code onStart}.
+     *
+     * @throws IllegalStateException if the address is taken
+     */
+    void spawn(NodeId id, Actor actor);
+
+    /** Message counters of everything sent through this runtime. */
+    MessageStats stats();
+
+    /** Stops all actors and threads. */
+    @Override
+    void close();
+}

@@ -1,0 +1,24 @@
+package org.tebaldi.core.runtime;
+
+/** The kind of a cluster node (DESIGN.md §6). */
+public enum Role {
+    /** transaction coordinator */
+    TC,
+    /** data server */
+    DS,
+    /** timestamp service (SSI, TSO) */
+    TS,
+    /** batch manager (SSI pivot batches) */
+    BATCH,
+    /** profiler monitor */
+    MONITOR,
+    /** auto-configurator */
+    CONFIGURATOR,
+    /** a client endpoint (driver side) */
+    CLIENT;
+
+    /** Lower-case name as used on the command line ({@code --role tc}). */
+    public String cli() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

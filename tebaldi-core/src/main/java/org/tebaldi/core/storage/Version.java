@@ -1,0 +1,132 @@
+package org.tebaldi.core.storage;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.core.model.Row;
+
+/**
+ * One version of a row in the multiversion store (dissertation §4.3, storage module): the value (null for a
+ * delete), the writer transaction, the writer's leaf group and instance (its group path in the CC tree),
+ * whether it is committed, and per-CC-node stamps (e.g. SSI commit timestamp, TSO timestamp) indexed by CC
+ * tree node id. {@code writeSeq} counts the writer's writes to this key (1 for its first), so that a reader
+ * of an overwritten value can be recognised as an intermediate read.
+ *
+ * <p>Owned by one data-server actor; not thread-safe.
+ */
+public final class Version {
+    /** Writer id of versions created by loading (the virtual initial transaction T0). */
+    public static final long INITIAL_WRITER = 0L;
+    /** Value of a stamp that was never set. */
+    public static final long NO_STAMP = Long.MIN_VALUE;
+
+    private final long writer;
+    private final int writerLeaf;
+    private final long writerInstance;
+    private Row value;
+    private int writeSeq;
+    private boolean committed;
+    private long[] stamps;
+    private List<VersionReader> foreignReaders;
+
+    public Version(long writer, int writerLeaf, long writerInstance, Row value, boolean committed) {
+        this.writer = writer;
+        this.writerLeaf = writerLeaf;
+        this.writerInstance = writerInstance;
+        this.value = value;
+        this.writeSeq = 1;
+        this.committed = committed;
+    }
+
+    /** A committed version of the initial load. */
+    public static Version initial(Row value) {
+        return new Version(INITIAL_WRITER, -1, 0, value, true);
+    }
+
+    public long writer() {
+        return writer;
+    }
+
+    /** CC-tree leaf node id of the writer's group; -1 for the initial load. */
+    public int writerLeaf() {
+        return writerLeaf;
+    }
+
+    /** Instance value of the writer within a partition-by-instance leaf (0 otherwise). */
+    public long writerInstance() {
+        return writerInstance;
+    }
+
+    /** The row, or null if this version deletes the row. */
+    public Row value() {
+        return value;
+    }
+
+    public boolean deleted() {
+        return value == null;
+    }
+
+    public int writeSeq() {
+        return writeSeq;
+    }
+
+    public boolean committed() {
+        return committed;
+    }
+
+    /** Marks the version committed (commit phase). */
+    public void commit() {
+        committed = true;
+        foreignReaders = null;
+    }
+
+    /**
+     * The writer writes this key again: the value is replaced in place and {@code writeSeq} grows. Readers of the
+     * previous value are invalidated (their read became intermediate).
+     */
+    public void overwrite(Row newValue) {
+        value = newValue;
+        writeSeq++;
+        invalidateReaders("intermediate read: writer " + writer + " overwrote the version it had read");
+    }
+
+    /** Records that another transaction read this uncommitted version. */
+    public void addForeignReader(VersionReader r) {
+        if (foreignReaders == null) {
+            foreignReaders = new ArrayList<>(2);
+        }
+        foreignReaders.add(r);
+    }
+
+    /** Invalidates every foreign reader (e.g. the writer aborted). */
+    public void invalidateReaders(String why) {
+        if (foreignReaders != null) {
+            for (VersionReader r : foreignReaders) {
+                r.invalidate(why);
+            }
+            foreignReaders = null;
+        }
+    }
+
+    /** The stamp set by CC tree node {@code ccNode}, or {@link #NO_STAMP}. */
+    public long stamp(int ccNode) {
+        return stamps == null || ccNode >= stamps.length ? NO_STAMP : stamps[ccNode];
+    }
+
+    /** Sets the stamp of CC tree node {@code ccNode}. */
+    public void setStamp(int ccNode, long value) {
+        if (stamps == null || ccNode >= stamps.length) {
+            long[] s = new long[Math.max(ccNode + 1, 4)];
+            java.util.Arrays.fill(s, NO_STAMP);
+            if (stamps != null) {
+                System.arraycopy(stamps, 0, s, 0, stamps.length);
+            }
+            stamps = s;
+        }
+        stamps[ccNode] = value;
+    }
+
+    @Override
+    public String toString() {
+        return "v(w=" + writer + (committed ? ",c" : ",u") + ",seq=" + writeSeq + ")";
+    }
+}

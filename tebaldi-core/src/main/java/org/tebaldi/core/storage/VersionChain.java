@@ -1,0 +1,112 @@
+package org.tebaldi.core.storage;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The versions of one key, in version order (oldest first): committed and uncommitted. Mechanisms decide where
+ * a new version goes (append by default; TSO may insert by timestamp) and which one a read returns (the
+ * read-version chain, dissertation §4.3.1, Fig 4.5). Not thread-safe.
+ */
+public final class VersionChain {
+    private final ArrayList<Version> versions = new ArrayList<>(2);
+
+    /** Number of versions, committed or not. */
+    public int size() {
+        return versions.size();
+    }
+
+    /** The i-th version in version order (0 = oldest). */
+    public Version get(int i) {
+        return versions.get(i);
+    }
+
+    /** Read-only view in version order. */
+    public List<Version> versions() {
+        return Collections.unmodifiableList(versions);
+    }
+
+    /** The newest version, or null if none. */
+    public Version latest() {
+        return versions.isEmpty() ? null : versions.get(versions.size() - 1);
+    }
+
+    /** The newest committed version, or null if none. */
+    public Version latestCommitted() {
+        for (int i = versions.size() - 1; i >= 0; i--) {
+            Version v = versions.get(i);
+            if (v.committed()) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** The newest version satisfying {@code p}, or null. */
+    public Version latestMatching(Predicate<Version> p) {
+        for (int i = versions.size() - 1; i >= 0; i--) {
+            Version v = versions.get(i);
+            if (p.test(v)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** The version written by {@code writer}, or null (a transaction has at most one version per key). */
+    public Version versionBy(long writer) {
+        for (int i = versions.size() - 1; i >= 0; i--) {
+            Version v = versions.get(i);
+            if (v.writer() == writer) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** Position of {@code v} in version order, or -1. */
+    public int indexOf(Version v) {
+        for (int i = versions.size() - 1; i >= 0; i--) {
+            if (versions.get(i) == v) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Adds {@code v} as the newest version. */
+    public void append(Version v) {
+        versions.add(v);
+    }
+
+    /** Inserts {@code v} at position {@code index} of the version order. */
+    public void insert(int index, Version v) {
+        versions.add(index, v);
+    }
+
+    /** Removes {@code v} (its writer aborted); returns whether it was present. */
+    public boolean remove(Version v) {
+        int i = indexOf(v);
+        if (i < 0) {
+            return false;
+        }
+        versions.remove(i);
+        return true;
+    }
+
+    /** Removes the versions before position {@code index} (garbage collection); returns how many. */
+    public int pruneBefore(int index) {
+        if (index <= 0) {
+            return 0;
+        }
+        versions.subList(0, index).clear();
+        return index;
+    }
+
+    /** Writers of the committed versions, oldest first (the key's final version order, for verification). */
+    public long[] committedOrder() {
+        return versions.stream().filter(Version::committed).mapToLong(Version::writer).toArray();
+    }
+}

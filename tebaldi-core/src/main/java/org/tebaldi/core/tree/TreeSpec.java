@@ -1,0 +1,60 @@
+package org.tebaldi.core.tree;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A CC tree as written by a user, before validation (DESIGN.md §9): one mutable node with its mechanism,
+ * options, children (inner node) or transaction types (leaf), an optional {@code instanceBy} input for
+ * partition-by-instance, and where it came from ({@code place} like {@code root.children[1]}, 1-based
+ * {@code line}, 0 if unknown) for error messages.
+ */
+public final class TreeSpec {
+    public String cc;
+    public String name;
+    public Map<String, Object> options = new LinkedHashMap<>();
+    public List<TreeSpec> children = new ArrayList<>();
+    public List<String> txns = new ArrayList<>();
+    public String instanceBy;
+    public String place = "root";
+    public int line;
+
+    /** A leaf spec. */
+    public static TreeSpec leaf(String cc, String... txns) {
+        TreeSpec s = new TreeSpec();
+        s.cc = cc;
+        s.txns = new ArrayList<>(List.of(txns));
+        return s;
+    }
+
+    /** An inner-node spec. */
+    public static TreeSpec inner(String cc, TreeSpec... children) {
+        TreeSpec s = new TreeSpec();
+        s.cc = cc;
+        s.children = new ArrayList<>(List.of(children));
+        return s;
+    }
+
+    /** Sets an option and returns this spec. */
+    public TreeSpec option(String key, Object value) {
+        options.put(key, value);
+        return this;
+    }
+
+    /** Sets {@code instanceBy} and returns this spec. */
+    public TreeSpec instanceBy(String input) {
+        this.instanceBy = input;
+        return this;
+    }
+
+    /** Recomputes {@code place} of this subtree, this node being at {@code at}. */
+    public TreeSpec placeAt(String at) {
+        place = at;
+        for (int i = 0; i < children.size(); i++) {
+            children.get(i).placeAt(at + ".children[" + i + "]");
+        }
+        return this;
+    }
+}
