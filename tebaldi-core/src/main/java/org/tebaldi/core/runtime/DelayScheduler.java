@@ -114,6 +114,11 @@ public final class DelayScheduler implements AutoCloseable {
         }
     }
 
+    /** Id of the scheduler thread (for CPU-time accounting in tests and benchmarks). */
+    public long threadId() {
+        return thread.getId();
+    }
+
     /** Stops the thread; pending tasks are dropped. */
     @Override
     public void close() {

@@ -72,6 +72,11 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         c.enqueue(from, msg);
     }
 
+    @Override
+    public void inject(NodeId to, Object msg) {
+        deliver(to, to, msg);
+    }
+
     /** Whether a node with that address runs here. */
     public boolean hosts(NodeId id) {
         return cells.containsKey(id);

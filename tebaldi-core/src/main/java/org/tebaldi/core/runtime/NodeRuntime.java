@@ -12,6 +12,13 @@ public interface NodeRuntime extends AutoCloseable {
      */
     void spawn(NodeId id, Actor actor);
 
+    /**
+     * Delivers {@code msg} to local node {@code to} from outside any node (e.g. an API call from a user thread);
+     * the sender is {@code to} itself. Thread-safe in the embedded runtime; in simulation, call it from the
+     * simulation thread.
+     */
+    void inject(NodeId to, Object msg);
+
     /** Message counters of everything sent through this runtime. */
     MessageStats stats();
 

@@ -161,6 +161,11 @@ public final class SimulatedRuntime implements NodeRuntime {
         push(now, START, id, id, null);
     }
 
+    @Override
+    public void inject(NodeId to, Object msg) {
+        push(now, MSG, to, to, msg);
+    }
+
     /** Runs {@code task} outside any node at virtual time {@code atMicros} (test driver code). */
     public Cancellable at(long atMicros, Runnable task) {
         return push(Math.max(now, atMicros), EXTERNAL, null, null, task);
@@ -250,7 +255,8 @@ public final class SimulatedRuntime implements NodeRuntime {
             return;
         }
         if (n.pausedUntil > now) {
-            push(n.pausedUntil, e.kind, e.node, e.from, e.payload);
+            // keep the original sequence number so that re-queued events stay in send order (FIFO per link)
+            events.add(new Event(n.pausedUntil, e.seq, e.kind, e.node, e.from, e.payload));
             return;
         }
         switch (e.kind) {

@@ -1,0 +1,175 @@
+package org.tebaldi.cc.twopl;
+
+import java.util.HashMap;
+import org.tebaldi.core.cc.BlockingSink;
+import org.tebaldi.core.cc.Continuation;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.TxnIds;
+
+/**
+ * Nexus locks of one 2PL node at one data server (dissertation §3.3.2, §4.4.1): S/X locks held until commit;
+ * locks of transactions in the same group at this node (the same child subtree; at a leaf, the same
+ * transaction) never conflict, leaving their ordering to the child. Conflicting requests park their
+ * continuation in a FIFO queue; deadlocks are broken by a lock-wait timeout, or by wait-die.
+ */
+final class LockTable {
+    private final CcNode node;
+    private final DsServices services;
+    private final long timeoutMicros;
+    private final boolean waitDie;
+    private final HashMap<Key, LockState> locks = new HashMap<>();
+
+    LockTable(CcNode node, DsServices services, long timeoutMicros, boolean waitDie) {
+        this.node = node;
+        this.services = services;
+        this.timeoutMicros = timeoutMicros;
+        this.waitDie = waitDie;
+    }
+
+    /** Number of keys with holders or waiters (for tests and leak checks). */
+    int size() {
+        return locks.size();
+    }
+
+    boolean compatible(DsTxn a, LockMode ma, DsTxn b, LockMode mb) {
+        return a == b || (ma == LockMode.S && mb == LockMode.S)
+                || node.sameGroup(a.id(), a.leaf(), a.instance(), b.id(), b.leaf(), b.instance());
+    }
+
+    private DsTxn firstConflict(LockState ls, DsTxn t, LockMode m) {
+        for (LockState.Holder h : ls.holders) {
+            if (!compatible(t, m, h.txn, h.mode)) {
+                return h.txn;
+            }
+        }
+        return null;
+    }
+
+    private boolean groupHolds(LockState ls, DsTxn t) {
+        for (LockState.Holder h : ls.holders) {
+            if (h.txn == t || node.sameGroup(t.id(), t.leaf(), t.instance(), h.txn.id(), h.txn.leaf(), h.txn.instance())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Requests a lock; proceeds, parks or aborts through {@code k}. */
+    void acquire(DsTxn t, TxnLocks mine, Key key, LockMode mode, Continuation k) {
+        LockState ls = locks.computeIfAbsent(key, LockState::new);
+        LockState.Holder h = ls.holder(t);
+        if (h != null && (h.mode == LockMode.X || mode == LockMode.S)) {
+            k.proceed();
+            return;
+        }
+        DsTxn blocker = firstConflict(ls, t, mode);
+        if (blocker == null && (ls.waiters.isEmpty() || groupHolds(ls, t))) {
+            grant(ls, t, mine, mode);
+            k.proceed();
+            return;
+        }
+        if (blocker == null) {
+            blocker = ls.waiters.get(0).txn;
+        }
+        if (waitDie && !olderThanConflicting(ls, t, mode)) {
+            k.abort(AbortReason.conflict("wait-die: " + TxnIds.format(t.id()) + " is younger than a holder of "
+                    + key + " at 2pl node " + node.id()));
+            return;
+        }
+        LockState.Waiter w = new LockState.Waiter(t, mode, k, ls, services.nowMicros(), blocker);
+        if (h != null) {
+            ls.waiters.add(0, w); // upgrades go first
+        } else {
+            ls.waiters.add(w);
+        }
+        mine.waiting.add(w);
+        w.timer = services.schedule(timeoutMicros, () -> timeout(w, mine));
+    }
+
+    private boolean olderThanConflicting(LockState ls, DsTxn t, LockMode m) {
+        for (LockState.Holder h : ls.holders) {
+            if (!compatible(t, m, h.txn, h.mode) && !older(t, h.txn)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean older(DsTxn a, DsTxn b) {
+        return a.priority() < b.priority() || (a.priority() == b.priority() && a.id() < b.id());
+    }
+
+    private void grant(LockState ls, DsTxn t, TxnLocks mine, LockMode mode) {
+        LockState.Holder h = ls.holder(t);
+        if (h != null) {
+            h.mode = h.mode.max(mode);
+        } else {
+            ls.holders.add(new LockState.Holder(t, mode));
+            mine.held.add(ls);
+        }
+    }
+
+    private void timeout(LockState.Waiter w, TxnLocks mine) {
+        if (!w.lock.waiters.remove(w)) {
+            return;
+        }
+        mine.waiting.remove(w);
+        report(w);
+        promote(w.lock);
+        w.k.abort(AbortReason.conflict("lock wait timeout on " + w.lock.key + " after "
+                + timeoutMicros / 1000 + " ms at 2pl node " + node.id()));
+    }
+
+    /** Grants queued requests that no holder and no earlier waiter conflicts with. */
+    private void promote(LockState ls) {
+        for (int i = 0; i < ls.waiters.size(); ) {
+            LockState.Waiter w = ls.waiters.get(i);
+            boolean ok = firstConflict(ls, w.txn, w.mode) == null;
+            for (int j = 0; ok && j < i; j++) {
+                LockState.Waiter e = ls.waiters.get(j);
+                ok = compatible(w.txn, w.mode, e.txn, e.mode);
+            }
+            if (!ok) {
+                i++;
+                continue;
+            }
+            ls.waiters.remove(i);
+            w.timer.cancel();
+            TxnLocks mine = (TxnLocks) w.txn.state(node.depth());
+            mine.waiting.remove(w);
+            grant(ls, w.txn, mine, w.mode);
+            report(w);
+            w.k.proceed();
+        }
+        if (ls.idle()) {
+            locks.remove(ls.key);
+        }
+    }
+
+    private void report(LockState.Waiter w) {
+        BlockingSink sink = services.blocking();
+        if (sink != null) {
+            sink.blocked(w.txn.id(), w.txn.typeId(), w.blocker.id(), w.blocker.typeId(), w.sinceMicros,
+                    services.nowMicros());
+        }
+    }
+
+    /** Drops {@code t}'s parked requests and releases its locks, granting what becomes grantable. */
+    void releaseAll(DsTxn t, TxnLocks mine) {
+        for (LockState.Waiter w : mine.waiting) {
+            w.lock.waiters.remove(w);
+            w.timer.cancel();
+            promote(w.lock);
+        }
+        mine.waiting.clear();
+        for (LockState ls : mine.held) {
+            ls.removeHolder(t);
+            promote(ls);
+        }
+        mine.held.clear();
+    }
+}

@@ -1,0 +1,68 @@
+package org.tebaldi.cc.twopl;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.config.Durations;
+import org.tebaldi.core.tree.CcNode;
+
+/**
+ * Two-phase locking as a CC-tree node, leaf or inner (dissertation §4.4.1; nexus locks §3.3.2). All of its
+ * work happens at the data servers: the TC part does nothing.
+ *
+ * <p>Options: {@code lockTimeout} (duration, default 100ms) — a parked lock request aborts its transaction
+ * after this long, which breaks deadlocks; {@code deadlock}: {@code timeout} (default) or {@code wait-die}
+ * (a younger transaction that conflicts with an older holder aborts at once; the timeout still applies).
+ */
+public final class TwoPhaseLocking implements Mechanism {
+    /** Default lock-wait timeout, µs. */
+    public static final long DEFAULT_TIMEOUT_MICROS = 100_000;
+
+    @Override
+    public String name() {
+        return "2pl";
+    }
+
+    @Override
+    public List<String> checkOptions(CcNode node) {
+        List<String> problems = new ArrayList<>();
+        for (String k : node.options().keySet()) {
+            if (!k.equals("lockTimeout") && !k.equals("deadlock")) {
+                problems.add("option '" + k + "' is unknown to 2pl (options: lockTimeout, deadlock)");
+            }
+        }
+        try {
+            if (node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS) <= 0) {
+                problems.add("option 'lockTimeout' must be positive");
+            }
+        } catch (IllegalArgumentException e) {
+            problems.add("option 'lockTimeout': " + e.getMessage());
+        }
+        String d = node.option("deadlock", "timeout");
+        if (!d.equals("timeout") && !d.equals("wait-die")) {
+            problems.add("option 'deadlock' must be 'timeout' or 'wait-die', not '" + d + "'");
+        }
+        return problems;
+    }
+
+    @Override
+    public TcPart tcPart(CcNode node, TcServices services) {
+        return new TcPart() {
+        };
+    }
+
+    @Override
+    public DsPart dsPart(CcNode node, DsServices services) {
+        return new TwoPlDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS),
+                node.option("deadlock", "timeout").equals("wait-die"));
+    }
+
+    @Override
+    public String toString() {
+        return name() + " (lock timeout default " + Durations.format(DEFAULT_TIMEOUT_MICROS) + ")";
+    }
+}

@@ -1,0 +1,110 @@
+package org.tebaldi.cc.twopl;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.core.cc.BlockingSink;
+import org.tebaldi.core.cc.Continuation;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.tree.CcNode;
+
+/**
+ * DS part of 2PL (dissertation §4.4.1): no start action; locks in the top-down pass of execution (S for reads,
+ * X for writes and read-for-update); the read rule "accept the child's proposal if it is an uncommitted value
+ * from its group, else return the latest committed value"; validation delays commit until the in-group
+ * dependencies reported by the child have committed (the nexus lock release order, §3.3.2); locks are
+ * released at commit or abort.
+ */
+final class TwoPlDsPart implements DsPart {
+    private final CcNode node;
+    private final DsServices services;
+    private final LockTable locks;
+    private final int level;
+
+    TwoPlDsPart(CcNode node, DsServices services, long timeoutMicros, boolean waitDie) {
+        this.node = node;
+        this.services = services;
+        this.level = node.depth();
+        this.locks = new LockTable(node, services, timeoutMicros, waitDie);
+    }
+
+    private TxnLocks mine(DsTxn t) {
+        TxnLocks m = (TxnLocks) t.state(level);
+        if (m == null) {
+            m = new TxnLocks();
+            t.setState(level, m);
+        }
+        return m;
+    }
+
+    @Override
+    public void execute(DsTxn t, OpContext op, Continuation k) {
+        locks.acquire(t, mine(t), op.key(), op.op().kind().exclusive() ? LockMode.X : LockMode.S, k);
+    }
+
+    @Override
+    public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
+        if (proposal != null && !proposal.committed()
+                && (proposal.writer() == t.id() || node.sameGroup(t.id(), t.leaf(), t.instance(),
+                proposal.writer(), proposal.writerLeaf(), proposal.writerInstance()))) {
+            return proposal;
+        }
+        return op.chain().latestCommitted();
+    }
+
+    @Override
+    public void validate(DsTxn t, Continuation k) {
+        if (node.isLeaf()) {
+            k.proceed();
+            return;
+        }
+        List<DsTxn> pending = new ArrayList<>(0);
+        for (DsTxn.Dependency d : t.dependencies()) {
+            if (d.level() > level && !d.on().finished() && !pending.contains(d.on())) {
+                pending.add(d.on());
+            }
+        }
+        if (pending.isEmpty()) {
+            k.proceed();
+            return;
+        }
+        int[] left = {pending.size()};
+        long since = services.nowMicros();
+        for (DsTxn dep : pending) {
+            services.awaitFinish(dep, committed -> {
+                BlockingSink sink = services.blocking();
+                if (sink != null) {
+                    sink.blocked(t.id(), t.typeId(), dep.id(), dep.typeId(), since, services.nowMicros());
+                }
+                if (--left[0] == 0) {
+                    k.proceed();
+                }
+            });
+        }
+    }
+
+    @Override
+    public void commit(DsTxn t, Object meta) {
+        release(t);
+    }
+
+    @Override
+    public void abort(DsTxn t) {
+        release(t);
+    }
+
+    private void release(DsTxn t) {
+        TxnLocks m = (TxnLocks) t.state(level);
+        if (m != null) {
+            locks.releaseAll(t, m);
+        }
+    }
+
+    /** Keys with lock state at this node (0 when idle: no leaked locks). */
+    int lockedKeys() {
+        return locks.size();
+    }
+}

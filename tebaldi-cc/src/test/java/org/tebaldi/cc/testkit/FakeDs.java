@@ -1,0 +1,101 @@
+package org.tebaldi.cc.testkit;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.tebaldi.core.cc.BlockingSink;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.runtime.Cancellable;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.storage.MultiVersionStore;
+
+/** Hand-driven data-server services: virtual clock, manual timers, an explicit ready queue. */
+public final class FakeDs implements DsServices {
+    private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
+    private final List<long[]> timerTimes = new ArrayList<>();
+    private final List<Runnable> timers = new ArrayList<>();
+    private final List<boolean[]> cancelled = new ArrayList<>();
+    private final MultiVersionStore store = new MultiVersionStore();
+    public final List<String> blockingEvents = new ArrayList<>();
+    private long now;
+
+    @Override
+    public int dsIndex() {
+        return 0;
+    }
+
+    @Override
+    public MultiVersionStore store() {
+        return store;
+    }
+
+    @Override
+    public DsTxn txn(long id) {
+        return null;
+    }
+
+    @Override
+    public void awaitFinish(DsTxn other, Consumer<Boolean> onFinish) {
+        if (other.finished()) {
+            later(() -> onFinish.accept(other.committed()));
+        } else {
+            ((FakeTxn) other).waiters.add(onFinish);
+        }
+    }
+
+    @Override
+    public NodeId self() {
+        return NodeId.ds(0);
+    }
+
+    @Override
+    public long nowMicros() {
+        return now;
+    }
+
+    @Override
+    public Cancellable schedule(long delayMicros, Runnable task) {
+        boolean[] c = {false};
+        timerTimes.add(new long[]{now + delayMicros});
+        timers.add(task);
+        cancelled.add(c);
+        return () -> c[0] = true;
+    }
+
+    /** Advances the clock, firing due timers, then drains the ready queue. */
+    public void advance(long micros) {
+        now += micros;
+        for (int i = 0; i < timers.size(); i++) {
+            if (!cancelled.get(i)[0] && timerTimes.get(i)[0] <= now) {
+                cancelled.get(i)[0] = true;
+                timers.get(i).run();
+            }
+        }
+        drain();
+    }
+
+    @Override
+    public void send(NodeId to, int ccNode, Object payload) {
+        throw new UnsupportedOperationException("no network in unit tests");
+    }
+
+    @Override
+    public BlockingSink blocking() {
+        return (w, wt, b, bt, begin, end) -> blockingEvents.add("T" + w + "<-T" + b + ":" + (end - begin));
+    }
+
+    @Override
+    public void later(Runnable task) {
+        ready.add(task);
+    }
+
+    /** Runs queued continuations. */
+    public void drain() {
+        Runnable r;
+        while ((r = ready.poll()) != null) {
+            r.run();
+        }
+    }
+}

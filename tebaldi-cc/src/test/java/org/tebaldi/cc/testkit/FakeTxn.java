@@ -1,0 +1,105 @@
+package org.tebaldi.cc.testkit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.tebaldi.core.cc.DsTxn;
+
+/** A hand-driven DS transaction for mechanism unit tests. */
+public final class FakeTxn implements DsTxn {
+    private final long id;
+    private final int leaf;
+    private final long priority;
+    private final Object[] states = new Object[8];
+    private final Object[] meta = new Object[8];
+    private final List<Dependency> deps = new ArrayList<>();
+    final List<Consumer<Boolean>> waiters = new ArrayList<>();
+    private boolean finished;
+    private boolean committed;
+
+    public FakeTxn(long id, int leaf, long priority) {
+        this.id = id;
+        this.leaf = leaf;
+        this.priority = priority;
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public int typeId() {
+        return leaf;
+    }
+
+    @Override
+    public int leaf() {
+        return leaf;
+    }
+
+    @Override
+    public long instance() {
+        return 0;
+    }
+
+    @Override
+    public long priority() {
+        return priority;
+    }
+
+    @Override
+    public Object state(int level) {
+        return states[level];
+    }
+
+    @Override
+    public void setState(int level, Object state) {
+        states[level] = state;
+    }
+
+    @Override
+    public boolean finished() {
+        return finished;
+    }
+
+    @Override
+    public boolean committed() {
+        return committed;
+    }
+
+    @Override
+    public List<Dependency> dependencies() {
+        return deps;
+    }
+
+    @Override
+    public Object meta(int level) {
+        return meta[level];
+    }
+
+    public void setMeta(int level, Object m) {
+        meta[level] = m;
+    }
+
+    /** Adds a dependency on {@code on} as if reported by the part at {@code level}. */
+    public FakeTxn dependsOn(DsTxn on, int level) {
+        deps.add(new Dependency(on, level));
+        return this;
+    }
+
+    /** Marks the outcome (call after the parts' commit/abort), waking waiters through {@code ds}. */
+    public void finish(FakeDs ds, boolean commit) {
+        finished = true;
+        committed = commit;
+        for (Consumer<Boolean> w : waiters) {
+            ds.later(() -> w.accept(commit));
+        }
+        waiters.clear();
+    }
+
+    @Override
+    public String toString() {
+        return "T" + id;
+    }
+}

@@ -1,0 +1,199 @@
+package org.tebaldi.cc.twopl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.tebaldi.cc.testkit.FakeDs;
+import org.tebaldi.cc.testkit.FakeOp;
+import org.tebaldi.cc.testkit.FakeTxn;
+import org.tebaldi.cc.testkit.Probe;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.tree.TreeSpec;
+import org.tebaldi.core.txn.Op;
+
+/**
+ * 2PL as a CC-tree node (dissertation §4.4.1): lock compatibility within and across groups, lock-wait timeout,
+ * wait-die, the nexus lock release order (§3.3.2) and the read rule.
+ */
+class TwoPlTest {
+    private final TableSchema table = new Catalog().add("t", 1, 0, false, Catalog.longCol("v"));
+    private final Key k = Key.of(table, 1);
+    // root 2pl (id 0, depth 0) over leaf A = 2pl (id 1) and leaf B = 2pl (id 2)
+    private final CcTree tree = CcTree.build(TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "A"),
+            TreeSpec.leaf("2pl", "B")).option("lockTimeout", "10ms"), "test");
+    private FakeDs ds;
+    private DsPart root;
+    private DsPart leafA;
+    private final int leafIdA = 1;
+    private final int leafIdB = 2;
+
+    @BeforeEach
+    void setUp() {
+        ds = new FakeDs();
+        root = new TwoPhaseLocking().dsPart(tree.root(), ds);
+        leafA = new TwoPhaseLocking().dsPart(tree.node(leafIdA), ds);
+    }
+
+    private Probe lock(DsPart part, FakeTxn t, Op op) {
+        Probe p = new Probe();
+        part.execute(t, new FakeOp(op, new VersionChain()), p);
+        ds.drain();
+        return p;
+    }
+
+    private void commit(DsPart part, FakeTxn t) {
+        part.commit(t, null);
+        t.finish(ds, true);
+        ds.drain();
+    }
+
+    @Test
+    void sameGroupLocksDoNotConflictAtTheParent() {
+        FakeTxn t1 = new FakeTxn(1, leafIdA, 1);
+        FakeTxn t2 = new FakeTxn(2, leafIdA, 2);
+        FakeTxn t3 = new FakeTxn(3, leafIdB, 3);
+        assertTrue(lock(root, t1, Op.write(k, table.row(1L))).proceeded);
+        assertTrue(lock(root, t2, Op.write(k, table.row(2L))).proceeded, "same child group: X/X compatible at root");
+        Probe p3 = lock(root, t3, Op.read(k));
+        assertTrue(p3.parked(), "other group: S waits for X");
+        commit(root, t1);
+        assertTrue(p3.parked(), "t2 (same group as t1) still holds X");
+        commit(root, t2);
+        assertTrue(p3.proceeded, "granted once both holders released");
+    }
+
+    @Test
+    void atALeafDistinctTransactionsConflict() {
+        FakeTxn t1 = new FakeTxn(1, leafIdA, 1);
+        FakeTxn t2 = new FakeTxn(2, leafIdA, 2);
+        assertTrue(lock(leafA, t1, Op.write(k, table.row(1L))).proceeded);
+        Probe p2 = lock(leafA, t2, Op.write(k, table.row(2L)));
+        assertTrue(p2.parked());
+        commit(leafA, t1);
+        assertTrue(p2.proceeded);
+    }
+
+    @Test
+    void sharedLocksAreCompatibleAcrossGroupsAndQueueIsFair() {
+        FakeTxn a = new FakeTxn(1, leafIdA, 1);
+        FakeTxn b = new FakeTxn(2, leafIdB, 2);
+        FakeTxn b2 = new FakeTxn(3, leafIdB, 3);
+        FakeTxn a2 = new FakeTxn(4, leafIdA, 4);
+        assertTrue(lock(root, a, Op.read(k)).proceeded);
+        assertTrue(lock(root, b, Op.read(k)).proceeded, "S/S across groups");
+        Probe x = lock(root, a2, Op.write(k, table.row(0L)));
+        assertTrue(x.parked(), "X from group A waits for group B's S");
+        Probe s = lock(root, b2, Op.read(k));
+        assertTrue(s.proceeded, "group B already holds the lock: same-group S is not queued behind A's X");
+        commit(root, b);
+        assertTrue(x.parked());
+        commit(root, b2);
+        assertTrue(x.proceeded);
+    }
+
+    @Test
+    void upgradeWaitsForOtherGroupReaders() {
+        FakeTxn a = new FakeTxn(1, leafIdA, 1);
+        FakeTxn b = new FakeTxn(2, leafIdB, 2);
+        assertTrue(lock(root, a, Op.read(k)).proceeded);
+        assertTrue(lock(root, b, Op.read(k)).proceeded);
+        Probe up = lock(root, a, Op.readForUpdate(k));
+        assertTrue(up.parked());
+        commit(root, b);
+        assertTrue(up.proceeded);
+    }
+
+    @Test
+    void lockWaitTimesOut() {
+        FakeTxn t1 = new FakeTxn(1, leafIdA, 1);
+        FakeTxn t2 = new FakeTxn(2, leafIdB, 2);
+        assertTrue(lock(root, t1, Op.write(k, table.row(1L))).proceeded);
+        Probe p = lock(root, t2, Op.write(k, table.row(2L)));
+        ds.advance(9_999);
+        assertTrue(p.parked());
+        ds.advance(1);
+        assertNotNull(p.aborted);
+        assertTrue(p.aborted.retryable());
+        assertTrue(p.aborted.message().contains("lock wait timeout"), p.aborted.message());
+        assertEquals(List.of("T2<-T1:10000"), ds.blockingEvents);
+    }
+
+    @Test
+    void waitDieLetsOlderWaitAndKillsYounger() {
+        CcTree wd = CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "wait-die"), "wd");
+        DsPart part = new TwoPhaseLocking().dsPart(wd.root(), ds);
+        FakeTxn young = new FakeTxn(1, 0, 100);
+        FakeTxn old = new FakeTxn(2, 0, 50);
+        FakeTxn younger = new FakeTxn(3, 0, 200);
+        assertTrue(lock(part, young, Op.write(k, table.row(1L))).proceeded);
+        assertTrue(lock(part, old, Op.write(k, table.row(2L))).parked(), "older waits");
+        Probe p = lock(part, younger, Op.read(k));
+        assertNotNull(p.aborted, "younger dies");
+        assertTrue(p.aborted.message().startsWith("wait-die"));
+    }
+
+    @Test
+    void nexusLockReleaseOrder() {
+        // t2 depends on t1 within group A (reported by the child, level 1): the root delays t2's commit (and so
+        // the release of t2's root locks) until t1 committed.
+        FakeTxn t1 = new FakeTxn(1, leafIdA, 1);
+        FakeTxn t2 = new FakeTxn(2, leafIdA, 2);
+        FakeTxn t3 = new FakeTxn(3, leafIdB, 3);
+        assertTrue(lock(root, t2, Op.write(k, table.row(2L))).proceeded);
+        Probe waiter = lock(root, t3, Op.read(k));
+        t2.dependsOn(t1, 1);
+        Probe v = new Probe();
+        root.validate(t2, v);
+        ds.drain();
+        assertTrue(v.parked(), "t2 must not commit before its in-group dependency t1");
+        commit(root, t1);
+        assertTrue(v.proceeded, "t1 committed: t2 may commit");
+        assertTrue(waiter.parked(), "t3 gets t2's lock only when t2 commits");
+        commit(root, t2);
+        assertTrue(waiter.proceeded);
+    }
+
+    @Test
+    void ownLevelAndLeafDependenciesAreNotAwaited() {
+        FakeTxn t1 = new FakeTxn(1, leafIdA, 1);
+        FakeTxn t2 = new FakeTxn(2, leafIdA, 2).dependsOn(t1, 0);
+        Probe v = new Probe();
+        root.validate(t2, v);
+        assertTrue(v.proceeded, "a dependency the root itself reported is for the root's parent to enforce");
+        FakeTxn t3 = new FakeTxn(3, leafIdA, 3).dependsOn(t1, 1);
+        Probe w = new Probe();
+        leafA.validate(t3, w);
+        assertTrue(w.proceeded, "a leaf has no child dependencies to wait for");
+    }
+
+    @Test
+    void readRuleKeepsSameGroupUncommittedElseLatestCommitted() {
+        VersionChain chain = new VersionChain();
+        Version v0 = Version.initial(table.row(0L));
+        Version v1 = new Version(9, leafIdA, 0, table.row(1L), true);
+        Version v2 = new Version(10, leafIdA, 0, table.row(2L), false);
+        chain.append(v0);
+        chain.append(v1);
+        chain.append(v2);
+        FakeOp read = new FakeOp(Op.read(k), chain);
+        FakeTxn sameGroup = new FakeTxn(11, leafIdA, 1);
+        FakeTxn otherGroup = new FakeTxn(12, leafIdB, 1);
+        assertSame(v2, root.chooseRead(sameGroup, read, v2), "uncommitted value from its group: accepted");
+        assertSame(v1, root.chooseRead(otherGroup, read, v2), "not from its group: latest committed");
+        assertSame(v1, root.chooseRead(sameGroup, read, v0), "committed proposal: latest committed");
+        assertSame(v1, root.chooseRead(sameGroup, read, null));
+        assertFalse(v1 == root.chooseRead(new FakeTxn(10, leafIdA, 1), read, v2), "own write stays");
+    }
+}

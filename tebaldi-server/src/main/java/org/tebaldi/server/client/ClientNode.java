@@ -1,0 +1,165 @@
+package org.tebaldi.server.client;
+
+import java.util.HashMap;
+import java.util.concurrent.CompletableFuture;
+import org.tebaldi.core.client.CommitInfo;
+import org.tebaldi.core.client.Transaction;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.db.Database;
+import org.tebaldi.core.runtime.Actor;
+import org.tebaldi.core.runtime.NodeContext;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.NodeRuntime;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.TxnAbortedException;
+import org.tebaldi.server.msg.BeginTxn;
+import org.tebaldi.server.msg.CallProc;
+import org.tebaldi.server.msg.OpDone;
+import org.tebaldi.server.msg.TxnBegun;
+import org.tebaldi.server.msg.TxnEnded;
+
+/**
+ * A client endpoint (DESIGN.md §4): an actor that talks to one transaction coordinator on behalf of any number
+ * of logical clients and exposes the future-based {@link TxnClient} API. Futures complete on this actor's
+ * thread, so a closed-loop client's continuation issues its next call without a thread hop; calls from other
+ * threads are injected into the actor's mailbox. Never blocks.
+ */
+public final class ClientNode implements Actor {
+    private final NodeId self;
+    private final NodeId tc;
+    private final Database db;
+    private final NodeRuntime runtime;
+    final HashMap<Long, CompletableFuture<Transaction>> begins = new HashMap<>();
+    final HashMap<Long, CompletableFuture<CommitInfo>> calls = new HashMap<>();
+    final HashMap<Long, TxnHandle> open = new HashMap<>();
+    NodeContext ctx;
+    private volatile Thread running;
+    private long nextReq;
+    private final TxnClient api = new Api();
+
+    private record Command(Runnable action) {
+    }
+
+    public ClientNode(NodeId self, NodeId tc, Database db, NodeRuntime runtime) {
+        this.self = self;
+        this.tc = tc;
+        this.db = db;
+        this.runtime = runtime;
+    }
+
+    /** The client API; usable from any thread once the node has been spawned. */
+    public TxnClient api() {
+        return api;
+    }
+
+    public NodeId tc() {
+        return tc;
+    }
+
+    Database db() {
+        return db;
+    }
+
+    @Override
+    public void onStart(NodeContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void onMessage(NodeId from, Object msg) {
+        running = Thread.currentThread();
+        try {
+            if (msg instanceof Command c) {
+                c.action.run();
+            } else if (msg instanceof OpDone d) {
+                TxnHandle h = open.get(d.txnId());
+                if (h != null) {
+                    h.opDone(d.opId(), d.row());
+                }
+            } else if (msg instanceof TxnBegun b) {
+                CompletableFuture<Transaction> f = begins.remove(b.reqId());
+                if (f != null) {
+                    TxnHandle h = new TxnHandle(this, b.txnId());
+                    open.put(b.txnId(), h);
+                    f.complete(h);
+                }
+            } else if (msg instanceof TxnEnded e) {
+                ended(e);
+            }
+        } finally {
+            running = null;
+        }
+    }
+
+    private void ended(TxnEnded e) {
+        CompletableFuture<CommitInfo> call = e.reqId() == 0 ? null : calls.remove(e.reqId());
+        if (call != null) {
+            if (e.committed()) {
+                call.complete(new CommitInfo(e.txnId(), e.outputs(), CompletableFuture.completedFuture(null)));
+            } else {
+                call.completeExceptionally(new TxnAbortedException(e.txnId(), e.reason(), e.retryable()));
+            }
+            return;
+        }
+        CompletableFuture<Transaction> begin = e.reqId() == 0 ? null : begins.remove(e.reqId());
+        if (begin != null) {
+            begin.completeExceptionally(new TxnAbortedException(e.txnId(), e.reason(), e.retryable()));
+            return;
+        }
+        TxnHandle h = open.remove(e.txnId());
+        if (h != null) {
+            h.ended(e);
+        }
+    }
+
+    /** Runs {@code action} on this actor's thread: now if already there, else through the mailbox. */
+    void exec(Runnable action) {
+        if (Thread.currentThread() == running) {
+            action.run();
+        } else {
+            runtime.inject(self, new Command(action));
+        }
+    }
+
+    void send(Object msg) {
+        ctx.send(tc, msg);
+    }
+
+    private final class Api implements TxnClient {
+        @Override
+        public CompletableFuture<Transaction> begin(String type, Inputs inputs, long priority) {
+            CompletableFuture<Transaction> f = new CompletableFuture<>();
+            int typeId;
+            try {
+                typeId = db.type(type).id();
+            } catch (IllegalArgumentException e) {
+                f.completeExceptionally(e);
+                return f;
+            }
+            exec(() -> {
+                long r = ++nextReq;
+                begins.put(r, f);
+                send(new BeginTxn(r, typeId, inputs, priority));
+            });
+            return f;
+        }
+
+        @Override
+        public CompletableFuture<CommitInfo> call(String type, Inputs inputs, long priority) {
+            CompletableFuture<CommitInfo> f = new CompletableFuture<>();
+            int typeId;
+            try {
+                typeId = db.type(type).id();
+            } catch (IllegalArgumentException e) {
+                f.completeExceptionally(e);
+                return f;
+            }
+            exec(() -> {
+                long r = ++nextReq;
+                calls.put(r, f);
+                send(new CallProc(r, typeId, inputs, priority));
+            });
+            return f;
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package org.tebaldi.server.client;
+
+import java.util.HashMap;
+import java.util.concurrent.CompletableFuture;
+import org.tebaldi.core.client.CommitInfo;
+import org.tebaldi.core.client.Transaction;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.txn.RowUpdate;
+import org.tebaldi.core.txn.TxnAbortedException;
+import org.tebaldi.server.msg.AbortTxn;
+import org.tebaldi.server.msg.CommitTxn;
+import org.tebaldi.server.msg.TxnEnded;
+import org.tebaldi.server.msg.TxnOp;
+
+/** An interactive transaction of a {@link ClientNode}; its state is touched only on the node's thread. */
+final class TxnHandle implements Transaction {
+    private final ClientNode node;
+    private final long id;
+    private final HashMap<Integer, CompletableFuture<Row>> ops = new HashMap<>();
+    private int nextOp;
+    private CompletableFuture<CommitInfo> commit;
+    private CompletableFuture<Void> abort;
+    private TxnAbortedException ended;
+
+    TxnHandle(ClientNode node, long id) {
+        this.node = node;
+        this.id = id;
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public CompletableFuture<Row> execute(Op op) {
+        CompletableFuture<Row> f = new CompletableFuture<>();
+        node.exec(() -> {
+            if (ended != null || commit != null || abort != null) {
+                f.completeExceptionally(ended != null ? ended
+                        : new IllegalStateException("transaction " + id + " is committing or aborting"));
+                return;
+            }
+            int opId = nextOp++;
+            ops.put(opId, f);
+            node.send(new TxnOp(id, opId, op));
+        });
+        return f;
+    }
+
+    private Key key(String table, long[] key) {
+        return Key.of(node.db().catalog().table(table), key);
+    }
+
+    private <T> CompletableFuture<T> failed(RuntimeException e) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        f.completeExceptionally(e);
+        return f;
+    }
+
+    @Override
+    public CompletableFuture<Row> read(String table, long... key) {
+        try {
+            return execute(Op.read(key(table, key)));
+        } catch (IllegalArgumentException e) {
+            return failed(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Row> readForUpdate(String table, long... key) {
+        try {
+            return execute(Op.readForUpdate(key(table, key)));
+        } catch (IllegalArgumentException e) {
+            return failed(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> write(Row row, long... key) {
+        try {
+            return execute(Op.write(Key.of(row.table(), key), row)).thenApply(r -> null);
+        } catch (IllegalArgumentException e) {
+            return failed(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Row> update(String table, RowUpdate update, long... key) {
+        try {
+            return execute(Op.update(key(table, key), update));
+        } catch (IllegalArgumentException e) {
+            return failed(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> delete(String table, long... key) {
+        try {
+            return execute(Op.delete(key(table, key))).thenApply(r -> null);
+        } catch (IllegalArgumentException e) {
+            return failed(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<CommitInfo> commit() {
+        CompletableFuture<CommitInfo> f = new CompletableFuture<>();
+        node.exec(() -> {
+            if (ended != null) {
+                f.completeExceptionally(ended);
+            } else if (commit != null || abort != null) {
+                f.completeExceptionally(new IllegalStateException("transaction " + id + " already committing or aborting"));
+            } else {
+                commit = f;
+                node.send(new CommitTxn(id));
+            }
+        });
+        return f;
+    }
+
+    @Override
+    public CompletableFuture<Void> abort() {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        node.exec(() -> {
+            if (ended != null) {
+                f.complete(null);
+            } else if (abort != null || commit != null) {
+                f.completeExceptionally(new IllegalStateException("transaction " + id + " already committing or aborting"));
+            } else {
+                abort = f;
+                node.send(new AbortTxn(id));
+            }
+        });
+        return f;
+    }
+
+    void opDone(int opId, Row row) {
+        CompletableFuture<Row> f = ops.remove(opId);
+        if (f != null) {
+            f.complete(row);
+        }
+    }
+
+    void ended(TxnEnded e) {
+        if (e.committed()) {
+            if (commit != null) {
+                commit.complete(new CommitInfo(id, e.outputs(), CompletableFuture.completedFuture(null)));
+            }
+            return;
+        }
+        ended = new TxnAbortedException(id, e.reason(), e.retryable());
+        ops.values().forEach(f -> f.completeExceptionally(ended));
+        ops.clear();
+        if (commit != null) {
+            commit.completeExceptionally(ended);
+        }
+        if (abort != null) {
+            abort.complete(null);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package org.tebaldi.server.cluster;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.runtime.MessageStats;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.NodeRuntime;
+import org.tebaldi.server.client.ClientNode;
+import org.tebaldi.server.ds.DataServer;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.tc.TransactionCoordinator;
+
+/**
+ * A whole cluster on one {@link NodeRuntime} (embedded or simulated): {@code coordinators} TCs, {@code
+ * dataServers} DSs and one client endpoint per TC. Lifecycle: construct, {@link #load} the initial data, {@link
+ * #start}, use {@link #client}, then {@link #close}.
+ */
+public final class Cluster implements AutoCloseable {
+    private final NodeRuntime runtime;
+    private final ClusterConfig cfg;
+    private final List<TransactionCoordinator> tcs = new ArrayList<>();
+    private final List<DataServer> dss = new ArrayList<>();
+    private final List<ClientNode> clients = new ArrayList<>();
+    private boolean started;
+
+    /** @param expectedKeysPerDs capacity hint for each data server's store */
+    public Cluster(NodeRuntime runtime, ClusterConfig cfg, int expectedKeysPerDs) {
+        this.runtime = runtime;
+        this.cfg = cfg;
+        for (int i = 0; i < cfg.dataServers(); i++) {
+            dss.add(new DataServer(i, cfg, expectedKeysPerDs));
+        }
+        for (int i = 0; i < cfg.coordinators(); i++) {
+            tcs.add(new TransactionCoordinator(i, cfg));
+            clients.add(new ClientNode(NodeId.client(i), NodeId.tc(i), cfg.db(), runtime));
+        }
+    }
+
+    /**
+     * Loads one committed row into the server that owns it (every server for a replicated table).
+     *
+     * @throws IllegalStateException after {@link #start}
+     */
+    public void load(Key key, Row row) {
+        if (started) {
+            throw new IllegalStateException("load before start");
+        }
+        if (cfg.db().catalog().table(key.table()).replicated()) {
+            for (DataServer d : dss) {
+                d.load(key, row);
+            }
+        } else {
+            dss.get(cfg.partitioner().partition(key)).load(key, row);
+        }
+    }
+
+    /** Spawns every node on the runtime. */
+    public void start() {
+        started = true;
+        for (int i = 0; i < dss.size(); i++) {
+            runtime.spawn(NodeId.ds(i), dss.get(i));
+        }
+        for (int i = 0; i < tcs.size(); i++) {
+            runtime.spawn(NodeId.tc(i), tcs.get(i));
+            runtime.spawn(NodeId.client(i), clients.get(i));
+        }
+    }
+
+    /** The client API of endpoint {@code i} (bound to coordinator {@code i % coordinators}). */
+    public TxnClient client(int i) {
+        return clients.get(Math.floorMod(i, clients.size())).api();
+    }
+
+    public ClusterConfig config() {
+        return cfg;
+    }
+
+    public NodeRuntime runtime() {
+        return runtime;
+    }
+
+    public List<TransactionCoordinator> coordinators() {
+        return Collections.unmodifiableList(tcs);
+    }
+
+    public List<DataServer> dataServers() {
+        return Collections.unmodifiableList(dss);
+    }
+
+    public MessageStats stats() {
+        return runtime.stats();
+    }
+
+    /** Every node's history log (empty if recording is off). Call once the cluster is quiet or stopped. */
+    public List<HistoryLog> historyLogs() {
+        List<HistoryLog> logs = new ArrayList<>();
+        for (TransactionCoordinator t : tcs) {
+            if (t.history() != null) {
+                logs.add(t.history());
+            }
+        }
+        for (DataServer d : dss) {
+            if (d.history() != null) {
+                logs.add(d.history());
+            }
+        }
+        return logs;
+    }
+
+    @Override
+    public void close() {
+        runtime.close();
+    }
+}

@@ -1,0 +1,339 @@
+package org.tebaldi.server.ds;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tebaldi.core.cc.CcEnvelope;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.storage.MultiVersionStore;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.server.msg.AbortRequest;
+import org.tebaldi.server.msg.CommitRequest;
+import org.tebaldi.server.msg.ExecReply;
+import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.msg.ValidateReply;
+import org.tebaldi.server.msg.ValidateRequest;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.node.LevelPass;
+import org.tebaldi.server.node.NodeBase;
+
+/**
+ * A data server (dissertation §4.5.1): holds one partition in its {@link MultiVersionStore} and runs the DS part
+ * of every CC node of the tree. Each phase request from a TC is answered with one reply after all levels ran.
+ * Framework guarantees on top of the mechanisms: a transaction that read an uncommitted version cannot pass
+ * validation here before that version's writer finished, and fails if the writer aborted (no aborted reads);
+ * a reader of a version its writer later overwrote fails (no intermediate reads).
+ */
+public final class DataServer extends NodeBase implements DsServices {
+    private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
+
+    private final int index;
+    private final ClusterConfig cfg;
+    private final MultiVersionStore store;
+    private final DsPart[] parts;
+    private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
+    private final HistoryLog history;
+
+    /** @param expectedKeys capacity hint for the store */
+    public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
+        this.index = index;
+        this.cfg = cfg;
+        this.store = new MultiVersionStore(expectedKeys);
+        this.history = cfg.recordHistory() ? new HistoryLog() : null;
+        List<CcNode> nodes = cfg.tree().nodes();
+        this.parts = new DsPart[nodes.size()];
+        for (CcNode n : nodes) {
+            parts[n.id()] = cfg.mechanism(n).dsPart(n, this);
+        }
+    }
+
+    /** Loads a committed initial row, bypassing concurrency control; only before the node starts. */
+    public void load(Key key, Row row) {
+        store.load(key, row);
+    }
+
+    @Override
+    protected void handle(NodeId from, Object msg) {
+        if (msg instanceof ExecRequest r) {
+            onExec(from, r);
+        } else if (msg instanceof ValidateRequest r) {
+            onValidate(from, r);
+        } else if (msg instanceof CommitRequest r) {
+            onCommit(r);
+        } else if (msg instanceof AbortRequest r) {
+            onAbort(r);
+        } else if (msg instanceof CcEnvelope e) {
+            parts[e.ccNode()].onMessage(from, e.payload());
+        } else {
+            LOG.warn("ds{}: unexpected message {} from {}", index, msg, from);
+        }
+    }
+
+    private void onExec(NodeId from, ExecRequest r) {
+        long id = r.header().txnId();
+        DsTxnImpl t = txns.get(id);
+        if (t == null) {
+            t = new DsTxnImpl(r.header(), cfg.tree().path(r.header().leaf()));
+            txns.put(id, t);
+        }
+        if (t.finished()) {
+            replyExec(from, t, r.opId(), false, null, t.abortReason);
+            return;
+        }
+        t.setMeta(r.meta());
+        if (t.doomed != null) {
+            AbortReason why = AbortReason.conflict(t.doomed);
+            localAbort(t, why);
+            replyExec(from, t, r.opId(), false, null, why);
+            return;
+        }
+        if (cfg.db().catalog().table(r.op().key().table()).replicated()) {
+            readReplicated(from, t, r);
+            return;
+        }
+        new OpExecution(this, t, r, from).start();
+    }
+
+    /** Replicated tables are read-only after loading: no conflicts, so no concurrency control. */
+    private void readReplicated(NodeId from, DsTxnImpl t, ExecRequest r) {
+        Op op = r.op();
+        if (op.kind().writes()) {
+            AbortReason why = AbortReason.error("table " + cfg.db().catalog().table(op.key().table()).name()
+                    + " is replicated and read-only");
+            localAbort(t, why);
+            replyExec(from, t, r.opId(), false, null, why);
+            return;
+        }
+        Version v = store.find(op.key()) == null ? null : store.find(op.key()).latestCommitted();
+        replyExec(from, t, r.opId(), true, v == null ? null : v.value(), null);
+    }
+
+    private void onValidate(NodeId from, ValidateRequest r) {
+        DsTxnImpl t = txns.get(r.txnId());
+        if (t == null) {
+            send(from, new ValidateReply(r.txnId(), false, "unknown transaction at ds" + index, true, null));
+            return;
+        }
+        if (t.finished()) {
+            replyValidate(from, t, t.abortReason);
+            return;
+        }
+        t.setMeta(r.meta());
+        int[] pending = {0};
+        Runnable next = () -> validateLevels(from, t);
+        for (DsTxnImpl w : t.readFrom) {
+            if (!w.finished()) {
+                pending[0]++;
+            }
+        }
+        if (pending[0] == 0) {
+            checkReadFrom(t);
+            next.run();
+            return;
+        }
+        for (DsTxnImpl w : t.readFrom) {
+            if (!w.finished()) {
+                awaitFinish(w, committed -> {
+                    if (--pending[0] == 0) {
+                        checkReadFrom(t);
+                        next.run();
+                    }
+                });
+            }
+        }
+    }
+
+    private static void checkReadFrom(DsTxnImpl t) {
+        for (DsTxnImpl w : t.readFrom) {
+            if (!w.committed()) {
+                t.invalidate("aborted read: read a version of " + w + ", which aborted");
+            }
+        }
+    }
+
+    private void validateLevels(NodeId from, DsTxnImpl t) {
+        if (t.finished()) {
+            replyValidate(from, t, t.abortReason);
+            return;
+        }
+        if (t.doomed != null) {
+            AbortReason why = AbortReason.conflict(t.doomed);
+            localAbort(t, why);
+            replyValidate(from, t, why);
+            return;
+        }
+        LevelPass.bottomUp(this, t.path.length, (l, k) -> part(t, l).validate(t, k),
+                () -> replyValidate(from, t, null),
+                why -> {
+                    if (!t.finished()) {
+                        localAbort(t, why);
+                    }
+                    replyValidate(from, t, why);
+                });
+    }
+
+    private void onCommit(CommitRequest r) {
+        DsTxnImpl t = txns.remove(r.txnId());
+        if (t == null || t.finished()) {
+            LOG.error("ds{}: commit of {} which is {}", index, r.txnId(), t == null ? "unknown" : "aborted");
+            return;
+        }
+        for (DsTxnImpl.Written w : t.writes) {
+            w.version().commit();
+        }
+        Object[] meta = r.meta();
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            part(t, l).commit(t, meta == null ? null : meta[l]);
+        }
+        finish(t, true);
+    }
+
+    private void onAbort(AbortRequest r) {
+        DsTxnImpl t = txns.remove(r.txnId());
+        if (t != null && !t.finished()) {
+            localAbort(t, AbortReason.conflict("aborted by coordinator"));
+        }
+    }
+
+    /** Aborts here at once, releasing locks and versions; the record stays until the TC's abort arrives. */
+    void localAbort(DsTxnImpl t, AbortReason why) {
+        for (DsTxnImpl.Written w : t.writes) {
+            w.chain().remove(w.version());
+            w.version().invalidateReaders("aborted read: writer " + t + " aborted");
+        }
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            part(t, l).abort(t);
+        }
+        t.abortReason = why;
+        finish(t, false);
+    }
+
+    private void finish(DsTxnImpl t, boolean committed) {
+        for (Consumer<Boolean> c : t.finish(committed)) {
+            later(() -> c.accept(committed));
+        }
+    }
+
+    void replyExec(NodeId to, DsTxnImpl t, int opId, boolean ok, Row row, AbortReason why) {
+        send(to, new ExecReply(t.id(), opId, ok, row, why == null ? null : why.message(),
+                why == null || why.retryable(), newDeps(t)));
+    }
+
+    private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why) {
+        send(to, new ValidateReply(t.id(), why == null, why == null ? null : why.message(),
+                why == null || why.retryable(), newDeps(t)));
+    }
+
+    private TxnDep[] newDeps(DsTxnImpl t) {
+        int n = t.deps.size() - t.reportedDeps;
+        if (n <= 0) {
+            return null;
+        }
+        TxnDep[] out = new TxnDep[n];
+        for (int i = 0; i < n; i++) {
+            DsTxn.Dependency d = t.deps.get(t.reportedDeps + i);
+            out[i] = new TxnDep(d.on().id(), d.on().typeId(), d.on().leaf(), d.on().instance(), d.level());
+        }
+        t.reportedDeps = t.deps.size();
+        return out;
+    }
+
+    void addDependency(DsTxnImpl t, DsTxn other, int level) {
+        if (other == t || other.finished()) {
+            return;
+        }
+        for (DsTxn.Dependency d : t.deps) {
+            if (d.on() == other && d.level() == level) {
+                return;
+            }
+        }
+        t.deps.add(new DsTxn.Dependency(other, level));
+    }
+
+    void recordRead(DsTxnImpl t, Key key, long writer, int seq) {
+        if (history != null) {
+            history.read(t.id(), key, writer, seq);
+        }
+    }
+
+    void recordWrite(DsTxnImpl t, Key key, int seq) {
+        if (history != null) {
+            history.write(t.id(), key, seq);
+        }
+    }
+
+    DsPart part(DsTxnImpl t, int level) {
+        return parts[t.path[level].id()];
+    }
+
+    DsTxnImpl txnImpl(long id) {
+        return txns.get(id);
+    }
+
+    private void send(NodeId to, Object msg) {
+        ctx.send(to, msg);
+    }
+
+    /**
+     * The recorded history with each written key's final committed version order (writer 0 first when the key
+     * did not exist at load time); null if recording is off. Call after the node stopped.
+     */
+    public HistoryLog history() {
+        if (history == null) {
+            return null;
+        }
+        store.forEach((key, chain) -> {
+            long[] order = chain.committedOrder();
+            if (order.length == 1 && order[0] == Version.INITIAL_WRITER) {
+                return;
+            }
+            if (order.length == 0 || order[0] != Version.INITIAL_WRITER) {
+                long[] withInit = new long[order.length + 1];
+                System.arraycopy(order, 0, withInit, 1, order.length);
+                order = withInit;
+            }
+            history.versionOrder(key, order);
+        });
+        return history;
+    }
+
+    /** Number of transactions with state at this server (live, or aborted here awaiting the TC's abort). */
+    public int liveTransactions() {
+        return txns.size();
+    }
+
+    @Override
+    public int dsIndex() {
+        return index;
+    }
+
+    @Override
+    public MultiVersionStore store() {
+        return store;
+    }
+
+    @Override
+    public DsTxn txn(long id) {
+        return txns.get(id);
+    }
+
+    @Override
+    public void awaitFinish(DsTxn other, Consumer<Boolean> onFinish) {
+        DsTxnImpl o = (DsTxnImpl) other;
+        if (!o.onFinish(onFinish)) {
+            later(() -> onFinish.accept(o.committed()));
+        }
+    }
+}

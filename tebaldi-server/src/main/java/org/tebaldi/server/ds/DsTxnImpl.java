@@ -1,0 +1,137 @@
+package org.tebaldi.server.ds;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+import org.tebaldi.core.storage.VersionReader;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.server.msg.TxnHeader;
+
+/** A transaction's state at one data server. Owned by the data-server actor. */
+final class DsTxnImpl implements DsTxn, VersionReader {
+    /** One version this transaction installed, with its chain (for commit and abort). */
+    record Written(VersionChain chain, Version version) {
+    }
+
+    final TxnHeader header;
+    final CcNode[] path;
+    private final Object[] states;
+    private Object[] meta;
+    final List<Dependency> deps = new ArrayList<>(0);
+    int reportedDeps;
+    final List<DsTxnImpl> readFrom = new ArrayList<>(0);
+    final List<Written> writes = new ArrayList<>(2);
+    private List<Consumer<Boolean>> finishWaiters;
+    String doomed;
+    AbortReason abortReason;
+    private boolean finished;
+    private boolean committed;
+
+    DsTxnImpl(TxnHeader header, CcNode[] path) {
+        this.header = header;
+        this.path = path;
+        this.states = new Object[path.length];
+    }
+
+    @Override
+    public long id() {
+        return header.txnId();
+    }
+
+    @Override
+    public int typeId() {
+        return header.typeId();
+    }
+
+    @Override
+    public int leaf() {
+        return header.leaf();
+    }
+
+    @Override
+    public long instance() {
+        return header.instance();
+    }
+
+    @Override
+    public long priority() {
+        return header.priority();
+    }
+
+    @Override
+    public Object state(int level) {
+        return states[level];
+    }
+
+    @Override
+    public void setState(int level, Object state) {
+        states[level] = state;
+    }
+
+    @Override
+    public boolean finished() {
+        return finished;
+    }
+
+    @Override
+    public boolean committed() {
+        return committed;
+    }
+
+    @Override
+    public List<Dependency> dependencies() {
+        return deps;
+    }
+
+    @Override
+    public Object meta(int level) {
+        return meta == null ? null : meta[level];
+    }
+
+    void setMeta(Object[] m) {
+        if (m != null) {
+            meta = m;
+        }
+    }
+
+    Object[] metaArray() {
+        return meta;
+    }
+
+    @Override
+    public void invalidate(String why) {
+        if (doomed == null) {
+            doomed = why;
+        }
+    }
+
+    /** Registers a callback for this transaction's finish; returns false if already finished. */
+    boolean onFinish(Consumer<Boolean> c) {
+        if (finished) {
+            return false;
+        }
+        if (finishWaiters == null) {
+            finishWaiters = new ArrayList<>(2);
+        }
+        finishWaiters.add(c);
+        return true;
+    }
+
+    /** Marks the outcome and returns the callbacks to run. */
+    List<Consumer<Boolean>> finish(boolean commit) {
+        finished = true;
+        committed = commit;
+        List<Consumer<Boolean>> w = finishWaiters;
+        finishWaiters = null;
+        return w == null ? List.of() : w;
+    }
+
+    @Override
+    public String toString() {
+        return org.tebaldi.core.txn.TxnIds.format(id());
+    }
+}

@@ -1,0 +1,164 @@
+package org.tebaldi.server.ds;
+
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.txn.OpKind;
+import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.node.LevelPass;
+
+/**
+ * One operation at a data server (dissertation §4.3.1, execution phase): the top-down pass over every level's
+ * DS part (lock / wait / abort), then the storage access with the bottom-up read-version chain (Fig 4.5), then
+ * the bottom-up dependency reports, then one reply — whatever the depth of the path (§4.5.2).
+ */
+final class OpExecution implements OpContext {
+    private final DataServer ds;
+    private final DsTxnImpl t;
+    private final ExecRequest req;
+    private final NodeId from;
+    private final VersionChain chain;
+    private int level;
+    private Version chosen;
+    private Version written;
+    private int placement = -1;
+
+    OpExecution(DataServer ds, DsTxnImpl t, ExecRequest req, NodeId from) {
+        this.ds = ds;
+        this.t = t;
+        this.req = req;
+        this.from = from;
+        this.chain = ds.store().chain(req.op().key());
+    }
+
+    void start() {
+        LevelPass.topDown(ds, t.path.length, (l, k) -> {
+            level = l;
+            ds.part(t, l).execute(t, this, k);
+        }, this::apply, this::fail);
+    }
+
+    private void fail(AbortReason r) {
+        if (!t.finished()) {
+            ds.localAbort(t, r);
+        }
+        ds.replyExec(from, t, req.opId(), false, null, r);
+    }
+
+    private void apply() {
+        if (t.finished()) {
+            return; // aborted while this operation was parked
+        }
+        Op op = req.op();
+        Row result = null;
+        try {
+            if (op.kind().reads()) {
+                result = read();
+            }
+            if (op.kind().writes()) {
+                Row nv;
+                if (op.kind() == OpKind.UPDATE) {
+                    nv = result == null ? null : op.update().apply(result);
+                } else {
+                    nv = op.kind() == OpKind.WRITE ? op.value() : null;
+                }
+                if (op.kind() != OpKind.UPDATE || result != null) {
+                    write(nv);
+                    result = nv;
+                }
+            }
+        } catch (RuntimeException e) {
+            fail(AbortReason.error("operation " + op.kind() + " on " + op.key() + " failed: " + e.getMessage()));
+            return;
+        }
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            level = l;
+            ds.part(t, l).afterOp(t, this);
+        }
+        ds.replyExec(from, t, req.opId(), true, result, null);
+    }
+
+    private Row read() {
+        Version p = chain.versionBy(t.id());
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            level = l;
+            p = ds.part(t, l).chooseRead(t, this, p);
+        }
+        if (p == null) {
+            p = chain.latestCommitted();
+        }
+        chosen = p;
+        if (p == null) {
+            ds.recordRead(t, req.op().key(), Version.INITIAL_WRITER, 1);
+            return null;
+        }
+        if (p.writer() != t.id()) {
+            ds.recordRead(t, req.op().key(), p.writer(), p.writeSeq());
+            if (!p.committed()) {
+                DsTxnImpl w = ds.txnImpl(p.writer());
+                if (w != null) {
+                    t.readFrom.add(w);
+                }
+                p.addForeignReader(t);
+            }
+        }
+        return p.value();
+    }
+
+    private void write(Row nv) {
+        Version own = chain.versionBy(t.id());
+        if (own != null) {
+            own.overwrite(nv);
+        } else {
+            own = new Version(t.id(), t.leaf(), t.instance(), nv, false);
+            if (placement >= 0) {
+                chain.insert(Math.min(placement, chain.size()), own);
+            } else {
+                chain.append(own);
+            }
+            t.writes.add(new DsTxnImpl.Written(chain, own));
+        }
+        written = own;
+        ds.recordWrite(t, req.op().key(), own.writeSeq());
+    }
+
+    @Override
+    public Op op() {
+        return req.op();
+    }
+
+    @Override
+    public VersionChain chain() {
+        return chain;
+    }
+
+    @Override
+    public Version ownVersion() {
+        return chain.versionBy(t.id());
+    }
+
+    @Override
+    public Version chosen() {
+        return chosen;
+    }
+
+    @Override
+    public Version written() {
+        return written;
+    }
+
+    @Override
+    public void dependOn(DsTxn other) {
+        ds.addDependency(t, other, level);
+    }
+
+    @Override
+    public void placeAt(int index) {
+        placement = index;
+    }
+}

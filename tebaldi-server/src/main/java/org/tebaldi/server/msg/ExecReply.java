@@ -1,0 +1,11 @@
+package org.tebaldi.server.msg;
+
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.model.Row;
+
+/**
+ * DS → TC: the operation's result row (null for writes, deletes, absent rows), or a failure with reason; plus
+ * the dependencies reported at the DS since the last reply (bottom-up pass).
+ */
+public record ExecReply(long txnId, int opId, boolean ok, Row row, String reason, boolean retryable, TxnDep[] deps) {
+}

@@ -1,0 +1,90 @@
+package org.tebaldi.server.node;
+
+import java.util.Objects;
+import java.util.function.Function;
+import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.Mechanisms;
+import org.tebaldi.core.db.Database;
+import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.tree.CcTree;
+
+/**
+ * What every TC and DS of a cluster shares: the database definition, the active CC tree, how many coordinators
+ * and data servers there are, the partitioner, and whether to record the history for verification.
+ */
+public final class ClusterConfig {
+    private final Database db;
+    private final CcTree tree;
+    private final int coordinators;
+    private final int dataServers;
+    private final Partitioner partitioner;
+    private final boolean recordHistory;
+    private final CcNode[] leafOfType;
+    private Function<String, Mechanism> mechanisms = Mechanisms::get;
+
+    /**
+     * @throws IllegalArgumentException if a transaction type has no leaf in the tree or counts are &lt; 1
+     */
+    public ClusterConfig(Database db, CcTree tree, int coordinators, int dataServers, Partitioner partitioner,
+                         boolean recordHistory) {
+        if (coordinators < 1 || dataServers < 1) {
+            throw new IllegalArgumentException("need at least one coordinator and one data server");
+        }
+        this.db = Objects.requireNonNull(db);
+        this.tree = Objects.requireNonNull(tree);
+        this.coordinators = coordinators;
+        this.dataServers = dataServers;
+        this.partitioner = partitioner != null ? partitioner : Partitioner.byTable(db.catalog(), dataServers);
+        this.recordHistory = recordHistory;
+        this.leafOfType = new CcNode[db.types().size()];
+        for (TxnType t : db.types()) {
+            CcNode leaf = tree.leafFor(t.name());
+            if (leaf == null) {
+                throw new IllegalArgumentException("transaction type '" + t.name() + "' is in no leaf of tree "
+                        + tree.describe());
+            }
+            leafOfType[t.id()] = leaf;
+        }
+    }
+
+    public Database db() {
+        return db;
+    }
+
+    public CcTree tree() {
+        return tree;
+    }
+
+    public int coordinators() {
+        return coordinators;
+    }
+
+    public int dataServers() {
+        return dataServers;
+    }
+
+    public Partitioner partitioner() {
+        return partitioner;
+    }
+
+    public boolean recordHistory() {
+        return recordHistory;
+    }
+
+    /** How mechanism names resolve (default: the class-path registry); tests may plug in their own. */
+    public ClusterConfig withMechanisms(Function<String, Mechanism> lookup) {
+        this.mechanisms = Objects.requireNonNull(lookup);
+        return this;
+    }
+
+    /** The mechanism of a tree node. */
+    public Mechanism mechanism(CcNode node) {
+        return mechanisms.apply(node.mechanism());
+    }
+
+    /** The leaf group of a transaction type. */
+    public CcNode leafOf(int typeId) {
+        return leafOfType[typeId];
+    }
+}

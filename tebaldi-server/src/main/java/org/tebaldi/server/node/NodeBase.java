@@ -1,0 +1,86 @@
+package org.tebaldi.server.node;
+
+import java.util.ArrayDeque;
+import org.tebaldi.core.cc.BlockingSink;
+import org.tebaldi.core.cc.CcEnvelope;
+import org.tebaldi.core.cc.CcServices;
+import org.tebaldi.core.runtime.Actor;
+import org.tebaldi.core.runtime.Cancellable;
+import org.tebaldi.core.runtime.NodeContext;
+import org.tebaldi.core.runtime.NodeId;
+
+/**
+ * Common base of TC and DS actors: the node context, and a ready queue of continuations resumed after the
+ * current event ({@link #later}), so a CC part that wakes a parked transaction (e.g. on lock release) never
+ * re-enters the code that is running. Every message and timer is followed by draining the queue.
+ */
+public abstract class NodeBase implements Actor, CcServices {
+    private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
+    protected NodeContext ctx;
+    protected BlockingSink blocking;
+
+    @Override
+    public final void onStart(NodeContext ctx) {
+        this.ctx = ctx;
+        started();
+        drain();
+    }
+
+    @Override
+    public final void onMessage(NodeId from, Object msg) {
+        handle(from, msg);
+        drain();
+    }
+
+    /** Called once when the node starts. */
+    protected void started() {
+    }
+
+    /** Handles one message; continuations queued with {@link #later} run afterwards. */
+    protected abstract void handle(NodeId from, Object msg);
+
+    private void drain() {
+        Runnable r;
+        while ((r = ready.poll()) != null) {
+            r.run();
+        }
+    }
+
+    @Override
+    public NodeId self() {
+        return ctx.self();
+    }
+
+    @Override
+    public long nowMicros() {
+        return ctx.nowMicros();
+    }
+
+    @Override
+    public Cancellable schedule(long delayMicros, Runnable task) {
+        return ctx.schedule(delayMicros, () -> {
+            task.run();
+            drain();
+        });
+    }
+
+    @Override
+    public void send(NodeId to, int ccNode, Object payload) {
+        ctx.send(to, new CcEnvelope(ccNode, payload));
+    }
+
+    @Override
+    public BlockingSink blocking() {
+        return blocking;
+    }
+
+    /** Sets the profiler sink (null: profiling off). */
+    public void setBlockingSink(BlockingSink sink) {
+        this.blocking = sink;
+    }
+
+    @Override
+    public void later(Runnable task) {
+        ready.add(task);
+    }
+}

@@ -1,0 +1,28 @@
+package org.tebaldi.server.node;
+
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.TableSchema;
+
+/** Maps a key to the data server (0..n-1) that holds it (DESIGN.md §6). */
+@FunctionalInterface
+public interface Partitioner {
+    int partition(Key key);
+
+    /**
+     * The default: a table's {@code partitionPart} key part modulo n (e.g. TPC-C's warehouse id), or a hash of
+     * the whole key when the table has none. Replicated tables map to 0 (any server holds them).
+     */
+    static Partitioner byTable(Catalog catalog, int servers) {
+        return key -> {
+            TableSchema t = catalog.table(key.table());
+            if (t.replicated()) {
+                return 0;
+            }
+            if (t.partitionPart() >= 0) {
+                return (int) Math.floorMod(key.part(t.partitionPart()), (long) servers);
+            }
+            return Math.floorMod(key.hashCode(), servers);
+        };
+    }
+}

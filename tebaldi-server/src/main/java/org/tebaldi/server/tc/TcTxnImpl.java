@@ -1,0 +1,121 @@
+package org.tebaldi.server.tc;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.tebaldi.core.cc.TcTxn;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.proc.ProcRun;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.txn.TxnIds;
+import org.tebaldi.server.msg.TxnHeader;
+
+/** A transaction attempt at its coordinator. Owned by the TC actor. */
+final class TcTxnImpl implements TcTxn {
+    enum Status { STARTING, ACTIVE, VALIDATING, DONE }
+
+    final TxnHeader header;
+    final TxnType type;
+    final Inputs inputs;
+    final CcNode[] path;
+    final NodeId client;
+    final long reqId;
+    final ProcRun run;
+    private final Object[] states;
+    final List<TxnDep> deps = new ArrayList<>(0);
+    private final boolean[] isParticipant;
+    private int[] participants = new int[0];
+    final Map<Integer, Op> pendingOps = new HashMap<>(2);
+    int nextOpId;
+    Status status = Status.STARTING;
+    boolean commitRequested;
+    int votes;
+    Map<String, Object> outputs = Map.of();
+    /** Data server that serves this transaction's reads of replicated tables (its first participant). */
+    int home = -1;
+
+    TcTxnImpl(TxnHeader header, TxnType type, Inputs inputs, CcNode[] path, NodeId client, long reqId,
+              ProcRun run, int dataServers) {
+        this.header = header;
+        this.type = type;
+        this.inputs = inputs;
+        this.path = path;
+        this.client = client;
+        this.reqId = reqId;
+        this.run = run;
+        this.states = new Object[path.length];
+        this.isParticipant = new boolean[dataServers];
+    }
+
+    void addParticipant(int ds) {
+        if (!isParticipant[ds]) {
+            isParticipant[ds] = true;
+            int[] p = java.util.Arrays.copyOf(participants, participants.length + 1);
+            p[participants.length] = ds;
+            participants = p;
+            if (home < 0) {
+                home = ds;
+            }
+        }
+    }
+
+    @Override
+    public int[] participants() {
+        return participants;
+    }
+
+    @Override
+    public long id() {
+        return header.txnId();
+    }
+
+    @Override
+    public int typeId() {
+        return header.typeId();
+    }
+
+    @Override
+    public int leaf() {
+        return header.leaf();
+    }
+
+    @Override
+    public long instance() {
+        return header.instance();
+    }
+
+    @Override
+    public long priority() {
+        return header.priority();
+    }
+
+    @Override
+    public Object state(int level) {
+        return states[level];
+    }
+
+    @Override
+    public void setState(int level, Object state) {
+        states[level] = state;
+    }
+
+    @Override
+    public Inputs inputs() {
+        return inputs;
+    }
+
+    @Override
+    public List<TxnDep> dependencies() {
+        return deps;
+    }
+
+    @Override
+    public String toString() {
+        return TxnIds.format(id()) + "(" + type.name() + ")";
+    }
+}

@@ -1,0 +1,372 @@
+package org.tebaldi.server.tc;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tebaldi.core.cc.CcEnvelope;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.TcTxn;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.proc.ProcRun;
+import org.tebaldi.core.proc.ProcStep;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.txn.TxnIds;
+import org.tebaldi.server.msg.AbortRequest;
+import org.tebaldi.server.msg.AbortTxn;
+import org.tebaldi.server.msg.BeginTxn;
+import org.tebaldi.server.msg.CallProc;
+import org.tebaldi.server.msg.CommitRequest;
+import org.tebaldi.server.msg.CommitTxn;
+import org.tebaldi.server.msg.ExecReply;
+import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.msg.OpDone;
+import org.tebaldi.server.msg.TxnBegun;
+import org.tebaldi.server.msg.TxnEnded;
+import org.tebaldi.server.msg.TxnHeader;
+import org.tebaldi.server.msg.TxnOp;
+import org.tebaldi.server.msg.ValidateReply;
+import org.tebaldi.server.msg.ValidateRequest;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.node.LevelPass;
+import org.tebaldi.server.node.NodeBase;
+
+/**
+ * A transaction coordinator (dissertation §4.3.1, §4.5.1): runs interactive transactions and stored procedures
+ * through the four phases of every CC node on their path π. For each phase it first runs the TC parts of all
+ * levels, then sends one request per involved data server and waits for one reply each (§4.5.2):
+ * start (top-down, TC only) → execute (per operation: TC parts top-down, one DS round trip, TC parts
+ * bottom-up) → validate (one round trip per participant, then TC parts bottom-up) → commit (TC parts leaf
+ * first, one message per participant).
+ */
+public final class TransactionCoordinator extends NodeBase implements TcServices {
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionCoordinator.class);
+
+    private final int index;
+    private final ClusterConfig cfg;
+    private final TcPart[] parts;
+    private final HashMap<Long, TcTxnImpl> txns = new HashMap<>();
+    private final HistoryLog history;
+    private long seq;
+
+    public TransactionCoordinator(int index, ClusterConfig cfg) {
+        this.index = index;
+        this.cfg = cfg;
+        this.history = cfg.recordHistory() ? new HistoryLog() : null;
+        List<CcNode> nodes = cfg.tree().nodes();
+        this.parts = new TcPart[nodes.size()];
+        for (CcNode n : nodes) {
+            parts[n.id()] = cfg.mechanism(n).tcPart(n, this);
+        }
+    }
+
+    @Override
+    protected void handle(NodeId from, Object msg) {
+        if (msg instanceof ExecReply r) {
+            onExecReply(r);
+        } else if (msg instanceof ValidateReply r) {
+            onValidateReply(r);
+        } else if (msg instanceof CallProc m) {
+            onCall(from, m);
+        } else if (msg instanceof BeginTxn m) {
+            begin(from, m.reqId(), m.typeId(), m.inputs(), m.priority(), false);
+        } else if (msg instanceof TxnOp m) {
+            onOp(from, m);
+        } else if (msg instanceof CommitTxn m) {
+            TcTxnImpl t = txns.get(m.txnId());
+            if (t == null) {
+                ended(from, 0, m.txnId(), AbortReason.error("transaction already ended"));
+            } else {
+                requestCommit(t);
+            }
+        } else if (msg instanceof AbortTxn m) {
+            TcTxnImpl t = txns.get(m.txnId());
+            if (t == null) {
+                ended(from, 0, m.txnId(), AbortReason.error("transaction already ended"));
+            } else {
+                abortTxn(t, AbortReason.error("user abort"));
+            }
+        } else if (msg instanceof CcEnvelope e) {
+            parts[e.ccNode()].onMessage(from, e.payload());
+        } else {
+            LOG.warn("tc{}: unexpected message {} from {}", index, msg, from);
+        }
+    }
+
+    // ---- start phase ---------------------------------------------------------------------------------------
+
+    private void onCall(NodeId from, CallProc m) {
+        TxnType type = cfg.db().type(m.typeId());
+        if (!type.isProcedure()) {
+            ended(from, m.reqId(), 0, AbortReason.error(type.name() + " is not a stored procedure"));
+            return;
+        }
+        begin(from, m.reqId(), m.typeId(), m.inputs(), m.priority(), true);
+    }
+
+    private void begin(NodeId client, long reqId, int typeId, Inputs inputs, long priority, boolean proc) {
+        TxnType type = cfg.db().type(typeId);
+        CcNode leaf = cfg.leafOf(typeId);
+        ProcRun run = null;
+        long instance;
+        try {
+            instance = leaf.instanceBy() == null ? 0 : instanceValue(inputs.get(type.param(leaf.instanceBy())));
+            if (proc) {
+                run = type.procedure().start(inputs);
+            }
+        } catch (RuntimeException e) {
+            ended(client, reqId, 0, AbortReason.error("bad inputs for " + type.name() + ": " + e.getMessage()));
+            return;
+        }
+        long id = TxnIds.make(index, ++seq);
+        CcNode[] path = cfg.tree().path(leaf.id());
+        TcTxnImpl t = new TcTxnImpl(new TxnHeader(id, typeId, leaf.id(), instance, priority), type, inputs, path,
+                client, reqId, run, cfg.dataServers());
+        txns.put(id, t);
+        LevelPass.topDown(this, path.length, (l, k) -> part(t, l).start(t, k), () -> started(t),
+                why -> abortTxn(t, why));
+    }
+
+    private static long instanceValue(Object v) {
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        return v == null ? 0 : v.hashCode();
+    }
+
+    private void started(TcTxnImpl t) {
+        if (t.status != TcTxnImpl.Status.STARTING) {
+            return;
+        }
+        t.status = TcTxnImpl.Status.ACTIVE;
+        if (t.run == null) {
+            ctx.send(t.client, new TxnBegun(t.reqId, t.id()));
+        } else {
+            step(t, null);
+        }
+    }
+
+    // ---- execution phase -----------------------------------------------------------------------------------
+
+    private void step(TcTxnImpl t, Row last) {
+        ProcStep s;
+        try {
+            s = t.run.next(last);
+        } catch (RuntimeException e) {
+            abortTxn(t, AbortReason.error(t.type.name() + ": " + e.getMessage()));
+            return;
+        }
+        if (s instanceof ProcStep.Issue is) {
+            issue(t, t.nextOpId++, is.op());
+        } else if (s instanceof ProcStep.Done d) {
+            t.outputs = d.outputs();
+            requestCommit(t);
+        } else if (s instanceof ProcStep.Abort a) {
+            abortTxn(t, AbortReason.error("user abort: " + a.reason()));
+        }
+    }
+
+    private void onOp(NodeId from, TxnOp m) {
+        TcTxnImpl t = txns.get(m.txnId());
+        if (t == null || t.status != TcTxnImpl.Status.ACTIVE || t.commitRequested) {
+            ended(from, 0, m.txnId(), AbortReason.error("operation after the transaction ended or asked to commit"));
+            return;
+        }
+        issue(t, m.opId(), m.op());
+    }
+
+    private void issue(TcTxnImpl t, int opId, Op op) {
+        t.pendingOps.put(opId, op);
+        LevelPass.topDown(this, t.path.length, (l, k) -> part(t, l).beforeOp(t, op, k),
+                () -> sendOp(t, opId, op), why -> abortTxn(t, why));
+    }
+
+    private void sendOp(TcTxnImpl t, int opId, Op op) {
+        if (t.status == TcTxnImpl.Status.DONE) {
+            return;
+        }
+        Key key = op.key();
+        int ds = cfg.db().catalog().table(key.table()).replicated()
+                ? (t.home >= 0 ? t.home : 0) : cfg.partitioner().partition(key);
+        t.addParticipant(ds);
+        ctx.send(NodeId.ds(ds), new ExecRequest(t.header, opId, op, meta(t)));
+    }
+
+    private void onExecReply(ExecReply r) {
+        TcTxnImpl t = txns.get(r.txnId());
+        if (t == null || t.status == TcTxnImpl.Status.DONE) {
+            return;
+        }
+        Op op = t.pendingOps.remove(r.opId());
+        if (!r.ok()) {
+            abortTxn(t, new AbortReason(r.reason(), r.retryable()));
+            return;
+        }
+        List<TxnDep> nd = addDeps(t, r.deps());
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            part(t, l).afterOp(t, op, nd);
+        }
+        if (t.run != null) {
+            step(t, r.row());
+        } else {
+            ctx.send(t.client, new OpDone(t.id(), r.opId(), r.row()));
+            if (t.commitRequested && t.pendingOps.isEmpty()) {
+                validate(t);
+            }
+        }
+    }
+
+    private static List<TxnDep> addDeps(TcTxnImpl t, TxnDep[] deps) {
+        if (deps == null) {
+            return List.of();
+        }
+        List<TxnDep> nd = Arrays.asList(deps);
+        t.deps.addAll(nd);
+        return nd;
+    }
+
+    // ---- validation and commit -----------------------------------------------------------------------------
+
+    private void requestCommit(TcTxnImpl t) {
+        t.commitRequested = true;
+        if (t.status == TcTxnImpl.Status.ACTIVE && t.pendingOps.isEmpty()) {
+            validate(t);
+        }
+    }
+
+    private void validate(TcTxnImpl t) {
+        t.status = TcTxnImpl.Status.VALIDATING;
+        int[] ps = t.participants();
+        if (ps.length == 0) {
+            tcValidate(t);
+            return;
+        }
+        t.votes = ps.length;
+        Object[] meta = meta(t);
+        for (int ds : ps) {
+            ctx.send(NodeId.ds(ds), new ValidateRequest(t.id(), meta));
+        }
+    }
+
+    private void onValidateReply(ValidateReply r) {
+        TcTxnImpl t = txns.get(r.txnId());
+        if (t == null || t.status != TcTxnImpl.Status.VALIDATING) {
+            return;
+        }
+        addDeps(t, r.deps());
+        if (!r.ok()) {
+            abortTxn(t, new AbortReason(r.reason(), r.retryable()));
+        } else if (--t.votes == 0) {
+            tcValidate(t);
+        }
+    }
+
+    private void tcValidate(TcTxnImpl t) {
+        LevelPass.bottomUp(this, t.path.length, (l, k) -> part(t, l).validate(t, k), () -> commit(t),
+                why -> abortTxn(t, why));
+    }
+
+    private void commit(TcTxnImpl t) {
+        if (t.status == TcTxnImpl.Status.DONE) {
+            return;
+        }
+        t.status = TcTxnImpl.Status.DONE;
+        txns.remove(t.id());
+        Object[] cm = null;
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            Object m = part(t, l).commitMeta(t);
+            if (m != null) {
+                if (cm == null) {
+                    cm = new Object[t.path.length];
+                }
+                cm[l] = m;
+            }
+        }
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            part(t, l).commit(t);
+        }
+        for (int ds : t.participants()) {
+            ctx.send(NodeId.ds(ds), new CommitRequest(t.id(), cm));
+        }
+        if (history != null) {
+            history.outcome(t.id(), true, t.type.name());
+        }
+        ctx.send(t.client, new TxnEnded(t.reqId, t.id(), true, null, true, t.outputs));
+    }
+
+    private void abortTxn(TcTxnImpl t, AbortReason why) {
+        if (t.status == TcTxnImpl.Status.DONE) {
+            return;
+        }
+        t.status = TcTxnImpl.Status.DONE;
+        txns.remove(t.id());
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            part(t, l).abort(t);
+        }
+        for (int ds : t.participants()) {
+            ctx.send(NodeId.ds(ds), new AbortRequest(t.id()));
+        }
+        if (history != null) {
+            history.outcome(t.id(), false, t.type.name());
+        }
+        ended(t.client, t.reqId, t.id(), why);
+    }
+
+    private void ended(NodeId client, long reqId, long txnId, AbortReason why) {
+        ctx.send(client, new TxnEnded(reqId, txnId, false, why.message(), why.retryable(), Map.of()));
+    }
+
+    private Object[] meta(TcTxnImpl t) {
+        Object[] m = null;
+        for (int l = 0; l < t.path.length; l++) {
+            Object x = part(t, l).meta(t);
+            if (x != null) {
+                if (m == null) {
+                    m = new Object[t.path.length];
+                }
+                m[l] = x;
+            }
+        }
+        return m;
+    }
+
+    private TcPart part(TcTxnImpl t, int level) {
+        return parts[t.path[level].id()];
+    }
+
+    /** Outcomes recorded here (null if recording is off). Read after the node stopped. */
+    public HistoryLog history() {
+        return history;
+    }
+
+    /** Transactions currently running here. */
+    public int liveTransactions() {
+        return txns.size();
+    }
+
+    @Override
+    public int tcIndex() {
+        return index;
+    }
+
+    @Override
+    public NodeId coordinatorOf(long txnId) {
+        return NodeId.tc(TxnIds.coordinator(txnId));
+    }
+
+    @Override
+    public TcTxn txn(long id) {
+        return txns.get(id);
+    }
+}

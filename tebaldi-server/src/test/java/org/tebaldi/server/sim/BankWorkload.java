@@ -1,0 +1,109 @@
+package org.tebaldi.server.sim;
+
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import org.tebaldi.core.client.Transaction;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.db.Database;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.ds.DataServer;
+
+/**
+ * Bank transfers plus read-only audits (issue: "bank transfers plus read-only audits"): {@code transfer} moves
+ * an amount between two accounts (read, read, write, write — sometimes reading for update, sometimes
+ * upgrading, which exercises deadlock handling); {@code audit} reads every account. Invariant: every committed
+ * audit sees the total, and so does the final state.
+ */
+public final class BankWorkload implements SimWorkload {
+    public static final long INITIAL = 100;
+    private final int accounts;
+    private final Database db;
+    private final TableSchema account;
+    private int audits;
+
+    public BankWorkload(int accounts) {
+        this.accounts = accounts;
+        Catalog c = new Catalog();
+        account = c.add("account", 1, 0, false, Catalog.longCol("balance"));
+        db = new Database(c);
+        db.interactive("transfer", false, "from", "to", "amount");
+        db.interactive("audit", true);
+    }
+
+    @Override
+    public Database database() {
+        return db;
+    }
+
+    /** Committed audits that checked the total. */
+    public int audits() {
+        return audits;
+    }
+
+    @Override
+    public void load(Cluster cluster) {
+        for (int i = 0; i < accounts; i++) {
+            cluster.load(Key.of(account, i), account.row(INITIAL));
+        }
+    }
+
+    @Override
+    public CompletableFuture<Boolean> attempt(TxnClient client, Random rnd, long priority) {
+        if (rnd.nextInt(10) < 3) {
+            return Attempts.outcome(client.begin("audit", Inputs.NONE, priority)
+                    .thenCompose(t -> sum(t, 0, 0).thenCompose(total -> t.commit().thenApply(ci -> {
+                        if (total != INITIAL * accounts) {
+                            throw new AssertionError("committed audit " + ci.txnId() + " saw total " + total
+                                    + ", expected " + INITIAL * accounts);
+                        }
+                        audits++;
+                        return true;
+                    }))));
+        }
+        long a = rnd.nextInt(accounts);
+        long b = (a + 1 + rnd.nextInt(accounts - 1)) % accounts;
+        long amount = 1 + rnd.nextInt(20);
+        boolean forUpdate = rnd.nextBoolean();
+        return Attempts.outcome(client.begin("transfer", Inputs.of(a, b, amount), priority).thenCompose(t ->
+                read(t, a, forUpdate).thenCompose(ra ->
+                        read(t, b, forUpdate).thenCompose(rb ->
+                                t.write(account.row(ra.getLong("balance") - amount), a).thenCompose(x ->
+                                        t.write(account.row(rb.getLong("balance") + amount), b)).thenCompose(x ->
+                                        t.commit())))));
+    }
+
+    private static CompletableFuture<Row> read(Transaction t, long k, boolean forUpdate) {
+        return forUpdate ? t.readForUpdate("account", k) : t.read("account", k);
+    }
+
+    private CompletableFuture<Long> sum(Transaction t, int i, long acc) {
+        if (i == accounts) {
+            return CompletableFuture.completedFuture(acc);
+        }
+        return t.read("account", i).thenCompose(r -> sum(t, i + 1, acc + r.getLong("balance")));
+    }
+
+    @Override
+    public void checkFinal(Cluster cluster) {
+        long total = 0;
+        for (DataServer d : cluster.dataServers()) {
+            for (int i = 0; i < accounts; i++) {
+                VersionChain c = d.store().find(Key.of(account, i));
+                Version v = c == null ? null : c.latestCommitted();
+                if (v != null) {
+                    total += v.value().getLong("balance");
+                }
+            }
+        }
+        if (total != INITIAL * accounts) {
+            throw new AssertionError("final total " + total + ", expected " + INITIAL * accounts);
+        }
+    }
+}

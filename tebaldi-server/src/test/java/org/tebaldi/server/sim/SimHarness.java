@@ -1,0 +1,119 @@
+package org.tebaldi.server.sim;
+
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.runtime.SimulatedRuntime;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.ds.DataServer;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.tc.TransactionCoordinator;
+
+/**
+ * Runs a workload on a simulated cluster: {@code clients} closed-loop logical clients, each running
+ * {@code txnsPerClient} transactions (retrying aborted attempts after a random back-off), then checks
+ * liveness (every client finished, nothing left running) and the workload's invariants. Deterministic per
+ * seed.
+ */
+public final class SimHarness {
+    /** Outcome counters of one run. */
+    public static final class Stats {
+        public int committed;
+        public int aborted;
+        public long virtualMicros;
+    }
+
+    private final SimWorkload workload;
+    private final CcTree tree;
+    private int coordinators = 2;
+    private int dataServers = 2;
+    private int clients = 6;
+    private int txnsPerClient = 20;
+    private SimulatedRuntime.Model model = SimulatedRuntime.Model.jittery();
+
+    public SimHarness(SimWorkload workload, CcTree tree) {
+        this.workload = workload;
+        this.tree = tree;
+    }
+
+    public SimHarness nodes(int tcs, int dss) {
+        this.coordinators = tcs;
+        this.dataServers = dss;
+        return this;
+    }
+
+    public SimHarness clients(int n, int txnsEach) {
+        this.clients = n;
+        this.txnsPerClient = txnsEach;
+        return this;
+    }
+
+    public SimHarness model(SimulatedRuntime.Model m) {
+        this.model = m;
+        return this;
+    }
+
+    /** Builds, loads and runs the cluster for one seed; returns it (stopped) for history checks. */
+    public Cluster run(long seed, Stats stats) {
+        SimulatedRuntime sim = new SimulatedRuntime(seed, model);
+        ClusterConfig cfg = new ClusterConfig(workload.database(), tree, coordinators, dataServers, null, true);
+        Cluster cluster = new Cluster(sim, cfg, 64);
+        workload.load(cluster);
+        cluster.start();
+        Random rnd = new Random(seed ^ 0x5DEECE66DL);
+        int[] finished = {0};
+        for (int c = 0; c < clients; c++) {
+            TxnClient client = cluster.client(c);
+            Random r = new Random(rnd.nextLong());
+            sim.at(r.nextInt(200), () -> loop(sim, client, r, txnsPerClient, finished, stats));
+        }
+        long limit = 600_000_000L;
+        boolean done = sim.runUntil(() -> finished[0] == clients, limit);
+        stats.virtualMicros = sim.nowMicros();
+        if (!done) {
+            throw new AssertionError("seed=" + seed + ": clients did not finish within " + limit / 1_000_000
+                    + " virtual s (" + finished[0] + "/" + clients + " done) — liveness failure");
+        }
+        sim.runUntil(sim.nowMicros() + 50_000); // let commit/abort messages land
+        for (TransactionCoordinator t : cluster.coordinators()) {
+            if (t.liveTransactions() != 0) {
+                throw new AssertionError("seed=" + seed + ": " + t.liveTransactions() + " transactions still live at a TC");
+            }
+        }
+        for (DataServer d : cluster.dataServers()) {
+            if (d.liveTransactions() != 0) {
+                throw new AssertionError("seed=" + seed + ": " + d.liveTransactions() + " transactions still live at ds"
+                        + d.dsIndex());
+            }
+        }
+        workload.checkFinal(cluster);
+        return cluster;
+    }
+
+    private void loop(SimulatedRuntime sim, TxnClient client, Random r, int left, int[] finished, Stats stats) {
+        if (left == 0) {
+            finished[0]++;
+            return;
+        }
+        attempt(sim, client, r, sim.nowMicros(), left, finished, stats);
+    }
+
+    private void attempt(SimulatedRuntime sim, TxnClient client, Random r, long priority, int left, int[] finished,
+                         Stats stats) {
+        CompletableFuture<Boolean> f = workload.attempt(client, r, priority);
+        f.whenComplete((ok, err) -> {
+            if (err != null) {
+                throw new AssertionError("workload attempt failed unexpectedly: " + err, err);
+            }
+            if (ok) {
+                stats.committed++;
+                sim.at(sim.nowMicros() + r.nextInt(100), () -> loop(sim, client, r, left - 1, finished, stats));
+            } else {
+                stats.aborted++;
+                sim.at(sim.nowMicros() + 100 + r.nextInt(2000),
+                        () -> attempt(sim, client, r, priority, left, finished, stats));
+            }
+        });
+    }
+}
