@@ -31,6 +31,7 @@ public final class SimHarness {
     private int clients = 6;
     private int txnsPerClient = 20;
     private SimulatedRuntime.Model model = SimulatedRuntime.Model.jittery();
+    private Throwable workloadFailure;
 
     public SimHarness(SimWorkload workload, CcTree tree) {
         this.workload = workload;
@@ -69,7 +70,11 @@ public final class SimHarness {
             sim.at(r.nextInt(200), () -> loop(sim, client, r, txnsPerClient, finished, stats));
         }
         long limit = 600_000_000L;
-        boolean done = sim.runUntil(() -> finished[0] == clients, limit);
+        workloadFailure = null;
+        boolean done = sim.runUntil(() -> finished[0] == clients || workloadFailure != null, limit);
+        if (workloadFailure != null) {
+            throw new AssertionError("seed=" + seed + ": " + workloadFailure.getMessage(), workloadFailure);
+        }
         stats.virtualMicros = sim.nowMicros();
         if (!done) {
             throw new AssertionError("seed=" + seed + ": clients did not finish within " + limit / 1_000_000
@@ -104,7 +109,9 @@ public final class SimHarness {
         CompletableFuture<Boolean> f = workload.attempt(client, r, priority);
         f.whenComplete((ok, err) -> {
             if (err != null) {
-                throw new AssertionError("workload attempt failed unexpectedly: " + err, err);
+                Throwable c = err.getCause() != null ? err.getCause() : err;
+                workloadFailure = workloadFailure != null ? workloadFailure : c;
+                return;
             }
             if (ok) {
                 stats.committed++;
