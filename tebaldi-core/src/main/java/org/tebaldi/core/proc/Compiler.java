@@ -1,0 +1,188 @@
+package org.tebaldi.core.proc;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.proc.Scope.Shape;
+import org.tebaldi.core.txn.OpKind;
+
+/**
+ * Checks a procedure body and compiles it into a {@link Program} in one pass over the AST (DESIGN.md §4). All
+ * build-time errors are {@link ProcedureException}s of the form {@code "<proc>: statement <n> (<label>): <what>"}.
+ * Package-private.
+ */
+final class Compiler {
+    private final Scope scope;
+    private final ExprCompiler exprs;
+    private final List<Insn> code = new ArrayList<>();
+    private int counter;
+    private int maxArity;
+
+    private Compiler(String name, Catalog catalog, List<String> params, List<Stmt> body) {
+        Set<String> known = new HashSet<>();
+        for (Stmt s : Stmt.flatten(body)) {
+            s.defines().ifPresent(known::add);
+        }
+        this.scope = new Scope(name, catalog, params, known);
+        this.exprs = new ExprCompiler(scope);
+    }
+
+    /**
+     * Checks and compiles {@code body}.
+     *
+     * @throws ProcedureException on the first build-time error found (in statement order)
+     */
+    static Program compile(String name, Catalog catalog, List<String> params, List<Stmt> body) {
+        Compiler c = new Compiler(name, catalog, params, body);
+        c.block(body);
+        c.code.add(new Insn.End());
+        return new Program(name, c.code.toArray(new Insn[0]), c.scope.slotCount(), c.maxArity);
+    }
+
+    private void block(List<Stmt> stmts) {
+        for (Stmt s : stmts) {
+            stmt(s);
+        }
+    }
+
+    private void stmt(Stmt s) {
+        int no = ++counter;
+        String label = s.describe();
+        scope.at(no, label);
+        if (s instanceof Stmt.Let l) {
+            scope.assignable(l.local());
+            Ev v = exprs.tc(l.value());
+            Shape shape = exprs.shapeOf(l.value());
+            scope.assign(l.local(), shape);
+            code.add(new Insn.Let(no, label, scope.slot(l.local()), v, shape == Shape.ARRAY));
+        } else if (s instanceof Stmt.Read r) {
+            TableSchema t = scope.table(r.table());
+            Ev[] key = key(t, r.key());
+            int slot = into(r.into(), t);
+            code.add(new Insn.Issue(no, label, r.kind(), t, key, slot));
+        } else if (s instanceof Stmt.Write w) {
+            write(no, label, w);
+        } else if (s instanceof Stmt.Update u) {
+            TableSchema t = scope.table(u.table());
+            Ev[] key = key(t, u.key());
+            UpdateTemplate tpl = exprs.update(t, u.assignments(),
+                    scope.proc() + ": statement " + no + " (" + label + ") at the data server: ");
+            int slot = into(u.into(), t);
+            code.add(new Insn.Update(no, label, t, key, slot, tpl));
+        } else if (s instanceof Stmt.Delete d) {
+            TableSchema t = scope.table(d.table());
+            code.add(new Insn.Issue(no, label, OpKind.DELETE, t, key(t, d.key()), -1));
+        } else if (s instanceof Stmt.If i) {
+            ifStmt(no, label, i);
+        } else if (s instanceof Stmt.For f) {
+            forStmt(no, label, f);
+        } else if (s instanceof Stmt.NewArray n) {
+            scope.assignable(n.local());
+            Ev size = exprs.tc(n.size());
+            scope.assign(n.local(), Shape.ARRAY);
+            code.add(new Insn.NewArray(no, label, scope.slot(n.local()), size));
+        } else if (s instanceof Stmt.SetElem se) {
+            int slot = scope.readable(se.array());
+            Shape shape = scope.shape(se.array());
+            if (shape != Shape.ARRAY) {
+                throw scope.error("setElem needs a local array (created by newArray), but '" + se.array()
+                        + "' holds " + (shape == null ? "only null" : shape.kind()));
+            }
+            Ev index = exprs.tc(se.index());
+            Ev value = exprs.tc(se.value());
+            code.add(new Insn.SetElem(no, label, slot, index, value));
+        } else if (s instanceof Stmt.Output o) {
+            code.add(new Insn.Output(no, label, o.name(), exprs.tc(o.value())));
+        } else if (s instanceof Stmt.Abort a) {
+            code.add(new Insn.Abort(no, label, a.reason()));
+            scope.kill();
+        } else {
+            throw new IllegalStateException("unexpected statement " + s);
+        }
+    }
+
+    private Ev[] key(TableSchema t, List<Expr> parts) {
+        if (parts.size() != t.keyArity()) {
+            throw scope.error("table " + t.name() + " needs " + t.keyArity() + " key parts, got " + parts.size());
+        }
+        maxArity = Math.max(maxArity, parts.size());
+        Ev[] key = new Ev[parts.size()];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = exprs.tc(parts.get(i));
+        }
+        return key;
+    }
+
+    /** Declares the result local of a read or update; -1 if none. */
+    private int into(String local, TableSchema t) {
+        if (local == null) {
+            return -1;
+        }
+        scope.assignable(local);
+        scope.assign(local, Shape.row(t));
+        return scope.slot(local);
+    }
+
+    private void write(int no, String label, Stmt.Write w) {
+        TableSchema t = scope.table(w.table());
+        Ev[] key = key(t, w.key());
+        int[] columns = new int[w.row().size()];
+        Ev[] values = new Ev[columns.length];
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < columns.length; i++) {
+            Assign a = w.row().get(i);
+            columns[i] = scope.column(t, a.column());
+            if (!seen.add(a.column())) {
+                throw scope.error("column '" + a.column() + "' assigned twice");
+            }
+            values[i] = exprs.tc(a.value());
+        }
+        code.add(new Insn.Write(no, label, t, key, columns, values));
+    }
+
+    private void ifStmt(int no, String label, Stmt.If s) {
+        Insn.Branch branch = new Insn.Branch(no, label, exprs.tc(s.cond()));
+        code.add(branch);
+        Scope.Flow before = scope.flow();
+        block(s.then());
+        Scope.Flow afterThen = scope.flow();
+        if (s.otherwise().isEmpty()) {
+            branch.target = code.size();
+            scope.restore(afterThen.merge(before));
+            return;
+        }
+        Insn.Jump skip = new Insn.Jump(no, label);
+        code.add(skip);
+        branch.target = code.size();
+        scope.restore(before);
+        block(s.otherwise());
+        skip.target = code.size();
+        scope.restore(afterThen.merge(scope.flow()));
+    }
+
+    private void forStmt(int no, String label, Stmt.For s) {
+        if (s.maxIterations() < 1) {
+            throw scope.error("maxIterations must be >= 1, got " + s.maxIterations());
+        }
+        scope.assignable(s.var());
+        Ev from = exprs.tc(s.from());
+        Ev to = exprs.tc(s.to());
+        Scope.Flow before = scope.flow();
+        scope.assign(s.var(), Shape.VALUE);
+        int varSlot = scope.slot(s.var());
+        int toSlot = scope.hiddenSlot();
+        code.add(new Insn.ForInit(no, label, varSlot, toSlot, from, to, s.maxIterations()));
+        int testPc = code.size();
+        Insn.ForTest test = new Insn.ForTest(no, label, varSlot, toSlot);
+        code.add(test);
+        scope.enterLoop(s.var());
+        block(s.body());
+        scope.exitLoop(s.var());
+        code.add(new Insn.ForNext(no, label, varSlot, testPc));
+        test.end = code.size();
+        scope.restore(before);
+    }
+}

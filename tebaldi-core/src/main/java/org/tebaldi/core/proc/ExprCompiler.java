@@ -1,0 +1,214 @@
+package org.tebaldi.core.proc;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.proc.Scope.Shape;
+
+/**
+ * Checks expressions against a {@link Scope} and compiles them to {@link Ev} closures (names resolved to slots,
+ * parameter indexes and column indexes). Also splits update assignments for partial evaluation: each maximal
+ * sub-expression without {@code col} becomes a "hole" evaluated at the TC; the rest (the template) runs at the
+ * data server with holes read from {@code Frame.locals}. Package-private.
+ */
+final class ExprCompiler {
+    private final Scope scope;
+
+    ExprCompiler(Scope scope) {
+        this.scope = scope;
+    }
+
+    /** Compiles an expression evaluated at the TC. */
+    Ev tc(Expr e) {
+        if (e instanceof Expr.In in) {
+            int i = scope.param(in.param());
+            return f -> f.inputs[i];
+        }
+        if (e instanceof Expr.Local l) {
+            int slot = scope.readable(l.name());
+            return f -> f.locals[slot];
+        }
+        if (e instanceof Expr.Field fd) {
+            return field(fd);
+        }
+        if (e instanceof Expr.Col c) {
+            throw scope.error("col(\"" + c.column() + "\") is only allowed in update assignments");
+        }
+        return node(e, this::tc);
+    }
+
+    private Ev field(Expr.Field fd) {
+        int slot = scope.readable(fd.row());
+        Shape s = scope.shape(fd.row());
+        if (s == null || !s.isRow()) {
+            throw scope.error("field(\"" + fd.row() + "\", ...) needs a row local (assigned by a read or update), but '"
+                    + fd.row() + "' holds " + (s == null ? "only null" : s.kind()));
+        }
+        int col = scope.column(s.table(), fd.column());
+        String name = fd.row();
+        return f -> {
+            Object r = f.locals[slot];
+            if (r instanceof Row row) {
+                return row.get(col);
+            }
+            throw new EvalException(r == null ? "row '" + name + "' is null (the row was absent)"
+                    : "local '" + name + "' holds a " + Values.kind(r) + ", not a row");
+        };
+    }
+
+    /**
+     * Compiles a data-server expression of an update of {@code table}: {@code col} reads the old row; each
+     * maximal {@code col}-free sub-expression other than a literal is compiled for the TC, appended to
+     * {@code holes}, and read from {@code Frame.locals[k]} here. {@link ExprUpdate#assignments} relies on this
+     * exact rule and on left-to-right order.
+     */
+    Ev server(Expr e, TableSchema table, List<Ev> holes) {
+        if (!e.usesCol()) {
+            if (e instanceof Expr.Lit) {
+                return node(e, null);
+            }
+            holes.add(tc(e));
+            int k = holes.size() - 1;
+            return f -> f.locals[k];
+        }
+        if (e instanceof Expr.Col c) {
+            int col = scope.column(table, c.column());
+            return f -> f.old.get(col);
+        }
+        return node(e, x -> server(x, table, holes));
+    }
+
+    /** Compiles the assignments of an update of {@code table} into a template. */
+    UpdateTemplate update(TableSchema table, List<Assign> assignments, String context) {
+        int[] targets = new int[assignments.size()];
+        Ev[] server = new Ev[assignments.size()];
+        List<Ev> holes = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < targets.length; i++) {
+            Assign a = assignments.get(i);
+            targets[i] = scope.column(table, a.column());
+            if (!seen.add(a.column())) {
+                throw scope.error("column '" + a.column() + "' assigned twice");
+            }
+            server[i] = server(a.value(), table, holes);
+        }
+        return new UpdateTemplate(table, assignments, targets, server, holes.toArray(new Ev[0]), context);
+    }
+
+    /** Static shape of a value assigned from {@code e} (null for the null literal). */
+    Shape shapeOf(Expr e) {
+        if (e instanceof Expr.Lit l) {
+            return l.value() == null ? null : l.value() instanceof Object[] ? Shape.ARRAY
+                    : l.value() instanceof Row r ? Shape.row(r.table()) : Shape.VALUE;
+        }
+        if (e instanceof Expr.Local l) {
+            Shape s = scope.shape(l.name());
+            return s;
+        }
+        if (e instanceof Expr.Cond c) {
+            Shape a = shapeOf(c.then());
+            Shape b = shapeOf(c.otherwise());
+            if (a == null || b == null || a.equals(b)) {
+                return a == null ? b : a;
+            }
+        }
+        return Shape.VALUE;
+    }
+
+    /** Compiles the operator nodes and literals; {@code sub} compiles children, in {@link Expr#children} order. */
+    private Ev node(Expr e, Function<Expr, Ev> sub) {
+        if (e instanceof Expr.Lit l) {
+            Object v = l.value();
+            return f -> v;
+        }
+        if (e instanceof Expr.Unary u) {
+            return unary(u.op(), sub.apply(u.operand()));
+        }
+        if (e instanceof Expr.Binary b) {
+            Ev l = sub.apply(b.left());
+            Ev r = sub.apply(b.right());
+            return binary(b.op(), l, r);
+        }
+        if (e instanceof Expr.Cond c) {
+            Ev t = sub.apply(c.test());
+            Ev a = sub.apply(c.then());
+            Ev o = sub.apply(c.otherwise());
+            return f -> Values.bool("cond test", t.eval(f)) ? a.eval(f) : o.eval(f);
+        }
+        if (e instanceof Expr.Elem el) {
+            Ev a = sub.apply(el.array());
+            Ev i = sub.apply(el.index());
+            return f -> Values.elem(a.eval(f), i.eval(f));
+        }
+        if (e instanceof Expr.Concat c) {
+            Ev[] parts = new Ev[c.parts().size()];
+            for (int i = 0; i < parts.length; i++) {
+                parts[i] = sub.apply(c.parts().get(i));
+            }
+            return f -> {
+                Object[] vs = new Object[parts.length];
+                for (int i = 0; i < vs.length; i++) {
+                    vs[i] = parts[i].eval(f);
+                }
+                return Values.concat(vs);
+            };
+        }
+        throw new IllegalStateException("unexpected expression " + e);
+    }
+
+    private static Ev unary(Expr.UnaryOp op, Ev o) {
+        switch (op) {
+            case NEG:
+                return f -> Values.neg(o.eval(f));
+            case NOT:
+                return f -> !Values.bool("not", o.eval(f));
+            case LEN:
+                return f -> Values.len(o.eval(f));
+            case IS_NULL:
+                return f -> o.eval(f) == null;
+            case TO_LONG:
+                return f -> Values.toLong(o.eval(f));
+            case TO_DOUBLE:
+                return f -> Values.toDouble(o.eval(f));
+            default:
+                throw new IllegalStateException(op.name());
+        }
+    }
+
+    private static Ev binary(Expr.BinaryOp op, Ev l, Ev r) {
+        switch (op) {
+            case ADD:
+                return f -> Values.add(l.eval(f), r.eval(f));
+            case SUB:
+                return f -> Values.sub(l.eval(f), r.eval(f));
+            case MUL:
+                return f -> Values.mul(l.eval(f), r.eval(f));
+            case DIV:
+                return f -> Values.div(l.eval(f), r.eval(f));
+            case MOD:
+                return f -> Values.mod(l.eval(f), r.eval(f));
+            case EQ:
+                return f -> Values.equal("eq", l.eval(f), r.eval(f));
+            case NE:
+                return f -> !Values.equal("ne", l.eval(f), r.eval(f));
+            case LT:
+                return f -> Values.compare("lt", l.eval(f), r.eval(f)) < 0;
+            case LE:
+                return f -> Values.compare("le", l.eval(f), r.eval(f)) <= 0;
+            case GT:
+                return f -> Values.compare("gt", l.eval(f), r.eval(f)) > 0;
+            case GE:
+                return f -> Values.compare("ge", l.eval(f), r.eval(f)) >= 0;
+            case AND:
+                return f -> Values.bool("and", l.eval(f)) && Values.bool("and", r.eval(f));
+            case OR:
+                return f -> Values.bool("or", l.eval(f)) || Values.bool("or", r.eval(f));
+            default:
+                throw new IllegalStateException(op.name());
+        }
+    }
+}

@@ -1,0 +1,326 @@
+package org.tebaldi.core.proc;
+
+import java.util.Map;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.txn.OpKind;
+
+/**
+ * One instruction of a compiled procedure ({@link Program}). {@link #exec} runs it on a {@link Run}, sets the
+ * run's program counter and returns null to continue, or the {@link ProcStep} at which the run suspends or ends.
+ * Instructions are immutable after compilation (jump targets are patched once by the {@link Compiler}) and shared
+ * by all runs. Package-private.
+ */
+abstract class Insn {
+    /** Statement number (1-based, pre-order) and label for error messages. */
+    final int stmt;
+    final String label;
+
+    Insn(int stmt, String label) {
+        this.stmt = stmt;
+        this.label = label;
+    }
+
+    abstract ProcStep exec(Run r);
+
+    /** {@code locals[slot] = value} (arrays copied when {@code copy}). */
+    static final class Let extends Insn {
+        private final int slot;
+        private final Ev value;
+        private final boolean copy;
+
+        Let(int stmt, String label, int slot, Ev value, boolean copy) {
+            super(stmt, label);
+            this.slot = slot;
+            this.value = value;
+            this.copy = copy;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            Object v = value.eval(r);
+            r.locals[slot] = copy ? Values.capture(v) : v;
+            r.pc++;
+            return null;
+        }
+    }
+
+    /** Continues if the condition is true, else jumps to {@code target}. */
+    static final class Branch extends Insn {
+        private final Ev cond;
+        int target = -1;
+
+        Branch(int stmt, String label, Ev cond) {
+            super(stmt, label);
+            this.cond = cond;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            r.pc = Values.bool("condition", cond.eval(r)) ? r.pc + 1 : target;
+            return null;
+        }
+    }
+
+    /** Unconditional jump. */
+    static final class Jump extends Insn {
+        int target = -1;
+
+        Jump(int stmt, String label) {
+            super(stmt, label);
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            r.pc = target;
+            return null;
+        }
+    }
+
+    /** Loop entry: evaluates the bounds, checks the iteration bound, sets the loop variable to {@code from}. */
+    static final class ForInit extends Insn {
+        private final int varSlot;
+        private final int toSlot;
+        private final Ev from;
+        private final Ev to;
+        private final int max;
+
+        ForInit(int stmt, String label, int varSlot, int toSlot, Ev from, Ev to, int max) {
+            super(stmt, label);
+            this.varSlot = varSlot;
+            this.toSlot = toSlot;
+            this.from = from;
+            this.to = to;
+            this.max = max;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            long a = Values.toLongExact("loop start", from.eval(r));
+            long b = Values.toLongExact("loop end", to.eval(r));
+            if (b > a && (b - a > max || b - a < 0)) {
+                throw new EvalException("range " + a + ".." + b + " is " + (b - a < 0 ? "more than "
+                        + Long.MAX_VALUE : String.valueOf(b - a)) + " iterations, more than maxIterations " + max);
+            }
+            r.locals[varSlot] = a;
+            r.locals[toSlot] = b;
+            r.pc++;
+            return null;
+        }
+    }
+
+    /** Loop test: enters the body if {@code var < to}, else jumps to {@code end}. */
+    static final class ForTest extends Insn {
+        private final int varSlot;
+        private final int toSlot;
+        int end = -1;
+
+        ForTest(int stmt, String label, int varSlot, int toSlot) {
+            super(stmt, label);
+            this.varSlot = varSlot;
+            this.toSlot = toSlot;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            r.pc = (Long) r.locals[varSlot] < (Long) r.locals[toSlot] ? r.pc + 1 : end;
+            return null;
+        }
+    }
+
+    /** Loop step: increments the variable and jumps back to the test. */
+    static final class ForNext extends Insn {
+        private final int varSlot;
+        private final int test;
+
+        ForNext(int stmt, String label, int varSlot, int test) {
+            super(stmt, label);
+            this.varSlot = varSlot;
+            this.test = test;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            r.locals[varSlot] = (Long) r.locals[varSlot] + 1;
+            r.pc = test;
+            return null;
+        }
+    }
+
+    /** Issues a read, read-for-update or delete; subclasses build write and update operations. */
+    static class Issue extends Insn {
+        final OpKind kind;
+        final TableSchema table;
+        private final Ev[] key;
+        /** Local receiving the result row, or -1. */
+        final int resultSlot;
+
+        Issue(int stmt, String label, OpKind kind, TableSchema table, Ev[] key, int resultSlot) {
+            super(stmt, label);
+            this.kind = kind;
+            this.table = table;
+            this.key = key;
+            this.resultSlot = resultSlot;
+        }
+
+        @Override
+        final ProcStep exec(Run r) {
+            long[] parts = r.keyBuffer(key.length);
+            for (int i = 0; i < parts.length; i++) {
+                parts[i] = Values.keyPart(key[i].eval(r), i, table);
+            }
+            Op op = op(Key.of(table.id(), parts), r);
+            r.awaitResult(this);
+            r.pc++;
+            return new ProcStep.Issue(op);
+        }
+
+        Op op(Key k, Run r) {
+            switch (kind) {
+                case READ:
+                    return Op.read(k);
+                case READ_FOR_UPDATE:
+                    return Op.readForUpdate(k);
+                case DELETE:
+                    return Op.delete(k);
+                default:
+                    throw new IllegalStateException(kind.name());
+            }
+        }
+    }
+
+    /** Issues a write of a row built from column evaluators (other columns null). */
+    static final class Write extends Issue {
+        private final int[] columns;
+        private final Ev[] values;
+
+        Write(int stmt, String label, TableSchema table, Ev[] key, int[] columns, Ev[] values) {
+            super(stmt, label, OpKind.WRITE, table, key, -1);
+            this.columns = columns;
+            this.values = values;
+        }
+
+        @Override
+        Op op(Key k, Run r) {
+            Object[] row = new Object[table.columns().size()];
+            for (int i = 0; i < columns.length; i++) {
+                row[columns[i]] = Values.forColumn(table, columns[i], values[i].eval(r));
+            }
+            return Op.write(k, Row.of(table, row));
+        }
+    }
+
+    /** Issues an update carrying an {@link ExprUpdate}: evaluates the template's holes at the TC. */
+    static final class Update extends Issue {
+        private final UpdateTemplate template;
+
+        Update(int stmt, String label, TableSchema table, Ev[] key, int resultSlot, UpdateTemplate template) {
+            super(stmt, label, OpKind.UPDATE, table, key, resultSlot);
+            this.template = template;
+        }
+
+        @Override
+        Op op(Key k, Run r) {
+            Ev[] holes = template.holes();
+            Object[] args = new Object[holes.length];
+            for (int i = 0; i < args.length; i++) {
+                args[i] = Values.capture(holes[i].eval(r));
+            }
+            return Op.update(k, new ExprUpdate(template, args));
+        }
+    }
+
+    /** {@code locals[slot] = new Object[size]}. */
+    static final class NewArray extends Insn {
+        private final int slot;
+        private final Ev size;
+
+        NewArray(int stmt, String label, int slot, Ev size) {
+            super(stmt, label);
+            this.slot = slot;
+            this.size = size;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            r.locals[slot] = new Object[Values.arraySize(size.eval(r))];
+            r.pc++;
+            return null;
+        }
+    }
+
+    /** {@code locals[slot][index] = value}. */
+    static final class SetElem extends Insn {
+        private final int slot;
+        private final Ev index;
+        private final Ev value;
+
+        SetElem(int stmt, String label, int slot, Ev index, Ev value) {
+            super(stmt, label);
+            this.slot = slot;
+            this.index = index;
+            this.value = value;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            Object a = r.locals[slot];
+            if (!(a instanceof Object[] array)) {
+                throw new EvalException("setElem on " + Values.kind(a) + ", not a local array");
+            }
+            int i = Values.index(index.eval(r), array.length);
+            array[i] = Values.capture(value.eval(r));
+            r.pc++;
+            return null;
+        }
+    }
+
+    /** Records an output value. */
+    static final class Output extends Insn {
+        private final String name;
+        private final Ev value;
+
+        Output(int stmt, String label, String name, Ev value) {
+            super(stmt, label);
+            this.name = name;
+            this.value = value;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            r.output(name, Values.capture(value.eval(r)));
+            r.pc++;
+            return null;
+        }
+    }
+
+    /** Ends the run with a user abort. */
+    static final class Abort extends Insn {
+        private final ProcStep.Abort step;
+
+        Abort(int stmt, String label, String reason) {
+            super(stmt, label);
+            this.step = new ProcStep.Abort(reason);
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            return step;
+        }
+    }
+
+    /** Ends the run with its outputs. */
+    static final class End extends Insn {
+        End() {
+            super(0, "end");
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            Map<String, Object> out = r.outputs();
+            return new ProcStep.Done(out);
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * Stored procedures (DESIGN.md §4, dissertation §5.4.2): an immutable AST ({@link org.tebaldi.core.proc.Stmt},
+ * {@link org.tebaldi.core.proc.Expr}) built with a Java DSL ({@link org.tebaldi.core.proc.Procedure#define},
+ * {@link org.tebaldi.core.proc.Block}, {@link org.tebaldi.core.proc.Exprs}), checked and compiled once into a flat
+ * instruction program, and interpreted by the transaction coordinator one data operation at a time
+ * ({@link org.tebaldi.core.proc.ProcRun}). Updates ship as data ({@link org.tebaldi.core.proc.ExprUpdate}) after
+ * partial evaluation at the TC. Files: AST ({@code Expr}, {@code Stmt}, {@code Assign}), DSL ({@code Exprs},
+ * {@code Block}, {@code ProcedureBuilder}), checking and compilation ({@code Scope}, {@code ExprCompiler},
+ * {@code Compiler}), execution ({@code Program}, {@code Insn}, {@code Run}, {@code Frame}, {@code Ev}), values and
+ * operators ({@code Values}).
+ */
+package org.tebaldi.core.proc;
