@@ -12,6 +12,10 @@ import org.tebaldi.core.model.TableSchema;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.TxnAbortedException;
+import org.tebaldi.core.proc.Procedure;
+import java.util.List;
+import static org.tebaldi.core.proc.Exprs.*;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
 
@@ -28,12 +32,33 @@ public final class BankWorkload implements SimWorkload {
     private final TableSchema account;
     private int audits;
 
+    private final boolean procedures;
+
+    /** Interactive transfers. */
     public BankWorkload(int accounts) {
+        this(accounts, false);
+    }
+
+    /**
+     * @param procedures if true, {@code transfer} is a stored procedure run by the TC's interpreter (two
+     *                   read-modify-writes, aborting itself when the source balance is too low); else interactive
+     */
+    public BankWorkload(int accounts, boolean procedures) {
         this.accounts = accounts;
+        this.procedures = procedures;
         Catalog c = new Catalog();
         account = c.add("account", 1, 0, false, Catalog.longCol("balance"));
         db = new Database(c);
-        db.interactive("transfer", false, "from", "to", "amount");
+        if (procedures) {
+            db.procedure(Procedure.define("transfer", c).params("from", "to", "amount").body(b -> b
+                    .read("account", "src", in("from"))
+                    .abortIf(lt(field("src", "balance"), in("amount")), "insufficient funds")
+                    .update("account", null, List.of(set("balance", sub(col("balance"), in("amount")))), in("from"))
+                    .update("account", "dst", List.of(set("balance", add(col("balance"), in("amount")))), in("to"))
+                    .output("dst_balance", field("dst", "balance"))).build());
+        } else {
+            db.interactive("transfer", false, "from", "to", "amount");
+        }
         db.interactive("audit", true);
     }
 
@@ -71,6 +96,17 @@ public final class BankWorkload implements SimWorkload {
         long b = (a + 1 + rnd.nextInt(accounts - 1)) % accounts;
         long amount = 1 + rnd.nextInt(20);
         boolean forUpdate = rnd.nextBoolean();
+        if (procedures) {
+            return Attempts.outcome(client.call("transfer", Inputs.of(a, b, amount), priority)
+                    .exceptionally(e -> {
+                        Throwable c = e.getCause() != null ? e.getCause() : e;
+                        if (c instanceof TxnAbortedException x && !x.retryable()
+                                && x.getMessage().contains("insufficient funds")) {
+                            return null; // the procedure's own abort: a finished attempt
+                        }
+                        throw e instanceof RuntimeException re ? re : new java.util.concurrent.CompletionException(e);
+                    }));
+        }
         return Attempts.outcome(client.begin("transfer", Inputs.of(a, b, amount), priority).thenCompose(t ->
                 read(t, a, forUpdate).thenCompose(ra ->
                         read(t, b, forUpdate).thenCompose(rb ->

@@ -21,7 +21,10 @@ class TwoPlConformanceTest {
     static Stream<Arguments> cases() {
         Supplier<SimWorkload> bank = () -> new BankWorkload(6);
         Supplier<SimWorkload> mix = () -> new MixWorkload(5);
+        Supplier<SimWorkload> procBank = () -> new BankWorkload(6, true);
         return Stream.of(
+                Arguments.of("bank-procedures", procBank, TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "transfer"),
+                        TreeSpec.leaf("none", "audit"))),
                 Arguments.of("bank", bank, TreeSpec.leaf("2pl", "transfer", "audit")),
                 Arguments.of("bank", bank, TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "transfer"),
                         TreeSpec.leaf("2pl", "audit"))),
