@@ -78,6 +78,23 @@ public final class FakeTxn implements DsTxn {
         return meta[level];
     }
 
+    /** Reports sent through {@link #report}, as "level:info". */
+    public final List<String> reports = new ArrayList<>();
+    /** Why the transaction was doomed, or null. */
+    public String doomed;
+
+    @Override
+    public void report(int level, Object info) {
+        reports.add(level + ":" + info);
+    }
+
+    @Override
+    public void doom(String why) {
+        if (doomed == null) {
+            doomed = why;
+        }
+    }
+
     public void setMeta(int level, Object m) {
         meta[level] = m;
     }

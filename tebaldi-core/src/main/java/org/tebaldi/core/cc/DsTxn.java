@@ -21,6 +21,19 @@ public interface DsTxn extends TxnView {
     Object meta(int level);
 
     /**
+     * Sends {@code info} from the DS part at {@code level} to the same level's TC part: it travels with the next
+     * reply to the coordinator (execute or validate) and arrives through {@link TcPart#onReport} before that
+     * reply's bottom-up pass. Used for facts only the data server sees (e.g. SSI anti-dependency edges).
+     */
+    void report(int level, Object info);
+
+    /**
+     * Marks the transaction as unable to commit here: its next operation or its validation at this server fails
+     * with {@code why} (retryable).
+     */
+    void doom(String why);
+
+    /**
      * A dependency of the owning transaction on {@code on}, reported by the part at {@code level}: {@code on}
      * is ordered before the owner, and both are in the subtree of the node at {@code level}.
      */

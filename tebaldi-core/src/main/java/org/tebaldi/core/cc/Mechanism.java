@@ -1,6 +1,10 @@
 package org.tebaldi.core.cc;
 
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.tebaldi.core.runtime.Actor;
+import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.tree.CcNode;
 
 /**
@@ -22,4 +26,13 @@ public interface Mechanism {
 
     /** The DS part of {@code node} at one data server. */
     DsPart dsPart(CcNode node, DsServices services);
+
+    /**
+     * Service nodes this mechanism needs (e.g. the timestamp service for SSI and TSO, the batch manager for SSI),
+     * by role, each with the factory of its actor. A cluster starts one actor per role used by any node of its
+     * tree; when two mechanisms declare the same role they must declare the same actor class.
+     */
+    default Map<Role, Supplier<Actor>> services() {
+        return Map.of();
+    }
 }

@@ -1,6 +1,8 @@
 package org.tebaldi.core.cc;
 
 import java.util.List;
+import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.txn.Op;
 
 /**
@@ -16,6 +18,19 @@ public interface TcPart {
     /** Execution phase, TC side of the top-down pass, before the request goes to the DS (RP step entry). */
     default void beforeOp(TcTxn t, Op op, Continuation k) {
         k.proceed();
+    }
+
+    /** A report from this node's DS part ({@link DsTxn#report}), delivered before the reply's bottom-up pass. */
+    default void onReport(TcTxn t, Object info) {
+    }
+
+    /**
+     * The procedure this node wants transactions of {@code type} to run instead of {@code p} (e.g. runtime
+     * pipelining's reordered steps, dissertation §4.4.2); called root first along the path, each node seeing its
+     * parent's choice, so the deepest rewrite runs. Default: unchanged.
+     */
+    default Procedure procedure(TxnType type, Procedure p) {
+        return p;
     }
 
     /** Execution phase, bottom-up at the TC: the operation's reply arrived with these new dependencies. */

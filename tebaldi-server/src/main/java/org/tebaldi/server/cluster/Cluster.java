@@ -2,7 +2,13 @@ package org.tebaldi.server.cluster;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.tebaldi.core.runtime.Actor;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
@@ -59,9 +65,33 @@ public final class Cluster implements AutoCloseable {
         }
     }
 
-    /** Spawns every node on the runtime. */
+    /**
+     * The service actors the tree's mechanisms need ({@link org.tebaldi.core.cc.Mechanism#services()}), one per
+     * role, in role order.
+     *
+     * @throws IllegalStateException if two mechanisms declare different actors for one role
+     */
+    public static Map<Role, Supplier<Actor>> services(ClusterConfig cfg) {
+        Map<Role, Supplier<Actor>> out = new EnumMap<>(Role.class);
+        Map<Role, Class<?>> classes = new EnumMap<>(Role.class);
+        for (CcNode n : cfg.tree().nodes()) {
+            cfg.mechanism(n).services().forEach((role, factory) -> {
+                Class<?> c = factory.get().getClass();
+                Class<?> prev = classes.putIfAbsent(role, c);
+                if (prev != null && prev != c) {
+                    throw new IllegalStateException("mechanisms disagree on the " + role + " service: " + prev.getName()
+                            + " vs " + c.getName());
+                }
+                out.putIfAbsent(role, factory);
+            });
+        }
+        return out;
+    }
+
+    /** Spawns every node on the runtime: service nodes, data servers, coordinators and client endpoints. */
     public void start() {
         started = true;
+        services(cfg).forEach((role, factory) -> runtime.spawn(new NodeId(role, 0), factory.get()));
         for (int i = 0; i < dss.size(); i++) {
             runtime.spawn(NodeId.ds(i), dss.get(i));
         }

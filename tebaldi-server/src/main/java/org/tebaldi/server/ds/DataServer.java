@@ -123,7 +123,7 @@ public final class DataServer extends NodeBase implements DsServices {
     private void onValidate(NodeId from, ValidateRequest r) {
         DsTxnImpl t = txns.get(r.txnId());
         if (t == null) {
-            send(from, new ValidateReply(r.txnId(), false, "unknown transaction at ds" + index, true, null));
+            send(from, new ValidateReply(r.txnId(), false, "unknown transaction at ds" + index, true, null, null));
             return;
         }
         if (t.finished()) {
@@ -228,12 +228,12 @@ public final class DataServer extends NodeBase implements DsServices {
 
     void replyExec(NodeId to, DsTxnImpl t, int opId, boolean ok, Row row, AbortReason why) {
         send(to, new ExecReply(t.id(), opId, ok, row, why == null ? null : why.message(),
-                why == null || why.retryable(), newDeps(t)));
+                why == null || why.retryable(), newDeps(t), t.takeReports()));
     }
 
     private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why) {
         send(to, new ValidateReply(t.id(), why == null, why == null ? null : why.message(),
-                why == null || why.retryable(), newDeps(t)));
+                why == null || why.retryable(), newDeps(t), t.takeReports()));
     }
 
     private TxnDep[] newDeps(DsTxnImpl t) {

@@ -9,6 +9,7 @@ import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.storage.VersionReader;
 import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.server.msg.LevelReport;
 import org.tebaldi.server.msg.TxnHeader;
 
 /** A transaction's state at one data server. Owned by the data-server actor. */
@@ -24,6 +25,7 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     final List<Dependency> deps = new ArrayList<>(0);
     int reportedDeps;
     final List<DsTxnImpl> readFrom = new ArrayList<>(0);
+    List<LevelReport> reports;
     final List<Written> writes = new ArrayList<>(2);
     private List<Consumer<Boolean>> finishWaiters;
     String doomed;
@@ -100,6 +102,29 @@ final class DsTxnImpl implements DsTxn, VersionReader {
 
     Object[] metaArray() {
         return meta;
+    }
+
+    @Override
+    public void report(int level, Object info) {
+        if (reports == null) {
+            reports = new ArrayList<>(2);
+        }
+        reports.add(new LevelReport(level, info));
+    }
+
+    /** Reports not yet sent, or null; clears them. */
+    LevelReport[] takeReports() {
+        if (reports == null || reports.isEmpty()) {
+            return null;
+        }
+        LevelReport[] r = reports.toArray(new LevelReport[0]);
+        reports.clear();
+        return r;
+    }
+
+    @Override
+    public void doom(String why) {
+        invalidate(why);
     }
 
     @Override

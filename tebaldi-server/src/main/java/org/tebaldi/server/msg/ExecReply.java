@@ -5,7 +5,9 @@ import org.tebaldi.core.model.Row;
 
 /**
  * DS → TC: the operation's result row (null for writes, deletes, absent rows), or a failure with reason; plus
- * the dependencies reported at the DS since the last reply (bottom-up pass).
+ * the dependencies reported at the DS since the last reply (bottom-up pass), and DS-part reports for
+ * TC parts (null if none).
  */
-public record ExecReply(long txnId, int opId, boolean ok, Row row, String reason, boolean retryable, TxnDep[] deps) {
+public record ExecReply(long txnId, int opId, boolean ok, Row row, String reason, boolean retryable, TxnDep[] deps,
+                        LevelReport[] reports) {
 }

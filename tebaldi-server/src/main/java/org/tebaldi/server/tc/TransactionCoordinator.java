@@ -16,6 +16,7 @@ import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.proc.ProcRun;
+import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.proc.ProcStep;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.CcNode;
@@ -31,6 +32,7 @@ import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.CommitTxn;
 import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.msg.LevelReport;
 import org.tebaldi.server.msg.OpDone;
 import org.tebaldi.server.msg.TxnBegun;
 import org.tebaldi.server.msg.TxnEnded;
@@ -58,6 +60,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private final TcPart[] parts;
     private final HashMap<Long, TcTxnImpl> txns = new HashMap<>();
     private final HistoryLog history;
+    private final Procedure[] procedures;
     private long seq;
 
     public TransactionCoordinator(int index, ClusterConfig cfg) {
@@ -68,6 +71,16 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         this.parts = new TcPart[nodes.size()];
         for (CcNode n : nodes) {
             parts[n.id()] = cfg.mechanism(n).tcPart(n, this);
+        }
+        this.procedures = new Procedure[cfg.db().types().size()];
+        for (TxnType type : cfg.db().types()) {
+            if (type.isProcedure()) {
+                Procedure p = type.procedure();
+                for (CcNode n : cfg.tree().path(cfg.leafOf(type.id()).id())) {
+                    p = parts[n.id()].procedure(type, p);
+                }
+                procedures[type.id()] = p;
+            }
         }
     }
 
@@ -123,7 +136,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         try {
             instance = leaf.instanceBy() == null ? 0 : instanceValue(inputs.get(type.param(leaf.instanceBy())));
             if (proc) {
-                run = type.procedure().start(inputs);
+                run = procedures[typeId].start(inputs);
             }
         } catch (RuntimeException e) {
             ended(client, reqId, 0, AbortReason.error("bad inputs for " + type.name() + ": " + e.getMessage()));
@@ -209,6 +222,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             return;
         }
         Op op = t.pendingOps.remove(r.opId());
+        deliverReports(t, r.reports());
         if (!r.ok()) {
             abortTxn(t, new AbortReason(r.reason(), r.retryable()));
             return;
@@ -223,6 +237,14 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             ctx.send(t.client, new OpDone(t.id(), r.opId(), r.row()));
             if (t.commitRequested && t.pendingOps.isEmpty()) {
                 validate(t);
+            }
+        }
+    }
+
+    private void deliverReports(TcTxnImpl t, LevelReport[] reports) {
+        if (reports != null) {
+            for (LevelReport r : reports) {
+                part(t, r.level()).onReport(t, r.info());
             }
         }
     }
@@ -265,6 +287,10 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             return;
         }
         addDeps(t, r.deps());
+        deliverReports(t, r.reports());
+        if (t.status != TcTxnImpl.Status.VALIDATING) {
+            return;
+        }
         if (!r.ok()) {
             abortTxn(t, new AbortReason(r.reason(), r.retryable()));
         } else if (--t.votes == 0) {
@@ -368,5 +394,20 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     @Override
     public TcTxn txn(long id) {
         return txns.get(id);
+    }
+
+    @Override
+    public int partitionOf(Key key) {
+        return cfg.partitioner().partition(key);
+    }
+
+    @Override
+    public void abort(TcTxn t, AbortReason why) {
+        later(() -> {
+            TcTxnImpl x = txns.get(t.id());
+            if (x != null) {
+                abortTxn(x, why);
+            }
+        });
     }
 }
