@@ -31,7 +31,20 @@ public final class Database {
      * @throws IllegalArgumentException on a duplicate name
      */
     public TxnType interactive(String name, boolean readOnly, String... params) {
-        return add(name, List.of(params), readOnly, null);
+        return add(name, List.of(params), readOnly, null, List.of());
+    }
+
+    /**
+     * Registers an interactive transaction type that declares the tables it accesses, in order (for runtime
+     * pipelining's analysis, which cannot read interactive code).
+     *
+     * @throws IllegalArgumentException on a duplicate name or an unknown table
+     */
+    public TxnType interactive(String name, boolean readOnly, List<String> accessOrder, String... params) {
+        for (String t : accessOrder) {
+            catalog.table(t);
+        }
+        return add(name, List.of(params), readOnly, null, accessOrder);
     }
 
     /**
@@ -40,14 +53,14 @@ public final class Database {
      * @throws IllegalArgumentException on a duplicate name
      */
     public TxnType procedure(Procedure p) {
-        return add(p.name(), p.params(), p.readOnly(), p);
+        return add(p.name(), p.params(), p.readOnly(), p, List.of());
     }
 
-    private TxnType add(String name, List<String> params, boolean readOnly, Procedure p) {
+    private TxnType add(String name, List<String> params, boolean readOnly, Procedure p, List<String> accesses) {
         if (byName.containsKey(name)) {
             throw new IllegalArgumentException("duplicate transaction type " + name);
         }
-        TxnType t = new TxnType(types.size(), name, params, readOnly, p);
+        TxnType t = new TxnType(types.size(), name, params, readOnly, p, accesses);
         types.add(t);
         byName.put(name, t);
         return t;

@@ -13,10 +13,15 @@ import org.tebaldi.core.proc.Procedure;
  * @param params    input names, in the positional order of {@link org.tebaldi.core.txn.Inputs}
  * @param readOnly  true if no operation of the type writes
  * @param procedure the stored procedure, or null if interactive
+ * @param accessOrder interactive types only: the tables the type accesses, in order, each access depending on
+ *                  the previous ones — what runtime pipelining's static analysis assumes of a type whose code it
+ *                  cannot read (dissertation §4.4.2); empty when undeclared
  */
-public record TxnType(int id, String name, List<String> params, boolean readOnly, Procedure procedure) {
+public record TxnType(int id, String name, List<String> params, boolean readOnly, Procedure procedure,
+                      List<String> accessOrder) {
     public TxnType {
         params = List.copyOf(params);
+        accessOrder = List.copyOf(accessOrder);
     }
 
     /**
