@@ -1,9 +1,7 @@
 package org.tebaldi.cc.twopl;
 
-import java.util.ArrayList;
-import java.util.List;
-import org.tebaldi.core.cc.BlockingSink;
 import org.tebaldi.core.cc.Continuation;
+import org.tebaldi.core.cc.DependencyWaits;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
@@ -59,30 +57,8 @@ final class TwoPlDsPart implements DsPart {
     public void validate(DsTxn t, Continuation k) {
         if (node.isLeaf()) {
             k.proceed();
-            return;
-        }
-        List<DsTxn> pending = new ArrayList<>(0);
-        for (DsTxn.Dependency d : t.dependencies()) {
-            if (d.level() > level && !d.on().finished() && !pending.contains(d.on())) {
-                pending.add(d.on());
-            }
-        }
-        if (pending.isEmpty()) {
-            k.proceed();
-            return;
-        }
-        int[] left = {pending.size()};
-        long since = services.nowMicros();
-        for (DsTxn dep : pending) {
-            services.awaitFinish(dep, committed -> {
-                BlockingSink sink = services.blocking();
-                if (sink != null) {
-                    sink.blocked(t.id(), t.typeId(), dep.id(), dep.typeId(), since, services.nowMicros());
-                }
-                if (--left[0] == 0) {
-                    k.proceed();
-                }
-            });
+        } else {
+            DependencyWaits.awaitLowerLevels(services, t, level, k);
         }
     }
 

@@ -21,6 +21,19 @@ public final class FakeDs implements DsServices {
     public final List<String> blockingEvents = new ArrayList<>();
     private long now;
 
+    /** Database for parts that ask (null unless a test sets it). */
+    public org.tebaldi.core.db.Database db;
+
+    @Override
+    public org.tebaldi.core.db.Database database() {
+        return db;
+    }
+
+    @Override
+    public void addDependency(DsTxn owner, DsTxn on, int level) {
+        ((FakeTxn) owner).dependsOn(on, level);
+    }
+
     @Override
     public int dsIndex() {
         return 0;

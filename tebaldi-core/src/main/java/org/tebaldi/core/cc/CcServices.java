@@ -5,6 +5,9 @@ import org.tebaldi.core.runtime.NodeId;
 
 /** What a node offers the CC parts it hosts (common to TC and DS). */
 public interface CcServices {
+    /** The database definition (types, procedures, catalog) the cluster runs. */
+    org.tebaldi.core.db.Database database();
+
     /** This node's address. */
     NodeId self();
 

@@ -11,6 +11,13 @@ public interface DsServices extends CcServices {
     /** The storage module of this server. */
     MultiVersionStore store();
 
+    /**
+     * Records that {@code owner} depends on {@code on} (on is ordered first), attributed to {@code level}, when the
+     * fact is discovered outside {@code owner}'s own operation (e.g. a reader finds a later version): it is
+     * reported with owner's next reply, and validation-time waits see it.
+     */
+    void addDependency(DsTxn owner, DsTxn on, int level);
+
     /** The live transaction with that id at this server, or null. */
     DsTxn txn(long id);
 

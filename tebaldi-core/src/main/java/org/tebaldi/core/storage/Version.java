@@ -26,6 +26,7 @@ public final class Version {
     private int writeSeq;
     private boolean committed;
     private long[] stamps;
+    private long[] aux;
     private List<VersionReader> foreignReaders;
 
     public Version(long writer, int writerLeaf, long writerInstance, Row value, boolean committed) {
@@ -114,15 +115,31 @@ public final class Version {
 
     /** Sets the stamp of CC tree node {@code ccNode}. */
     public void setStamp(int ccNode, long value) {
-        if (stamps == null || ccNode >= stamps.length) {
-            long[] s = new long[Math.max(ccNode + 1, 4)];
-            java.util.Arrays.fill(s, NO_STAMP);
-            if (stamps != null) {
-                System.arraycopy(stamps, 0, s, 0, stamps.length);
-            }
-            stamps = s;
-        }
+        stamps = grow(stamps, ccNode);
         stamps[ccNode] = value;
+    }
+
+    /** A second per-node stamp (e.g. the SSI batch a version belongs to), or {@link #NO_STAMP}. */
+    public long auxStamp(int ccNode) {
+        return aux == null || ccNode >= aux.length ? NO_STAMP : aux[ccNode];
+    }
+
+    /** Sets the second stamp of CC tree node {@code ccNode}. */
+    public void setAuxStamp(int ccNode, long value) {
+        aux = grow(aux, ccNode);
+        aux[ccNode] = value;
+    }
+
+    private static long[] grow(long[] a, int index) {
+        if (a != null && index < a.length) {
+            return a;
+        }
+        long[] s = new long[Math.max(index + 1, 4)];
+        java.util.Arrays.fill(s, NO_STAMP);
+        if (a != null) {
+            System.arraycopy(a, 0, s, 0, a.length);
+        }
+        return s;
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.db.Database;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
@@ -312,6 +313,16 @@ public final class DataServer extends NodeBase implements DsServices {
     /** Number of transactions with state at this server (live, or aborted here awaiting the TC's abort). */
     public int liveTransactions() {
         return txns.size();
+    }
+
+    @Override
+    public Database database() {
+        return cfg.db();
+    }
+
+    @Override
+    public void addDependency(DsTxn owner, DsTxn on, int level) {
+        addDependency((DsTxnImpl) owner, on, level);
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.TcTxn;
 import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.db.Database;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
@@ -379,6 +380,11 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** Transactions currently running here. */
     public int liveTransactions() {
         return txns.size();
+    }
+
+    @Override
+    public Database database() {
+        return cfg.db();
     }
 
     @Override

@@ -1,0 +1,94 @@
+package org.tebaldi.core.service;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.tebaldi.core.cc.CcEnvelope;
+import org.tebaldi.core.runtime.Actor;
+import org.tebaldi.core.runtime.NodeContext;
+import org.tebaldi.core.runtime.NodeId;
+
+/**
+ * The timestamp service node (dissertation §4.4.3 "a centralized timestamp server", §4.6 setup "one additional
+ * machine for timestamp assignment and batch management"): issues strictly increasing timestamps and keeps the
+ * registry of unfinished batches per CC node, so that "all batches below ts finished" (TSO's commit in batch
+ * order) and watermarks (garbage collection of read marks) are answered without races — a batch is registered
+ * in the same step that issues its timestamp.
+ */
+public final class TimestampService implements Actor {
+    private NodeContext ctx;
+    private long next = 1;
+    /** Unfinished batch timestamps per CC node. */
+    private final Map<Integer, TreeSet<Long>> open = new HashMap<>();
+    private final List<Waiter> waiters = new ArrayList<>();
+
+    private record Waiter(NodeId from, int ccNode, long reqId, long below) {
+    }
+
+    @Override
+    public void onStart(NodeContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void onMessage(NodeId from, Object msg) {
+        if (!(msg instanceof CcEnvelope env)) {
+            return;
+        }
+        int node = env.ccNode();
+        Object p = env.payload();
+        if (p instanceof TsMessages.Next n) {
+            reply(from, node, new TsMessages.Issued(n.reqId(), next++));
+        } else if (p instanceof TsMessages.OpenBatch o) {
+            long ts = next++;
+            open.computeIfAbsent(o.ccNode(), k -> new TreeSet<>()).add(ts);
+            reply(from, node, new TsMessages.Issued(o.reqId(), ts));
+        } else if (p instanceof TsMessages.FinishBatch f) {
+            TreeSet<Long> s = open.get(f.ccNode());
+            if (s != null) {
+                s.remove(f.ts());
+            }
+            wake();
+        } else if (p instanceof TsMessages.AwaitBelow a) {
+            if (done(a.ccNode(), a.ts())) {
+                reply(from, node, new TsMessages.BelowDone(a.reqId()));
+            } else {
+                waiters.add(new Waiter(from, node, a.reqId(), a.ts()));
+            }
+        } else if (p instanceof TsMessages.GetWatermark g) {
+            reply(from, node, new TsMessages.Watermark(g.reqId(), watermark(g.ccNode())));
+        }
+    }
+
+    private boolean done(int ccNode, long below) {
+        TreeSet<Long> s = open.get(ccNode);
+        return s == null || s.isEmpty() || s.first() >= below;
+    }
+
+    private long watermark(int ccNode) {
+        long w = next;
+        for (Map.Entry<Integer, TreeSet<Long>> e : open.entrySet()) {
+            if ((ccNode < 0 || e.getKey() == ccNode) && !e.getValue().isEmpty()) {
+                w = Math.min(w, e.getValue().first());
+            }
+        }
+        return w;
+    }
+
+    private void wake() {
+        for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
+            Waiter w = it.next();
+            if (done(w.ccNode(), w.below())) {
+                it.remove();
+                reply(w.from(), w.ccNode(), new TsMessages.BelowDone(w.reqId()));
+            }
+        }
+    }
+
+    private void reply(NodeId to, int ccNode, Object payload) {
+        ctx.send(to, new CcEnvelope(ccNode, payload));
+    }
+}

@@ -1,0 +1,48 @@
+package org.tebaldi.core.service;
+
+/**
+ * Messages of the {@link TimestampService}, carried inside {@link org.tebaldi.core.cc.CcEnvelope}s so replies
+ * reach the CC part that asked. Timestamps are positive longs, strictly increasing across all requests.
+ */
+public final class TsMessages {
+    private TsMessages() {
+    }
+
+    /** Asks for one fresh timestamp. */
+    public record Next(long reqId) {
+    }
+
+    /**
+     * Asks for a fresh timestamp that starts a batch of CC node {@code ccNode}; the batch stays registered as
+     * unfinished until {@link FinishBatch} (dissertation §4.4.3, §4.4.4 batching).
+     */
+    public record OpenBatch(long reqId, int ccNode) {
+    }
+
+    /** A batch of {@code ccNode} started at {@code ts} has closed and all its members finished. */
+    public record FinishBatch(int ccNode, long ts) {
+    }
+
+    /** Asks to be told once every registered batch of {@code ccNode} with a timestamp below {@code ts} finished. */
+    public record AwaitBelow(long reqId, int ccNode, long ts) {
+    }
+
+    /** Asks for the watermark of {@code ccNode} (or of all nodes when {@code ccNode < 0}). */
+    public record GetWatermark(long reqId, int ccNode) {
+    }
+
+    /** Reply to {@link Next} and {@link OpenBatch}. */
+    public record Issued(long reqId, long ts) {
+    }
+
+    /** Reply to {@link AwaitBelow}. */
+    public record BelowDone(long reqId) {
+    }
+
+    /**
+     * Reply to {@link GetWatermark}: every unfinished batch (of the node asked for) has a timestamp at least
+     * {@code watermark}; with no unfinished batch it is the next timestamp to be issued.
+     */
+    public record Watermark(long reqId, long watermark) {
+    }
+}
