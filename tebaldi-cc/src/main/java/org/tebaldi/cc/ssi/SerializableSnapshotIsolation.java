@@ -1,0 +1,64 @@
+package org.tebaldi.cc.ssi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.runtime.Actor;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.service.TimestampService;
+import org.tebaldi.core.tree.CcNode;
+
+/**
+ * Serializable snapshot isolation as a CC-tree node (dissertation §4.4.3; Cahill et al. 2008, Fekete et al.
+ * 2005): multiversion reads from a snapshot, first-updater-wins between batches, pivot batches refused by the
+ * {@link BatchManager}. Needs the timestamp service and the batch manager. The root optimization (one update
+ * child group under the root) is chosen automatically.
+ *
+ * <p>Options: {@code batchInterval} (duration, default 5ms): how long a child group's batch accepts members.
+ */
+public final class SerializableSnapshotIsolation implements Mechanism {
+    /** Default batch interval, µs. */
+    public static final long DEFAULT_BATCH_MICROS = 5_000;
+
+    @Override
+    public String name() {
+        return "ssi";
+    }
+
+    @Override
+    public List<String> checkOptions(CcNode node) {
+        List<String> problems = new ArrayList<>();
+        for (String k : node.options().keySet()) {
+            if (!k.equals("batchInterval")) {
+                problems.add("option '" + k + "' is unknown to ssi (options: batchInterval)");
+            }
+        }
+        try {
+            node.durationOption("batchInterval", DEFAULT_BATCH_MICROS);
+        } catch (IllegalArgumentException e) {
+            problems.add("option 'batchInterval': " + e.getMessage());
+        }
+        return problems;
+    }
+
+    @Override
+    public TcPart tcPart(CcNode node, TcServices services) {
+        return new SsiTcPart(node, services, node.durationOption("batchInterval", DEFAULT_BATCH_MICROS));
+    }
+
+    @Override
+    public DsPart dsPart(CcNode node, DsServices services) {
+        return new SsiDsPart(node, services);
+    }
+
+    @Override
+    public Map<Role, Supplier<Actor>> services() {
+        return Map.of(Role.TS, TimestampService::new, Role.BATCH, BatchManager::new);
+    }
+}

@@ -1,0 +1,310 @@
+package org.tebaldi.cc.ssi;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.core.cc.Continuation;
+import org.tebaldi.core.cc.DependencyWaits;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.service.TsClient;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+
+/**
+ * DS part of SSI (dissertation §4.4.3), with batching. The node's "groups" are batches: transactions of one
+ * child group sharing a start timestamp; a version remembers its writer's batch (auxiliary stamp) and, once
+ * committed, its commit timestamp (stamp). Rules, for versions written inside this node's subtree:
+ * <ul>
+ *   <li>write: a version of another batch that is uncommitted, or committed after the writer's start, aborts the
+ *       writer (first updater wins);</li>
+ *   <li>read: waits for prepared writers of other batches (their commit timestamp may fall below the snapshot);
+ *       returns the child's proposal if it comes from its own batch, else the latest version committed before
+ *       its start timestamp;</li>
+ *   <li>anti-dependencies between batches found by a read (a newer version of another batch) or a write (a read
+ *       mark of another batch) are reported to the TC, which brings them to the batch manager's pivot check;</li>
+ *   <li>validation waits for the dependencies reported by lower levels (so commit timestamps follow the child's
+ *       order), then marks the transaction prepared; commit stamps its versions with the commit timestamp.</li>
+ * </ul>
+ * SSI holds no locks, so a child may make the operation wait after SSI's top-down checks: both checks are
+ * repeated when the operation is applied (bottom-up), and a failure then dooms the transaction.
+ * Under the root optimization only snapshot reads (read-only groups) and commit stamping remain. As an inner node
+ * SSI must commit in its own serialization order, because its parent adopts commit order (§4.2.2): instead of
+ * waiting for concurrent transactions to finish before reporting its dependency set, it aborts the acting
+ * transaction of every anti-dependency between batches whose source has not committed yet (a reader missing any
+ * newer write, a writer overwriting a live reader's read). Then every edge between batches runs forward in commit
+ * order, in-batch edges do too (validation waits for the child's dependencies), so no cycle can form and no pivot
+ * check is needed (docs/mechanisms.md, SSI as an inner node).
+ */
+final class SsiDsPart implements DsPart {
+    private static final long GC_MICROS = 20_000;
+
+    /** Per-transaction state at this server. */
+    static final class Txn {
+        long startTs = -1;
+        boolean prepared;
+        long cts = Long.MAX_VALUE;
+        final List<Version> written = new ArrayList<>(2);
+    }
+
+    private final CcNode node;
+    private final DsServices services;
+    private final int level;
+    private final int id;
+    private final boolean rootOpt;
+    private final ReadMarks marks = new ReadMarks();
+    private final TsClient ts;
+    private boolean gcScheduled;
+
+    SsiDsPart(CcNode node, DsServices services) {
+        this.node = node;
+        this.services = services;
+        this.level = node.depth();
+        this.id = node.id();
+        this.rootOpt = SsiMode.rootOptimized(node, services.database());
+        this.ts = new TsClient(services, node.id());
+    }
+
+    private Txn state(DsTxn t) {
+        Txn st = (Txn) t.state(level);
+        if (st == null) {
+            st = new Txn();
+            t.setState(level, st);
+        }
+        Object m = t.meta(level);
+        if (m instanceof SsiMeta sm) {
+            st.startTs = sm.startTs();
+        }
+        return st;
+    }
+
+    private boolean inSubtree(Version v) {
+        return node.contains(v.writerLeaf());
+    }
+
+    private boolean sameBatch(DsTxn t, Txn st, Version v) {
+        if (v.writer() == t.id()) {
+            return true;
+        }
+        if (node.isLeaf() || st.startTs < 0) {
+            return false;
+        }
+        return node.sameGroup(t.id(), t.leaf(), t.instance(), v.writer(), v.writerLeaf(), v.writerInstance())
+                && v.auxStamp(id) == st.startTs;
+    }
+
+    private boolean prepared(long writer) {
+        DsTxn w = services.txn(writer);
+        return w != null && w.state(level) instanceof Txn st && st.prepared;
+    }
+
+    @Override
+    public void execute(DsTxn t, OpContext op, Continuation k) {
+        Txn st = state(t);
+        if (st.startTs < 0) {
+            k.proceed(); // update transaction under the root optimization: the child decides
+            return;
+        }
+        VersionChain chain = op.chain();
+        if (!rootOpt && op.op().kind().writes()) {
+            for (int i = chain.size() - 1; i >= 0; i--) {
+                Version v = chain.get(i);
+                if (!inSubtree(v) || sameBatch(t, st, v)) {
+                    continue;
+                }
+                if (!v.committed() || v.stamp(id) > st.startTs) {
+                    k.abort(AbortReason.conflict("ssi: write-write conflict on " + op.key() + " with a concurrent"
+                            + " transaction of another batch (first updater wins)"));
+                    return;
+                }
+            }
+        }
+        if (op.op().kind().reads()) {
+            for (int i = chain.size() - 1; i >= 0; i--) {
+                Version v = chain.get(i);
+                if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
+                    services.awaitFinish(services.txn(v.writer()), c -> execute(t, op, k));
+                    return;
+                }
+            }
+        }
+        k.proceed();
+    }
+
+    @Override
+    public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
+        Txn st = state(t);
+        if (st.startTs < 0) {
+            return proposal;
+        }
+        if (proposal != null && (proposal.writer() == t.id() || (inSubtree(proposal) && sameBatch(t, st, proposal)))) {
+            return proposal;
+        }
+        VersionChain chain = op.chain();
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (v.committed() && (!inSubtree(v) || v.stamp(id) < st.startTs)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void afterOp(DsTxn t, OpContext op) {
+        Txn st = state(t);
+        Version w = op.written();
+        if (w != null && !st.written.contains(w)) {
+            st.written.add(w);
+            if (st.startTs >= 0) {
+                w.setAuxStamp(id, st.startTs);
+            }
+        }
+        if (st.startTs < 0) {
+            return;
+        }
+        if (op.op().kind().reads()) {
+            recheckSnapshot(t, st, op);
+        }
+        if (rootOpt) {
+            return;
+        }
+        if (w != null) {
+            recheckWriteWrite(t, st, op, w);
+        }
+        if (op.op().kind().reads()) {
+            afterRead(t, st, op);
+        }
+        if (w != null) {
+            afterWrite(t, st, op);
+        }
+    }
+
+    /** A snapshot read must not skip a prepared writer of another batch (its commit timestamp may be lower). */
+    private void recheckSnapshot(DsTxn t, Txn st, OpContext op) {
+        VersionChain chain = op.chain();
+        int from = op.chosen() == null ? 0 : chain.indexOf(op.chosen()) + 1;
+        for (int i = from; i < chain.size(); i++) {
+            Version v = chain.get(i);
+            if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
+                t.doom("ssi: a writer of " + op.key() + " prepared while the snapshot read waited below");
+                return;
+            }
+        }
+    }
+
+    /** First updater wins, checked again at the time the version is installed. */
+    private void recheckWriteWrite(DsTxn t, Txn st, OpContext op, Version mine) {
+        VersionChain chain = op.chain();
+        for (int i = chain.indexOf(mine) - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (inSubtree(v) && !sameBatch(t, st, v) && (!v.committed() || v.stamp(id) > st.startTs)) {
+                t.doom("ssi: write-write conflict on " + op.key() + " with a concurrent transaction of another batch"
+                        + " (found when the write was applied)");
+                return;
+            }
+        }
+    }
+
+    private void afterRead(DsTxn t, Txn st, OpContext op) {
+        VersionChain chain = op.chain();
+        int from = op.chosen() == null ? 0 : chain.indexOf(op.chosen()) + 1;
+        for (int i = from; i < chain.size(); i++) {
+            Version v = chain.get(i);
+            if (!inSubtree(v) || sameBatch(t, st, v)) {
+                continue;
+            }
+            if (!node.isRoot()) {
+                t.doom("ssi (inner): snapshot read of " + op.key() + " misses a newer write of another batch");
+                return;
+            }
+            t.report(level, new long[]{st.startTs, v.auxStamp(id)});
+        }
+        marks.add(op.key(), t, st);
+        scheduleGc();
+    }
+
+    private void afterWrite(DsTxn t, Txn st, OpContext op) {
+        for (ReadMarks.Mark m : marks.on(op.key())) {
+            DsTxn r = m.reader();
+            if (r == t || (r.finished() && !r.committed()) || m.state().startTs < 0) {
+                continue;
+            }
+            boolean mate = !node.isLeaf() && node.sameGroup(t.id(), t.leaf(), t.instance(), r.id(), r.leaf(),
+                    r.instance()) && m.state().startTs == st.startTs;
+            if (mate) {
+                continue;
+            }
+            if (!node.isRoot()) {
+                if (!r.finished()) {
+                    t.doom("ssi (inner): write of " + op.key() + " over the read of a live transaction of another batch");
+                    return;
+                }
+                continue; // the reader committed first: the edge follows commit order
+            }
+            t.report(level, new long[]{m.state().startTs, st.startTs});
+        }
+    }
+
+    @Override
+    public void validate(DsTxn t, Continuation k) {
+        Txn st = state(t);
+        if (rootOpt && st.startTs >= 0) {
+            k.proceed(); // read-only under the root optimization
+            return;
+        }
+        DependencyWaits.awaitLowerLevels(services, t, level, new Continuation() {
+            @Override
+            public void proceed() {
+                st.prepared = true;
+                k.proceed();
+            }
+
+            @Override
+            public void abort(AbortReason reason) {
+                k.abort(reason);
+            }
+        });
+    }
+
+    @Override
+    public void commit(DsTxn t, Object meta) {
+        Txn st = state(t);
+        st.prepared = false;
+        if (meta instanceof Long cts) {
+            st.cts = cts;
+            for (Version v : st.written) {
+                v.setStamp(id, cts);
+            }
+        }
+    }
+
+    @Override
+    public void abort(DsTxn t) {
+        Txn st = (Txn) t.state(level);
+        if (st != null) {
+            st.prepared = false;
+        }
+    }
+
+    private void scheduleGc() {
+        if (!gcScheduled) {
+            gcScheduled = true;
+            services.schedule(GC_MICROS, () -> ts.watermark(false, wm -> {
+                marks.prune(wm);
+                gcScheduled = false;
+                if (marks.keys() > 0) {
+                    scheduleGc();
+                }
+            }));
+        }
+    }
+
+    @Override
+    public void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
+        ts.handle(payload);
+    }
+}
