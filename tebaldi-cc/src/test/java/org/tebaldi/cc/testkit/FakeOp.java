@@ -46,6 +46,6 @@ public final class FakeOp implements OpContext {
     }
 
     @Override
-    public void placeAt(int index) {
+    public void placeBefore(java.util.function.Predicate<Version> later) {
     }
 }

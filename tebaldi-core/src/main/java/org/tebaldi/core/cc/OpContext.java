@@ -36,8 +36,9 @@ public interface OpContext {
     void dependOn(DsTxn other);
 
     /**
-     * Asks that a new version be inserted at position {@code index} of the chain instead of appended (TSO's
-     * timestamp order). Only meaningful in the top-down pass of a write.
+     * Asks that a new version be inserted before the oldest version matching {@code later} instead of appended
+     * (TSO's timestamp order). The position is computed when the version is installed, after every level's
+     * top-down pass (and whatever waiting it did). Only meaningful for writes, in the top-down pass.
      */
-    void placeAt(int index);
+    void placeBefore(java.util.function.Predicate<Version> later);
 }

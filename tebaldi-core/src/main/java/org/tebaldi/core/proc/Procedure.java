@@ -120,6 +120,15 @@ public final class Procedure {
         return body;
     }
 
+    /**
+     * The keys this procedure may write that follow from {@code inputs} alone (no value read from the database or
+     * loop variable in the key) — what a transaction can promise at start (TSO promises, dissertation §4.4.4). A
+     * promised write may still not happen (e.g. under a false condition).
+     */
+    public List<org.tebaldi.core.model.Key> keysWrittenFromInputs(Inputs inputs) {
+        return InputKeys.of(this, inputs);
+    }
+
     /** True if no statement writes, updates, deletes or reads for update. */
     public boolean readOnly() {
         return readOnly;

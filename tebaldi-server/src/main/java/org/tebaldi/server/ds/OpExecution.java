@@ -26,7 +26,7 @@ final class OpExecution implements OpContext {
     private int level;
     private Version chosen;
     private Version written;
-    private int placement = -1;
+    private java.util.function.Predicate<Version> placeBefore;
 
     OpExecution(DataServer ds, DsTxnImpl t, ExecRequest req, NodeId from) {
         this.ds = ds;
@@ -116,8 +116,16 @@ final class OpExecution implements OpContext {
             own.overwrite(nv);
         } else {
             own = new Version(t.id(), t.leaf(), t.instance(), nv, false);
-            if (placement >= 0) {
-                chain.insert(Math.min(placement, chain.size()), own);
+            int at = -1;
+            if (placeBefore != null) {
+                for (int i = 0; i < chain.size() && at < 0; i++) {
+                    if (placeBefore.test(chain.get(i))) {
+                        at = i;
+                    }
+                }
+            }
+            if (at >= 0) {
+                chain.insert(at, own);
             } else {
                 chain.append(own);
             }
@@ -158,7 +166,7 @@ final class OpExecution implements OpContext {
     }
 
     @Override
-    public void placeAt(int index) {
-        placement = index;
+    public void placeBefore(java.util.function.Predicate<Version> later) {
+        placeBefore = later;
     }
 }

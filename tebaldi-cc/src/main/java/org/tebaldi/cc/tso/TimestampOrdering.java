@@ -1,0 +1,81 @@
+package org.tebaldi.cc.tso;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.config.Durations;
+import org.tebaldi.core.runtime.Actor;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.service.TimestampService;
+import org.tebaldi.core.tree.CcNode;
+
+/**
+ * Multiversion timestamp ordering as a CC-tree node (dissertation §4.4.4; Reed 1978, Bernstein et al.): per
+ * transaction timestamps as a leaf (one TSO instance per input value with {@code instanceBy}), per batch
+ * timestamps and commit in batch order as an inner node; promises make readers wait for a promised write instead
+ * of aborting the writer. Needs the timestamp service.
+ *
+ * <p>Options: {@code promises} (boolean, default true; leaf only), {@code promiseTimeout} (duration, default
+ * 100ms: a reader stops waiting for a promised write after this long), {@code batchInterval} (duration, default
+ * 5ms; inner only).
+ */
+public final class TimestampOrdering implements Mechanism {
+    /** Default batch interval of an inner TSO node, µs. */
+    public static final long DEFAULT_BATCH_MICROS = 5_000;
+    /** Default longest wait for a promised write, µs. */
+    public static final long DEFAULT_PROMISE_TIMEOUT_MICROS = 100_000;
+
+    @Override
+    public String name() {
+        return "tso";
+    }
+
+    @Override
+    public List<String> checkOptions(CcNode node) {
+        List<String> problems = new ArrayList<>();
+        for (String k : node.options().keySet()) {
+            if (!List.of("promises", "promiseTimeout", "batchInterval").contains(k)) {
+                problems.add("option '" + k + "' is unknown to tso (options: promises, promiseTimeout, batchInterval)");
+            }
+        }
+        for (String k : List.of("promiseTimeout", "batchInterval")) {
+            try {
+                node.durationOption(k, 1);
+            } catch (IllegalArgumentException e) {
+                problems.add("option '" + k + "': " + e.getMessage());
+            }
+        }
+        Object p = node.options().get("promises");
+        if (p != null && !(p instanceof Boolean) && !"true".equals(p) && !"false".equals(p)) {
+            problems.add("option 'promises' must be true or false, not '" + p + "'");
+        }
+        return problems;
+    }
+
+    @Override
+    public TcPart tcPart(CcNode node, TcServices services) {
+        return new TsoTcPart(node, services, node.boolOption("promises", true),
+                node.durationOption("batchInterval", DEFAULT_BATCH_MICROS));
+    }
+
+    @Override
+    public DsPart dsPart(CcNode node, DsServices services) {
+        return new TsoDsPart(node, services, node.durationOption("promiseTimeout", DEFAULT_PROMISE_TIMEOUT_MICROS));
+    }
+
+    @Override
+    public Map<Role, Supplier<Actor>> services() {
+        return Map.of(Role.TS, TimestampService::new);
+    }
+
+    @Override
+    public String toString() {
+        return name() + " (batch interval " + Durations.format(DEFAULT_BATCH_MICROS) + ")";
+    }
+}

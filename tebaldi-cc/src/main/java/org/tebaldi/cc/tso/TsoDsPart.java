@@ -1,0 +1,356 @@
+package org.tebaldi.cc.tso;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.tebaldi.core.cc.Continuation;
+import org.tebaldi.core.cc.DependencyWaits;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.service.TsClient;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+
+/**
+ * DS part of multiversion timestamp ordering (dissertation §4.4.4). Versions written in this node's scope (a
+ * leaf's own group — one instance of it under partition-by-instance — or an inner node's subtree) carry their
+ * writer's timestamp (batch timestamp when inner) and are kept in timestamp order. A read returns the newest
+ * version below its timestamp (its own batch's, as the child proposes, when inner), waiting first for promised
+ * writes of older transactions; a write is refused when a reader with a higher timestamp already read below it.
+ * Dependencies it creates are reported; as a child it also commits in timestamp order (a reader that skips an
+ * already prepared or committed newer write aborts, and the skipped writer depends on it). As an inner node,
+ * validation waits for the child's dependencies and refuses a transaction that read a batch's version when the
+ * same batch wrote a later one. Timestamp-ordering checks are repeated when the operation is applied, since a
+ * child may make it wait first.
+ */
+final class TsoDsPart implements DsPart {
+    private static final long GC_MICROS = 20_000;
+
+    /** Per-transaction state. */
+    static final class Txn {
+        long ts = -1;
+        boolean prepared;
+        final List<Read> reads = new ArrayList<>(0);
+    }
+
+    /** A read of a version written in scope, with its chain (for the inner node's same-batch check). */
+    private record Read(VersionChain chain, Version version) {
+    }
+
+    private record Mark(DsTxn reader, long readerTs, long readStamp) {
+    }
+
+    private final CcNode node;
+    private final DsServices services;
+    private final int level;
+    private final int id;
+    private final long promiseTimeoutMicros;
+    private final Promises promises = new Promises();
+    private final HashMap<Key, List<Mark>> marks = new HashMap<>();
+    private final TsClient ts;
+    private boolean gcScheduled;
+
+    TsoDsPart(CcNode node, DsServices services, long promiseTimeoutMicros) {
+        this.node = node;
+        this.services = services;
+        this.level = node.depth();
+        this.id = node.id();
+        this.promiseTimeoutMicros = promiseTimeoutMicros;
+        this.ts = new TsClient(services, node.id());
+    }
+
+    private Txn state(DsTxn t) {
+        Txn st = (Txn) t.state(level);
+        if (st == null) {
+            st = new Txn();
+            t.setState(level, st);
+        }
+        if (t.meta(level) instanceof TsoMessages.Meta m) {
+            st.ts = m.ts();
+        }
+        return st;
+    }
+
+    /** Whether {@code v} was written in this node's scope as seen by {@code t}. */
+    private boolean inScope(DsTxn t, Version v) {
+        if (node.isLeaf()) {
+            return v.writerLeaf() == id && (node.instanceBy() == null || v.writerInstance() == t.instance());
+        }
+        return node.contains(v.writerLeaf());
+    }
+
+    private boolean ownBatch(DsTxn t, Txn st, Version v) {
+        return v.writer() == t.id() || (!node.isLeaf() && v.stamp(id) == st.ts
+                && node.sameGroup(t.id(), t.leaf(), t.instance(), v.writer(), v.writerLeaf(), v.writerInstance()));
+    }
+
+    @Override
+    public void execute(DsTxn t, OpContext op, Continuation k) {
+        Txn st = state(t);
+        if (op.op().kind().reads()) {
+            Promises.Promise p = promises.blocking(op.key(), st.ts, t.id());
+            if (p != null && inScopeTxn(t, p.txn)) {
+                long since = services.nowMicros();
+                boolean[] done = {false};
+                Runnable resume = () -> {
+                    if (!done[0]) {
+                        done[0] = true;
+                        report(t, p.txn, since);
+                        execute(t, op, k);
+                    }
+                };
+                p.waiters.add(resume);
+                services.schedule(promiseTimeoutMicros, resume);
+                return;
+            }
+        }
+        if (op.op().kind().writes()) {
+            long mine = st.ts;
+            op.placeBefore(v -> inScope(t, v) && v.stamp(id) > mine);
+        }
+        k.proceed();
+    }
+
+    /** A promiser is in scope if it is unknown here yet or runs in this node's scope for {@code t}. */
+    private boolean inScopeTxn(DsTxn t, long txn) {
+        DsTxn p = services.txn(txn);
+        return p == null || sameScope(t, p);
+    }
+
+    /** Whether {@code other} runs in this node's scope as seen by {@code t} (its instance, for a leaf). */
+    private boolean sameScope(DsTxn t, DsTxn other) {
+        return node.isLeaf() ? other.leaf() == id && (node.instanceBy() == null || other.instance() == t.instance())
+                : node.contains(other.leaf());
+    }
+
+    private void report(DsTxn waiter, long blocker, long since) {
+        DsTxn b = services.txn(blocker);
+        if (services.blocking() != null) {
+            services.blocking().blocked(waiter.id(), waiter.typeId(), blocker, b == null ? -1 : b.typeId(), since,
+                    services.nowMicros());
+        }
+    }
+
+    @Override
+    public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
+        Txn st = state(t);
+        if (proposal != null && ownBatch(t, st, proposal)) {
+            return proposal;
+        }
+        VersionChain chain = op.chain();
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (inScope(t, v) ? v.stamp(id) < st.ts : v.committed()) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void afterOp(DsTxn t, OpContext op) {
+        Txn st = state(t);
+        Version w = op.written();
+        if (w != null) {
+            w.setStamp(id, st.ts);
+            afterWrite(t, st, op, w);
+            for (Runnable r : promises.fulfil(t.id(), op.key())) {
+                services.later(r);
+            }
+        }
+        if (op.op().kind().reads()) {
+            afterRead(t, st, op);
+        }
+    }
+
+    private void afterWrite(DsTxn t, Txn st, OpContext op, Version mine) {
+        VersionChain chain = op.chain();
+        int at = chain.indexOf(mine);
+        for (Mark m : marks.getOrDefault(op.key(), List.of())) {
+            if (!sameScope(t, m.reader())) {
+                continue;
+            }
+            // a later reader read below this write — or, when inner, read an earlier version of this very batch,
+            // which is no longer the batch's last write (§4.4.4's same-timestamp rule, enforced by the writer)
+            if (m.reader() != t && m.readerTs() > st.ts && m.readStamp() <= st.ts
+                    && !(m.reader().finished() && !m.reader().committed())) {
+                t.doom("tso: a transaction with a later timestamp already read " + op.key() + " below this write");
+                return;
+            }
+            if (m.readerTs() < st.ts && !m.reader().finished()) {
+                op.dependOn(m.reader());
+            }
+        }
+        for (int i = at + 1; i < chain.size(); i++) {
+            Version later = chain.get(i);
+            if (!inScope(t, later)) {
+                t.doom("tso: write of " + op.key() + " would go before a version of another group");
+                return;
+            }
+            if (node.isRoot() || ownBatch(t, st, later)) {
+                continue;
+            }
+            DsTxn writer = services.txn(later.writer());
+            if (later.committed() || writer == null || prepared(writer)) {
+                t.doom("tso: write of " + op.key() + " goes before a newer write that is already committed or"
+                        + " prepared (TSO under a parent commits in timestamp order)");
+                return;
+            }
+            services.addDependency(writer, t, level);
+        }
+        for (int i = at - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (inScope(t, v) && !v.committed() && v.writer() != t.id()) {
+                DsTxn writer = services.txn(v.writer());
+                if (writer != null) {
+                    op.dependOn(writer);
+                }
+            }
+        }
+    }
+
+    private void afterRead(DsTxn t, Txn st, OpContext op) {
+        Version c = op.chosen();
+        if (c != null && c.writer() == t.id()) {
+            return;
+        }
+        boolean scoped = c != null && inScope(t, c);
+        marks.computeIfAbsent(op.key(), x -> new ArrayList<>(2))
+                .add(new Mark(t, st.ts, scoped ? c.stamp(id) : Long.MIN_VALUE));
+        scheduleGc();
+        if (scoped) {
+            st.reads.add(new Read(op.chain(), c));
+            if (!c.committed()) {
+                DsTxn writer = services.txn(c.writer());
+                if (writer != null) {
+                    op.dependOn(writer);
+                }
+            }
+        }
+        VersionChain chain = op.chain();
+        for (int i = c == null ? 0 : chain.indexOf(c) + 1; i < chain.size(); i++) {
+            Version v = chain.get(i);
+            if (!inScope(t, v) || ownBatch(t, st, v)) {
+                continue;
+            }
+            if (v.stamp(id) < st.ts) {
+                t.doom("tso: a write of " + op.key() + " below this timestamp appeared while the read waited");
+                return;
+            }
+            if (node.isRoot()) {
+                continue;
+            }
+            DsTxn writer = services.txn(v.writer());
+            if (v.committed() || writer == null || prepared(writer)) {
+                t.doom("tso: read of " + op.key() + " skips a newer write that is already committed or prepared"
+                        + " (TSO under a parent commits in timestamp order)");
+                return;
+            }
+            services.addDependency(writer, t, level);
+        }
+    }
+
+    private boolean prepared(DsTxn t) {
+        return t.state(level) instanceof Txn st && st.prepared;
+    }
+
+    @Override
+    public void validate(DsTxn t, Continuation k) {
+        Txn st = state(t);
+        if (node.isLeaf()) {
+            st.prepared = true;
+            k.proceed();
+            return;
+        }
+        DependencyWaits.awaitLowerLevels(services, t, level, new Continuation() {
+            @Override
+            public void proceed() {
+                for (Read r : st.reads) {
+                    if (r.version().stamp(id) != st.ts && sameStampAfter(r)) {
+                        k.abort(AbortReason.conflict("tso: read a version of batch " + r.version().stamp(id)
+                                + " that the same batch overwrote later"));
+                        return;
+                    }
+                }
+                st.prepared = true;
+                k.proceed();
+            }
+
+            @Override
+            public void abort(AbortReason reason) {
+                k.abort(reason);
+            }
+        });
+    }
+
+    /** True if a younger version of the same batch follows the version read (the read was not the batch's last). */
+    private boolean sameStampAfter(Read r) {
+        VersionChain c = r.chain();
+        long stamp = r.version().stamp(id);
+        for (int i = c.indexOf(r.version()) + 1; i < c.size(); i++) {
+            if (c.get(i).stamp(id) == stamp) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void commit(DsTxn t, Object meta) {
+        end(t);
+    }
+
+    @Override
+    public void abort(DsTxn t) {
+        end(t);
+    }
+
+    private void end(DsTxn t) {
+        Txn st = (Txn) t.state(level);
+        if (st != null) {
+            st.prepared = false;
+            st.reads.clear();
+        }
+    }
+
+    private void scheduleGc() {
+        if (!gcScheduled) {
+            gcScheduled = true;
+            services.schedule(GC_MICROS, () -> ts.watermark(false, wm -> {
+                for (Iterator<Map.Entry<Key, List<Mark>>> it = marks.entrySet().iterator(); it.hasNext(); ) {
+                    List<Mark> l = it.next().getValue();
+                    l.removeIf(m -> m.reader().finished() && (!m.reader().committed() || m.readerTs() < wm));
+                    if (l.isEmpty()) {
+                        it.remove();
+                    }
+                }
+                gcScheduled = false;
+                if (!marks.isEmpty()) {
+                    scheduleGc();
+                }
+            }));
+        }
+    }
+
+    @Override
+    public void onMessage(NodeId from, Object payload) {
+        if (ts.handle(payload)) {
+            return;
+        }
+        if (payload instanceof TsoMessages.Promise p) {
+            promises.add(p.txnId(), p.ts(), p.keys());
+        } else if (payload instanceof TsoMessages.PromiseDone d) {
+            for (Runnable r : promises.end(d.txnId())) {
+                services.later(r);
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package org.tebaldi.cc.tso;
+
+import org.tebaldi.core.model.Key;
+
+/** Messages of TSO beyond the phase requests: promises from the TC to data servers (dissertation §4.4.4). */
+final class TsoMessages {
+    private TsoMessages() {
+    }
+
+    /** Per-transaction timestamp (leaf) or batch timestamp (inner node), shipped with every request. */
+    record Meta(long ts) {
+    }
+
+    /** Transaction {@code txnId} with timestamp {@code ts} promises to write {@code keys} (held by the receiver). */
+    record Promise(long txnId, long ts, Key[] keys) {
+    }
+
+    /** Transaction {@code txnId} ended: its unfulfilled promises lapse. */
+    record PromiseDone(long txnId) {
+    }
+}
