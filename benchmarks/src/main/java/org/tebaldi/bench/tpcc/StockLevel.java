@@ -1,0 +1,107 @@
+package org.tebaldi.bench.tpcc;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.tebaldi.core.client.Transaction;
+import org.tebaldi.core.txn.Inputs;
+
+/**
+ * The stock_level transaction (TPC-C §2.8.2), interactive and read-only, in the shape of dissertation Fig 5.3:
+ * reads the district's {@code d_next_o_id}, then for each of the last 20 orders (ids {@code max(1, next - 20)} ..
+ * {@code next - 1}) its {@code o_ol_cnt} and its lines one by one, and the home warehouse's stock of each line's
+ * item (each distinct item once). It counts the distinct items whose {@code s_quantity} is below the threshold.
+ * Operations are issued one after the other, as in the figure, so the transaction is long (about 200 reads).
+ *
+ * <p>Orders below {@code d_next_o_id} and their lines always exist in a serializable execution; a missing one
+ * makes the body fail with {@link IllegalStateException}.
+ */
+public final class StockLevel {
+    /** Transaction type name. */
+    public static final String NAME = "stock_level";
+    /** Input names (for {@link org.tebaldi.core.db.Database#interactive}). */
+    public static final String[] PARAMS = {"w_id", "d_id", "threshold"};
+    /** Number of recent orders examined (TPC-C §2.8.2.2). */
+    public static final int ORDERS = 20;
+
+    private StockLevel() {
+    }
+
+    /** Inputs in parameter order. */
+    public static Inputs inputs(long wId, long dId, long threshold) {
+        return Inputs.of(wId, dId, threshold);
+    }
+
+    /**
+     * The body: issues the reads on {@code t} and completes with the number of distinct low-stock items; does not
+     * commit.
+     */
+    public static Function<Transaction, CompletableFuture<Long>> body(long wId, long dId, long threshold) {
+        return t -> t.read(TpccSchema.DISTRICT, wId, dId).thenCompose(d -> {
+            if (d == null) {
+                throw new IllegalStateException("stock_level: no district (" + wId + ", " + dId + ")");
+            }
+            long next = d.getLong("d_next_o_id");
+            Scan s = new Scan(t, wId, dId, threshold, next);
+            return s.order(Math.max(1, next - ORDERS)).thenApply(x -> (long) s.low.size());
+        });
+    }
+
+    /** State of one run: items seen, items below the threshold. */
+    private static final class Scan {
+        final Transaction t;
+        final long w;
+        final long d;
+        final long threshold;
+        final long next;
+        final Set<Long> seen = new HashSet<>();
+        final Set<Long> low = new HashSet<>();
+
+        Scan(Transaction t, long w, long d, long threshold, long next) {
+            this.t = t;
+            this.w = w;
+            this.d = d;
+            this.threshold = threshold;
+            this.next = next;
+        }
+
+        CompletableFuture<Void> order(long o) {
+            if (o >= next) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return t.read(TpccSchema.OORDER, w, d, o).thenCompose(row -> {
+                if (row == null) {
+                    throw new IllegalStateException("stock_level: d_next_o_id of (" + w + ", " + d + ") is " + next
+                            + " but order " + o + " is missing");
+                }
+                return line(o, 1, row.getLong("o_ol_cnt")).thenCompose(x -> order(o + 1));
+            });
+        }
+
+        CompletableFuture<Void> line(long o, long n, long cnt) {
+            if (n > cnt) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return t.read(TpccSchema.ORDER_LINE, w, d, o, n).thenCompose(line -> {
+                if (line == null) {
+                    throw new IllegalStateException("stock_level: order (" + w + ", " + d + ", " + o
+                            + ") has o_ol_cnt " + cnt + " but line " + n + " is missing");
+                }
+                long item = line.getLong("ol_i_id");
+                if (!seen.add(item)) {
+                    return line(o, n + 1, cnt);
+                }
+                return t.read(TpccSchema.STOCK, w, item).thenCompose(st -> {
+                    if (st == null) {
+                        throw new IllegalStateException("stock_level: no stock (" + w + ", " + item + ")");
+                    }
+                    if (st.getLong("s_quantity") < threshold) {
+                        low.add(item);
+                    }
+                    return line(o, n + 1, cnt);
+                });
+            });
+        }
+    }
+}

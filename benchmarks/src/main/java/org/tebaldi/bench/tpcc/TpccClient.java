@@ -1,0 +1,151 @@
+package org.tebaldi.bench.tpcc;
+
+import java.util.Objects;
+import java.util.function.LongSupplier;
+
+/**
+ * Generates one client's (terminal's) transactions (TPC-C §2.4.1, §2.5.1, §2.6.1, §2.7.1, §2.8.1; dissertation
+ * §4.6): the type is drawn from the mix; the client is bound to home warehouse {@code (index mod W) + 1} and, for
+ * stock_level, to district {@code (index / W mod 10) + 1} (§2.8.1.1). Not thread-safe; one per logical client.
+ *
+ * <ul>
+ *   <li>new_order: district uniform 1..10, customer NURand(1023, 1, C), 5..15 lines with distinct items
+ *       NURand(8191, 1, I), quantity 1..10, each line supplied by another warehouse with probability 1% when W > 1;
+ *       no rolled-back orders.</li>
+ *   <li>payment: district uniform, amount 1.00..5000.00; with probability 15% (when W > 1) the customer belongs to
+ *       a random other warehouse and district; customer by id NURand(1023, 1, C) (no last names);
+ *       {@code h_seq = index << 32 | counter}.</li>
+ *   <li>delivery: carrier uniform 1..10 (§2.7.1.2).</li>
+ *   <li>order_status: district uniform, customer NURand(1023, 1, C).</li>
+ *   <li>stock_level: the client's district, threshold uniform 10..20.</li>
+ *   <li>hot_item: district uniform.</li>
+ * </ul>
+ */
+public final class TpccClient {
+    private final TpccConfig cfg;
+    private final NuRandConstants c;
+    private final TpccRandom r;
+    private final int index;
+    private final long homeW;
+    private final long stockLevelD;
+    private final LongSupplier clock;
+    private long historyCounter;
+
+    /**
+     * @param index client index, at least 0 and below 2^31 (decides the home warehouse and the h_seq prefix)
+     * @param seed  seed of this client's random stream (mixed with the run seed)
+     * @param clock epoch-ms clock for the dates the transactions write
+     * @throws IllegalArgumentException on a negative index
+     */
+    public TpccClient(TpccConfig cfg, NuRandConstants constants, int index, long seed, LongSupplier clock) {
+        if (index < 0) {
+            throw new IllegalArgumentException("client index must be >= 0, got " + index);
+        }
+        this.cfg = Objects.requireNonNull(cfg);
+        this.c = Objects.requireNonNull(constants);
+        this.index = index;
+        this.r = new TpccRandom(TpccLoader.mix(cfg.seed() ^ seed, index, 7));
+        this.homeW = (index % cfg.warehouses()) + 1;
+        this.stockLevelD = (index / cfg.warehouses()) % TpccConfig.DISTRICTS + 1;
+        this.clock = Objects.requireNonNull(clock);
+    }
+
+    /** The home warehouse id. */
+    public long homeWarehouse() {
+        return homeW;
+    }
+
+    /** The next transaction, its type drawn from the mix. */
+    public TpccRequest next() {
+        return next(cfg.mix().pick(r.uniformInt(0, 999)));
+    }
+
+    /**
+     * The next transaction of a given type.
+     *
+     * @throws IllegalArgumentException for a type not in the config's mix
+     */
+    public TpccRequest next(String type) {
+        if (!cfg.mix().types().contains(type)) {
+            throw new IllegalArgumentException("type '" + type + "' is not in mix " + cfg.mix() + " "
+                    + cfg.mix().types());
+        }
+        return switch (type) {
+            case NewOrder.NAME -> newOrder();
+            case Payment.NAME -> payment();
+            case Delivery.NAME -> new TpccRequest(type, Delivery.inputs(homeW, r.uniform(1, 10), clock.getAsLong()),
+                    null);
+            case OrderStatus.NAME -> orderStatus();
+            case StockLevel.NAME -> stockLevel();
+            case HotItem.NAME -> new TpccRequest(type, HotItem.inputs(homeW, district()), null);
+            default -> throw new AssertionError(type);
+        };
+    }
+
+    private long district() {
+        return r.uniform(1, TpccConfig.DISTRICTS);
+    }
+
+    private long customer() {
+        return r.nuRand(1023, 1, cfg.customersPerDistrict(), c.cId());
+    }
+
+    private long otherWarehouse() {
+        long w = r.uniform(1, cfg.warehouses() - 1);
+        return w >= homeW ? w + 1 : w;
+    }
+
+    private TpccRequest newOrder() {
+        long d = district();
+        long cid = customer();
+        int n = r.uniformInt(5, NewOrder.MAX_LINES);
+        n = Math.min(n, cfg.items());
+        long[] items = new long[n];
+        long[] supply = new long[n];
+        long[] qty = new long[n];
+        for (int i = 0; i < n; i++) {
+            long item;
+            boolean dup;
+            do {
+                item = r.nuRand(8191, 1, cfg.items(), c.olIId());
+                dup = false;
+                for (int j = 0; j < i; j++) {
+                    dup |= items[j] == item;
+                }
+            } while (dup);
+            items[i] = item;
+            supply[i] = cfg.warehouses() > 1 && r.percent(1) ? otherWarehouse() : homeW;
+            qty[i] = r.uniform(1, 10);
+        }
+        return new TpccRequest(NewOrder.NAME, NewOrder.inputs(homeW, d, cid, items, supply, qty, clock.getAsLong()),
+                null);
+    }
+
+    private TpccRequest payment() {
+        long d = district();
+        long cw = homeW;
+        long cd = d;
+        if (cfg.warehouses() > 1 && r.percent(15)) {
+            cw = otherWarehouse();
+            cd = district();
+        }
+        long cid = customer();
+        double amount = r.fixed(2, 1.0, 5000.0);
+        long seq = ((long) index << 32) | ++historyCounter;
+        return new TpccRequest(Payment.NAME, Payment.inputs(homeW, d, cw, cd, cid, amount, seq, clock.getAsLong()),
+                null);
+    }
+
+    private TpccRequest orderStatus() {
+        long d = district();
+        long cid = customer();
+        return new TpccRequest(OrderStatus.NAME, OrderStatus.inputs(homeW, d, cid),
+                OrderStatus.body(homeW, d, cid)::apply);
+    }
+
+    private TpccRequest stockLevel() {
+        long threshold = r.uniform(10, 20);
+        return new TpccRequest(StockLevel.NAME, StockLevel.inputs(homeW, stockLevelD, threshold),
+                StockLevel.body(homeW, stockLevelD, threshold)::apply);
+    }
+}
