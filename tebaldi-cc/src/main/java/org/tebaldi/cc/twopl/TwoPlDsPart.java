@@ -6,6 +6,9 @@ import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.cc.lock.LockMode;
+import org.tebaldi.core.cc.lock.LockTable;
+import org.tebaldi.core.cc.lock.TxnLocks;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.tree.CcNode;
 

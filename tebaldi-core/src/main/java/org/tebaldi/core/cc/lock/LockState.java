@@ -1,4 +1,4 @@
-package org.tebaldi.cc.twopl;
+package org.tebaldi.core.cc.lock;
 
 import java.util.ArrayList;
 import org.tebaldi.core.cc.Continuation;
@@ -6,15 +6,17 @@ import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.runtime.Cancellable;
 
-/** The lock on one key at one 2PL node of one data server: holders and a FIFO queue of parked requests. */
+/** The lock on one key at one lock-based CC node of one data server: holders and a FIFO queue of parked requests. */
 final class LockState {
     static final class Holder {
         final DsTxn txn;
         LockMode mode;
+        int tag;
 
-        Holder(DsTxn txn, LockMode mode) {
+        Holder(DsTxn txn, LockMode mode, int tag) {
             this.txn = txn;
             this.mode = mode;
+            this.tag = tag;
         }
     }
 
@@ -25,9 +27,11 @@ final class LockState {
         final LockState lock;
         final long sinceMicros;
         final DsTxn blocker;
+        final int tag;
         Cancellable timer;
 
-        Waiter(DsTxn txn, LockMode mode, Continuation k, LockState lock, long sinceMicros, DsTxn blocker) {
+        Waiter(DsTxn txn, LockMode mode, int tag, Continuation k, LockState lock, long sinceMicros, DsTxn blocker) {
+            this.tag = tag;
             this.txn = txn;
             this.mode = mode;
             this.k = k;

@@ -1,4 +1,4 @@
-package org.tebaldi.cc.twopl;
+package org.tebaldi.core.cc.lock;
 
 import java.util.HashMap;
 import org.tebaldi.core.cc.BlockingSink;
@@ -9,21 +9,29 @@ import org.tebaldi.core.model.Key;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.TxnIds;
+import org.tebaldi.core.cc.lock.LockState;
 
 /**
- * Nexus locks of one 2PL node at one data server (dissertation §3.3.2, §4.4.1): S/X locks held until commit;
+ * Nexus locks of one lock-based CC node at one data server (dissertation §3.3.2, §4.4.1, §4.4.2): S/X locks;
  * locks of transactions in the same group at this node (the same child subtree; at a leaf, the same
  * transaction) never conflict, leaving their ordering to the child. Conflicting requests park their
- * continuation in a FIFO queue; deadlocks are broken by a lock-wait timeout, or by wait-die.
+ * continuation in a FIFO queue; deadlocks are broken by a lock-wait timeout, or by wait-die. 2PL releases
+ * everything at commit; RP releases the locks of a step (the lock's tag) when the transaction moves past it.
+ * Shared infrastructure for lock-based mechanisms; owned by one data-server actor.
  */
-final class LockTable {
+public final class LockTable {
     private final CcNode node;
     private final DsServices services;
     private final long timeoutMicros;
     private final boolean waitDie;
     private final HashMap<Key, LockState> locks = new HashMap<>();
 
-    LockTable(CcNode node, DsServices services, long timeoutMicros, boolean waitDie) {
+    /**
+     * @param node          the CC node whose group relation decides compatibility
+     * @param timeoutMicros lock-wait timeout, µs
+     * @param waitDie       abort a younger requester at once when it conflicts with an older holder
+     */
+    public LockTable(CcNode node, DsServices services, long timeoutMicros, boolean waitDie) {
         this.node = node;
         this.services = services;
         this.timeoutMicros = timeoutMicros;
@@ -31,11 +39,12 @@ final class LockTable {
     }
 
     /** Number of keys with holders or waiters (for tests and leak checks). */
-    int size() {
+    public int size() {
         return locks.size();
     }
 
-    boolean compatible(DsTxn a, LockMode ma, DsTxn b, LockMode mb) {
+    /** Whether a request of {@code a} in mode {@code ma} is compatible with {@code b} holding {@code mb}. */
+    public boolean compatible(DsTxn a, LockMode ma, DsTxn b, LockMode mb) {
         return a == b || (ma == LockMode.S && mb == LockMode.S)
                 || node.sameGroup(a.id(), a.leaf(), a.instance(), b.id(), b.leaf(), b.instance());
     }
@@ -58,8 +67,13 @@ final class LockTable {
         return false;
     }
 
-    /** Requests a lock; proceeds, parks or aborts through {@code k}. */
-    void acquire(DsTxn t, TxnLocks mine, Key key, LockMode mode, Continuation k) {
+    /** Requests a lock with tag 0; proceeds, parks or aborts through {@code k}. */
+    public void acquire(DsTxn t, TxnLocks mine, Key key, LockMode mode, Continuation k) {
+        acquire(t, mine, key, mode, 0, k);
+    }
+
+    /** Requests a lock tagged {@code tag} (kept at the highest tag when re-acquired); proceeds, parks or aborts. */
+    public void acquire(DsTxn t, TxnLocks mine, Key key, LockMode mode, int tag, Continuation k) {
         LockState ls = locks.computeIfAbsent(key, LockState::new);
         LockState.Holder h = ls.holder(t);
         if (h != null && (h.mode == LockMode.X || mode == LockMode.S)) {
@@ -68,7 +82,7 @@ final class LockTable {
         }
         DsTxn blocker = firstConflict(ls, t, mode);
         if (blocker == null && (ls.waiters.isEmpty() || groupHolds(ls, t))) {
-            grant(ls, t, mine, mode);
+            grant(ls, t, mine, mode, tag);
             k.proceed();
             return;
         }
@@ -77,10 +91,10 @@ final class LockTable {
         }
         if (waitDie && !olderThanConflicting(ls, t, mode)) {
             k.abort(AbortReason.conflict("wait-die: " + TxnIds.format(t.id()) + " is younger than a holder of "
-                    + key + " at 2pl node " + node.id()));
+                    + key + " at " + node.mechanism() + " node " + node.id()));
             return;
         }
-        LockState.Waiter w = new LockState.Waiter(t, mode, k, ls, services.nowMicros(), blocker);
+        LockState.Waiter w = new LockState.Waiter(t, mode, tag, k, ls, services.nowMicros(), blocker);
         if (h != null) {
             ls.waiters.add(0, w); // upgrades go first
         } else {
@@ -103,12 +117,13 @@ final class LockTable {
         return a.priority() < b.priority() || (a.priority() == b.priority() && a.id() < b.id());
     }
 
-    private void grant(LockState ls, DsTxn t, TxnLocks mine, LockMode mode) {
+    private void grant(LockState ls, DsTxn t, TxnLocks mine, LockMode mode, int tag) {
         LockState.Holder h = ls.holder(t);
         if (h != null) {
             h.mode = h.mode.max(mode);
+            h.tag = Math.max(h.tag, tag);
         } else {
-            ls.holders.add(new LockState.Holder(t, mode));
+            ls.holders.add(new LockState.Holder(t, mode, tag));
             mine.held.add(ls);
         }
     }
@@ -121,7 +136,7 @@ final class LockTable {
         report(w);
         promote(w.lock);
         w.k.abort(AbortReason.conflict("lock wait timeout on " + w.lock.key + " after "
-                + timeoutMicros / 1000 + " ms at 2pl node " + node.id()));
+                + timeoutMicros / 1000 + " ms at " + node.mechanism() + " node " + node.id()));
     }
 
     /** Grants queued requests that no holder and no earlier waiter conflicts with. */
@@ -141,7 +156,7 @@ final class LockTable {
             w.timer.cancel();
             TxnLocks mine = (TxnLocks) w.txn.state(node.depth());
             mine.waiting.remove(w);
-            grant(ls, w.txn, mine, w.mode);
+            grant(ls, w.txn, mine, w.mode, w.tag);
             report(w);
             w.k.proceed();
         }
@@ -158,8 +173,29 @@ final class LockTable {
         }
     }
 
-    /** Drops {@code t}'s parked requests and releases its locks, granting what becomes grantable. */
-    void releaseAll(DsTxn t, TxnLocks mine) {
+    /**
+     * Releases {@code t}'s locks tagged {@code <= maxTag} (RP: the steps it moved past), granting what becomes
+     * grantable; parked requests stay.
+     *
+     * @return the keys released, in acquisition order
+     */
+    public java.util.List<Key> releaseUpTo(DsTxn t, TxnLocks mine, int maxTag) {
+        java.util.List<Key> released = new java.util.ArrayList<>(0);
+        for (java.util.Iterator<LockState> it = mine.held.iterator(); it.hasNext(); ) {
+            LockState ls = it.next();
+            LockState.Holder h = ls.holder(t);
+            if (h != null && h.tag <= maxTag) {
+                ls.removeHolder(t);
+                it.remove();
+                released.add(ls.key);
+                promote(ls);
+            }
+        }
+        return released;
+    }
+
+    /** Drops {@code t}'s parked requests and releases all its locks, granting what becomes grantable. */
+    public void releaseAll(DsTxn t, TxnLocks mine) {
         for (LockState.Waiter w : mine.waiting) {
             w.lock.waiters.remove(w);
             w.timer.cancel();
