@@ -1,0 +1,89 @@
+package org.tebaldi.bench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.report.ResultFiles;
+import org.tebaldi.bench.report.SummaryJson;
+import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.core.config.ConfigException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tebaldi run EXPERIMENT.yaml [--set key=value]... [--out DIR]} (DESIGN.md §9): validates the experiment
+ * (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data, runs the
+ * embedded cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
+ * (WORKLOADS.md) and {@code DIR/timeline.csv}. Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
+ * failed, {@value ExitCodes#RUN_FAILED} if the run failed.
+ */
+@Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml).")
+final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "EXPERIMENT.yaml", description = "the experiment file")
+    Path experiment;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a field by dotted path, e.g. "
+            + "--set clients=64 --set cluster.networkDelay=50us (repeatable; values are YAML scalars)")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
+    Path out;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        Path cwd = Path.of("").toAbsolutePath();
+        Experiment e;
+        try {
+            e = ExperimentLoader.load(experiment, sets, cwd);
+            if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+                throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
+                        "name a directory (it is created if missing)");
+            }
+        } catch (ConfigException x) {
+            stderr.println(x.getMessage());
+            stderr.flush();
+            return ExitCodes.CONFIG;
+        }
+        Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
+        RunReport.header(stdout, e);
+        RunResult r;
+        try {
+            r = new ExperimentRun(e, new ConsoleListener(stdout)).run();
+        } catch (RunFailedException x) {
+            stderr.println("run failed: " + x.getMessage());
+            stderr.flush();
+            return ExitCodes.RUN_FAILED;
+        }
+        RunReport.summary(stdout, r);
+        try {
+            ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
+        } catch (IOException x) {
+            stderr.println("cannot write results to " + dir + ": " + x.getMessage());
+            stderr.flush();
+            return ExitCodes.RUN_FAILED;
+        }
+        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + " and " + ResultFiles.TIMELINE);
+        stdout.flush();
+        return r.checks().passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+    }
+}

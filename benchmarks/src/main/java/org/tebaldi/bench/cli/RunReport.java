@@ -1,0 +1,77 @@
+package org.tebaldi.bench.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.tebaldi.bench.driver.DriverResult;
+import org.tebaldi.bench.experiment.ClusterSpec;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.report.ConsoleFormat;
+import org.tebaldi.bench.run.Checks;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.core.config.Durations;
+
+/** The console text of a run before and after it: the experiment header, the summary table, messages, checks. */
+final class RunReport {
+    private RunReport() {
+    }
+
+    /** What is about to run, and the tree's warnings. */
+    static void header(PrintWriter out, Experiment e) {
+        ClusterSpec c = e.cluster();
+        String options = e.workloadOptions().entrySet().stream().filter(x -> !x.getKey().equals("name"))
+                .map(x -> x.getKey() + "=" + x.getValue()).collect(Collectors.joining(", "));
+        out.println("experiment " + e.name() + " (" + e.file() + ")");
+        out.println("  workload " + e.workload().name() + (options.isEmpty() ? "" : " {" + options + "}") + ", tree "
+                + e.treeRef().describe());
+        String threads = c.threads() == 0 ? "threads=cores(" + Runtime.getRuntime().availableProcessors() + ")"
+                : "threads=" + c.threads();
+        out.println("  cluster " + c.mode() + ": " + c.coordinators() + " coordinator(s), " + c.dataServers()
+                + " data server(s), " + threads + ", networkDelay=" + Durations.format(c.networkDelayMicros()));
+        out.println("  " + e.clients() + " clients, warmup " + Durations.format(e.warmupMicros()) + ", duration "
+                + Durations.format(e.durationMicros()) + (e.verify() ? ", verify" : "") + ", seed " + e.seed());
+        for (String w : e.tree().warnings()) {
+            out.println("warning: " + w);
+        }
+        out.flush();
+    }
+
+    /** The summary table, message counts, errors and check outcomes. */
+    static void summary(PrintWriter out, RunResult r) {
+        DriverResult d = r.driver();
+        out.println();
+        ConsoleFormat.table(d).forEach(out::println);
+        long committed = d.total().committed();
+        if (committed > 0) {
+            Map<String, Long> m = d.messages();
+            long total = m.values().stream().mapToLong(Long::longValue).sum();
+            out.println(String.format(Locale.ROOT, "messages: %.2f per committed txn; TC->DS requests per txn: "
+                    + "execute %.2f, validate %.2f, commit %.2f, abort %.2f", (double) total / committed,
+                    per(m, "ExecRequest", committed), per(m, "ValidateRequest", committed),
+                    per(m, "CommitRequest", committed), per(m, "AbortRequest", committed)));
+        }
+        if (d.total().errors() > 0) {
+            out.println("errors (not retried): " + d.total().errors() + "; first: " + String.join(" | ",
+                    d.errorSamples()));
+        }
+        if (d.inFlightAtEnd() > 0) {
+            out.println("warning: " + d.inFlightAtEnd() + " client(s) still had a transaction in flight "
+                    + "when the drain timeout expired");
+        }
+        Checks c = r.checks();
+        if (c.serializable() != null) {
+            out.println("serializability: " + c.report().strip().replace("\n", "\n  "));
+        }
+        if (c.consistency() != null) {
+            out.println("consistency: " + (c.consistency().consistent() ? "ok" : "VIOLATED") + " — "
+                    + c.consistency().summary());
+            c.consistency().problems().forEach(p -> out.println("  " + p));
+        }
+        out.flush();
+    }
+
+    private static double per(Map<String, Long> m, String cls, long committed) {
+        return (double) m.getOrDefault(cls, 0L) / committed;
+    }
+}

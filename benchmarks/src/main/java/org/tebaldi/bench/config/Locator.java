@@ -1,0 +1,92 @@
+package org.tebaldi.bench.config;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.tebaldi.core.config.ConfigException;
+
+/**
+ * Says where a value of an experiment came from, so that errors name the right file and line (DESIGN.md §9): the
+ * experiment file and the line of the key, or the {@code --set key=value} override that replaced it (or one of
+ * its enclosing sections). Places are dotted paths with list indices, e.g. {@code cluster.networkDelay} or
+ * {@code tree.root.children[1]}.
+ */
+public final class Locator {
+    private final String file;
+    private final Map<String, Integer> lines;
+    private final Map<String, String> overrides = new HashMap<>();
+
+    /**
+     * @param file  the experiment file as the user named it, used as the message's file
+     * @param lines 1-based line of each place's key in the file (see {@link LocatedYaml})
+     */
+    public Locator(String file, Map<String, Integer> lines) {
+        this.file = file;
+        this.lines = Map.copyOf(lines);
+    }
+
+    /** The experiment file as the user named it. */
+    public String file() {
+        return file;
+    }
+
+    /** Records that {@code place} was set by the override {@code assignment} (e.g. {@code clients=64}). */
+    public void markOverride(String place, String assignment) {
+        overrides.put(place, assignment);
+    }
+
+    /** Whether {@code place} or a section enclosing it was set by {@code --set}. */
+    public boolean overridden(String place) {
+        return override(place) != null;
+    }
+
+    /**
+     * An error at {@code place}: file {@code --set key=value} if an override set it, else the experiment file and
+     * the line of the place (or of its closest enclosing place with a known line; 0 if none).
+     *
+     * @param place   dotted place, e.g. {@code workload.warehouses}; empty for the whole document
+     * @param problem what is wrong
+     * @param fix     how to fix it; may be null
+     */
+    public ConfigException error(String place, String problem, String fix) {
+        String o = override(place);
+        if (o != null) {
+            return new ConfigException("--set " + o, 0, place, problem, fix);
+        }
+        return new ConfigException(file, line(place), place, problem, fix);
+    }
+
+    /** The 1-based line of {@code place} or of its closest enclosing place; 0 if unknown. */
+    public int line(String place) {
+        for (String p = place; p != null; p = parent(p)) {
+            Integer l = lines.get(p);
+            if (l != null) {
+                return l;
+            }
+        }
+        return 0;
+    }
+
+    private String override(String place) {
+        for (String p = place; p != null; p = parent(p)) {
+            String o = overrides.get(p);
+            if (o != null) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** {@code a.b[2]} → {@code a.b}; {@code a.b} → {@code a}; {@code a} → {@code ""}; {@code ""} → null. */
+    static String parent(String place) {
+        if (place.isEmpty()) {
+            return null;
+        }
+        int cut = Math.max(place.lastIndexOf('.'), place.lastIndexOf('['));
+        return cut < 0 ? "" : place.substring(0, cut);
+    }
+
+    /** {@code place} joined with a key: {@code join("", "a")} is {@code a}, {@code join("a", "b")} is {@code a.b}. */
+    public static String join(String place, String key) {
+        return place.isEmpty() ? key : place + "." + key;
+    }
+}

@@ -1,0 +1,126 @@
+package org.tebaldi.bench.driver;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
+import org.tebaldi.bench.workload.ClientSource;
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.runtime.MessageStats;
+
+/**
+ * The closed-loop driver (DESIGN.md §4, WORKLOADS.md): {@code clients} logical clients spread over the cluster's
+ * client endpoints, no think time, aborted attempts retried after a back-off. The calling thread keeps time: it
+ * resets the message counters when warm-up ends, reports one {@link ProgressTick} per second, stops the clients
+ * at the end (or early, when {@code failed} turns true or workload code threw), then waits — bounded by the
+ * drain timeout, or 1 s after a failure — for in-flight transactions. It never blocks the cluster's threads;
+ * retries wait on the driver's own timer thread. The caller stops the cluster afterwards.
+ */
+public final class ClosedLoopDriver {
+    private static final long TICK_NANOS = 1_000_000_000L;
+    private static final long POLL_MILLIS = 100;
+    /** Drain bound when the run was cut short by a failure, ms. */
+    private static final long EARLY_DRAIN_MILLIS = 1000;
+
+    private final DriverConfig cfg;
+    private final Workload workload;
+    private final IntFunction<TxnClient> endpoints;
+    private final MessageStats stats;
+    private final ProgressListener listener;
+    private final BooleanSupplier failed;
+
+    /**
+     * @param endpoints the client endpoint of logical client {@code i} (e.g. {@code cluster::client}, which spreads
+     *                  clients round-robin over the coordinators)
+     * @param stats     the runtime's message counters (reset when warm-up ends), or null to count nothing
+     * @param failed    polled about every 100 ms; true cuts the run short (e.g. a node threw)
+     */
+    public ClosedLoopDriver(DriverConfig cfg, Workload workload, IntFunction<TxnClient> endpoints, MessageStats stats,
+                            ProgressListener listener, BooleanSupplier failed) {
+        this.cfg = cfg;
+        this.workload = workload;
+        this.endpoints = endpoints;
+        this.stats = stats;
+        this.listener = listener;
+        this.failed = failed;
+    }
+
+    /**
+     * Runs warm-up and the measured window, then drains.
+     *
+     * @throws InterruptedException if the calling thread is interrupted (clients are stopped first)
+     */
+    public DriverResult run() throws InterruptedException {
+        List<ClientSource> sources = new ArrayList<>(cfg.clients());
+        for (int i = 0; i < cfg.clients(); i++) {
+            sources.add(workload.newClient(i, cfg.clientSeed(i)));
+        }
+        List<String> types = workload.database().types().stream().map(TxnType::name).toList();
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "tebaldi-driver-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        RunControl control = new RunControl(cfg.clients());
+        if (stats != null && cfg.warmupMicros() == 0) {
+            stats.reset();
+        }
+        RunWindow window = RunWindow.starting(System.nanoTime(), cfg.warmupMicros(), cfg.durationMicros());
+        Metrics metrics = new Metrics(types, window);
+        try {
+            for (int i = 0; i < cfg.clients(); i++) {
+                new ClientLoop(endpoints.apply(i), sources.get(i), new Backoff(cfg.backoffMicros(),
+                        cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control, timer).start();
+            }
+            boolean early = keepTime(window, metrics, control);
+            Map<String, Long> messages = stats == null ? Map.of() : stats.snapshot();
+            control.stop();
+            int inFlight = control.await(early ? Math.min(EARLY_DRAIN_MILLIS, cfg.drainTimeoutMillis())
+                    : cfg.drainTimeoutMillis());
+            Map<String, TypeStats> perType = metrics.typeStats();
+            return new DriverResult(perType, Metrics.total(perType), metrics.timeline(), window.measuredMicros(),
+                    messages, inFlight, metrics.errorSamples(), early, control.failures());
+        } finally {
+            control.stop();
+            timer.shutdownNow();
+        }
+    }
+
+    /** Sleeps through the run, ticking each second (and at the end of a partial last second); true if cut short. */
+    private boolean keepTime(RunWindow w, Metrics m, RunControl control) throws InterruptedException {
+        ProgressMeter meter = new ProgressMeter(m, w);
+        boolean measuring = cfg.warmupMicros() == 0;
+        long second = 0;
+        while (true) {
+            long now = System.nanoTime();
+            if (!measuring && now - w.measureStart() >= 0) {
+                if (stats != null) {
+                    stats.reset();
+                }
+                measuring = true;
+            }
+            long nextTick = w.start() + (second + 1) * TICK_NANOS;
+            while (now - nextTick >= 0 && nextTick - w.end() <= 0) {
+                second++;
+                listener.tick(meter.tick(second, nextTick));
+                nextTick += TICK_NANOS;
+            }
+            if (now - w.end() >= 0) {
+                if (second < meter.totalSeconds()) {
+                    listener.tick(meter.tick(meter.totalSeconds(), w.end()));
+                }
+                return false;
+            }
+            if (failed.getAsBoolean() || !control.failures().isEmpty()) {
+                return true;
+            }
+            long wake = Math.min(nextTick, measuring ? w.end() : w.measureStart());
+            Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, (wake - now + 999_999) / 1_000_000)));
+        }
+    }
+}

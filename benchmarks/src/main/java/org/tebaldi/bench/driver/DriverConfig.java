@@ -1,0 +1,31 @@
+package org.tebaldi.bench.driver;
+
+/**
+ * What the closed-loop driver needs from an experiment.
+ *
+ * @param clients            logical clients, at least 1
+ * @param warmupMicros       warm-up, µs (measured from the start of the run; excluded from measurement)
+ * @param durationMicros     measured window, µs, positive
+ * @param backoffMicros      first retry back-off, µs
+ * @param maxBackoffMicros   back-off cap, µs
+ * @param seed               experiment seed; client {@code i} gets {@link #clientSeed(int)}
+ * @param drainTimeoutMillis how long to wait for in-flight transactions after the end, ms
+ */
+public record DriverConfig(int clients, long warmupMicros, long durationMicros, long backoffMicros,
+                           long maxBackoffMicros, long seed, long drainTimeoutMillis) {
+    /** @throws IllegalArgumentException for clients &lt; 1, a non-positive duration or negative times */
+    public DriverConfig {
+        if (clients < 1 || durationMicros <= 0 || warmupMicros < 0 || backoffMicros < 0
+                || maxBackoffMicros < backoffMicros || drainTimeoutMillis < 0) {
+            throw new IllegalArgumentException("bad driver config " + this);
+        }
+    }
+
+    /** The random seed of logical client {@code i}: the experiment seed mixed with the index (SplitMix64). */
+    public long clientSeed(int i) {
+        long z = seed + (i + 1) * 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

@@ -1,0 +1,128 @@
+package org.tebaldi.bench.driver;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the driver measures (WORKLOADS.md): per type, commits, aborted attempts, errors and commit latency in the
+ * measured window; run-long totals for the progress line; the commit timeline over the whole run. An event is in
+ * the window by the time it happened, the same instant deciding its timeline bucket. Thread-safe; called from the
+ * cluster's threads, so every method is cheap and never blocks.
+ */
+public final class Metrics {
+    /** Error messages kept for the report. */
+    static final int ERROR_SAMPLES = 10;
+
+    private final RunWindow window;
+    private final Map<String, TypeMetrics> types = new ConcurrentHashMap<>();
+    private final List<String> typeOrder;
+    private final Timeline timeline;
+    private final LongAdder allCommits = new LongAdder();
+    private final LongAdder allAborts = new LongAdder();
+    private final LongAdder allErrors = new LongAdder();
+    private final ConcurrentLinkedQueue<String> errorSamples = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger sampled = new AtomicInteger();
+
+    /** @param typeNames the database's transaction types, in report order */
+    public Metrics(List<String> typeNames, RunWindow window) {
+        this.window = window;
+        this.typeOrder = List.copyOf(typeNames);
+        this.timeline = new Timeline(window.start(), window.lengthNanos());
+        for (String t : typeNames) {
+            types.put(t, new TypeMetrics());
+        }
+    }
+
+    private TypeMetrics of(String type) {
+        return types.computeIfAbsent(type, t -> new TypeMetrics());
+    }
+
+    /** A transaction of {@code type} committed at {@code now}; its first attempt started at {@code firstStart} (ns). */
+    public void commit(String type, long firstStart, long now) {
+        allCommits.increment();
+        timeline.record(now);
+        if (window.measured(now)) {
+            of(type).commit((now - firstStart) / 1000);
+        }
+    }
+
+    /** An attempt of {@code type} aborted (retryable) at {@code now} (ns). */
+    public void abort(String type, long now) {
+        allAborts.increment();
+        if (window.measured(now)) {
+            of(type).aborted.increment();
+        }
+    }
+
+    /** An attempt of {@code type} failed for good at {@code now} (ns) because of {@code cause}. */
+    public void error(String type, long now, Throwable cause) {
+        allErrors.increment();
+        if (window.measured(now)) {
+            of(type).errors.increment();
+        }
+        if (sampled.getAndIncrement() < ERROR_SAMPLES) {
+            errorSamples.add(type + ": " + cause);
+        }
+    }
+
+    /** Commits since the start of the run, warm-up and drain included. */
+    public long allCommits() {
+        return allCommits.sum();
+    }
+
+    /** Aborted attempts since the start of the run. */
+    public long allAborts() {
+        return allAborts.sum();
+    }
+
+    /** Errors since the start of the run. */
+    public long allErrors() {
+        return allErrors.sum();
+    }
+
+    /** The first {@value #ERROR_SAMPLES} error messages, as {@code type: exception}. */
+    public List<String> errorSamples() {
+        return new ArrayList<>(errorSamples);
+    }
+
+    /** The timeline, 100 ms buckets over the whole run. */
+    public List<TimelinePoint> timeline() {
+        return timeline.points();
+    }
+
+    /** Per-type measured statistics, in report order (database types first). Call once, at the end. */
+    public Map<String, TypeStats> typeStats() {
+        Map<String, TypeStats> m = new LinkedHashMap<>();
+        for (String t : typeOrder) {
+            m.put(t, types.get(t).snapshot());
+        }
+        types.forEach((t, x) -> {
+            if (!m.containsKey(t)) {
+                m.put(t, x.snapshot());
+            }
+        });
+        return m;
+    }
+
+    /** The sum of per-type statistics (latency histograms added). */
+    public static TypeStats total(Map<String, TypeStats> perType) {
+        long c = 0;
+        long a = 0;
+        long e = 0;
+        Histogram h = new Histogram(3);
+        for (TypeStats s : perType.values()) {
+            c += s.committed();
+            a += s.aborted();
+            e += s.errors();
+            h.add(s.latencyMicros());
+        }
+        return new TypeStats(c, a, e, h);
+    }
+}

@@ -1,0 +1,13 @@
+package org.tebaldi.bench.driver;
+
+/**
+ * One per-second progress sample of a run.
+ *
+ * @param second       seconds since the start of the run (1, 2, ...)
+ * @param totalSeconds length of the run (warm-up + duration), whole seconds rounded up
+ * @param phase        {@code warmup} or {@code measure}: the phase the second ended in
+ * @param txnPerSec    commits in the last second, txn/s
+ * @param abortRate    aborted attempts / all attempts in the last second, 0..1
+ */
+public record ProgressTick(long second, long totalSeconds, String phase, double txnPerSec, double abortRate) {
+}

@@ -1,0 +1,37 @@
+package org.tebaldi.bench.experiment;
+
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.core.tree.LoadedTree;
+
+/**
+ * A validated experiment (DESIGN.md §9), with every default applied and every override folded in. Built by
+ * {@link ExperimentLoader}.
+ *
+ * @param file            the experiment file as named by the user
+ * @param name            experiment name, used for the run directory
+ * @param workload        the workload instance
+ * @param workloadOptions the resolved {@code workload:} section ({@code name} and every option with its value, in
+ *                        order)
+ * @param treeRef         where the tree came from
+ * @param tree            the validated tree and its warnings
+ * @param cluster         the cluster section
+ * @param clients         closed-loop clients, at least 1
+ * @param warmupMicros    warm-up, µs, at least 0 (excluded from measurement)
+ * @param durationMicros  measured duration, µs, positive
+ * @param verify          whether to record the history and check serializability and consistency
+ * @param retry           abort back-off
+ * @param seed            random seed of the clients
+ * @param output          default parent directory of run directories, as written (relative to the repository)
+ */
+public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
+                         TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
+                         long durationMicros, boolean verify, RetrySpec retry, long seed, String output) {
+    /** Copies the workload options, keeping their order. */
+    public Experiment {
+        workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
+    }
+}

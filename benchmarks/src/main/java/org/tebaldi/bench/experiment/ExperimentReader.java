@@ -1,0 +1,89 @@
+package org.tebaldi.bench.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import org.tebaldi.bench.config.Locator;
+import org.tebaldi.bench.config.Values;
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.bench.workload.WorkloadOptions;
+import org.tebaldi.bench.workload.Workloads;
+import org.tebaldi.core.config.ConfigException;
+import org.tebaldi.core.config.Durations;
+
+/**
+ * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
+ * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
+ * retry, seed, output. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
+ * networkDelay: 50us, threads: 0}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
+ * output results. Required: name, workload (with name), tree, clients, duration.
+ */
+final class ExperimentReader {
+    private static final String NAME_PATTERN = "[A-Za-z0-9._-]+";
+
+    private ExperimentReader() {
+    }
+
+    /**
+     * @param file the experiment file (its folder resolves a relative tree path)
+     * @param cwd  working directory (resolves {@code --set tree=...})
+     * @throws ConfigException for the first problem found
+     */
+    static Experiment read(ObjectNode root, Locator loc, Path file, Path cwd) {
+        Fields top = new Fields(root, "", loc);
+        top.checkKnown(ExperimentSchema.TOP);
+        String name = top.string("name", null, "tpcc-2pl");
+        if (!name.matches(NAME_PATTERN)) {
+            throw top.error("name", "'" + name + "' cannot name a run directory",
+                    "use letters, digits, '.', '_' and '-' only, e.g. name: tpcc-2pl");
+        }
+        JsonNode w = top.required("workload", "{name: bank}");
+        if (!w.isObject()) {
+            throw top.error("workload", "expected a mapping with the workload's name and options, found "
+                    + Values.describe(w), "write e.g. workload: {name: " + firstWorkload() + "}");
+        }
+        String workloadName = new Fields((ObjectNode) w, "workload", loc).string("name", null, firstWorkload());
+        WorkloadOptions options = new WorkloadOptions(workloadName, (ObjectNode) w, loc);
+        Workload workload = Workloads.create(options);
+        Path dir = file.getParent() == null ? Path.of("") : file.getParent();
+        TreeResolver.Resolved tree = TreeResolver.resolve(top.required("tree", "../trees/2pl.yaml"), loc, dir, cwd,
+                workload.database());
+        ClusterSpec cluster = cluster(top.section("cluster", "{mode: embedded, dataServers: 2}"));
+        int clients = top.intNumber("clients", null, 1, "50");
+        long warmup = top.duration("warmup", "0s", false, "5s");
+        long duration = top.duration("duration", null, true, "30s");
+        boolean verify = top.bool("verify", false);
+        RetrySpec retry = retry(top.section("retry", "{backoff: 1ms, maxBackoff: 50ms}"));
+        long seed = top.number("seed", 1L, Long.MIN_VALUE, "1");
+        String output = top.string("output", "results", "results");
+        return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
+                warmup, duration, verify, retry, seed, output);
+    }
+
+    private static ClusterSpec cluster(Fields c) {
+        c.checkKnown(ExperimentSchema.CLUSTER);
+        String mode = c.choice("mode", "embedded", List.of("embedded"), List.of("processes"));
+        String transport = c.choice("transport", "local", List.of("local"), List.of("netty"));
+        int dataServers = c.intNumber("dataServers", 1, 1, "2");
+        int coordinators = c.intNumber("coordinators", 1, 1, "2");
+        long delay = c.duration("networkDelay", "50us", false, "50us");
+        int threads = c.intNumber("threads", 0, 0, "0");
+        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads);
+    }
+
+    private static RetrySpec retry(Fields r) {
+        r.checkKnown(ExperimentSchema.RETRY);
+        long backoff = r.duration("backoff", "1ms", false, "1ms");
+        long max = r.duration("maxBackoff", "50ms", false, "50ms");
+        if (max < backoff) {
+            throw r.error("maxBackoff", "must be at least backoff (" + Durations.format(backoff)
+                    + "), found " + Durations.format(max), "raise maxBackoff or lower backoff");
+        }
+        return new RetrySpec(backoff, max);
+    }
+
+    private static String firstWorkload() {
+        return Workloads.all().isEmpty() ? "bank" : Workloads.all().keySet().iterator().next();
+    }
+}

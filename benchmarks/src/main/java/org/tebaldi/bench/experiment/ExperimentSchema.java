@@ -1,0 +1,35 @@
+package org.tebaldi.bench.experiment;
+
+import java.util.List;
+
+/** The keys an experiment file may have (DESIGN.md §9), by section, and the sections planned but not available. */
+final class ExperimentSchema {
+    static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
+            "verify", "retry", "seed", "output");
+    static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
+            "threads");
+    static final List<String> RETRY = List.of("backoff", "maxBackoff");
+    /** Sections DESIGN.md §9 lists that later issues add; rejected for now with a clear message. */
+    static final List<String> PLANNED = List.of("durability", "profiler", "autoconf");
+
+    private ExperimentSchema() {
+    }
+
+    /** The keys of a section ({@code ""} for the top level), or null for sections with free-form keys. */
+    static List<String> keysOf(String section) {
+        return switch (section) {
+            case "" -> TOP;
+            case "cluster" -> CLUSTER;
+            case "retry" -> RETRY;
+            default -> null;
+        };
+    }
+
+    /** The problem text for an unknown key. */
+    static String unknownKeyProblem(String key, List<String> known) {
+        if (PLANNED.contains(key) && known == TOP) {
+            return "unknown key '" + key + "' ('" + key + "' is not available yet)";
+        }
+        return "unknown key '" + key + "'" + org.tebaldi.bench.config.Suggest.didYouMean(key, known);
+    }
+}

@@ -1,0 +1,106 @@
+package org.tebaldi.bench.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.tebaldi.bench.config.LocatedYaml;
+import org.tebaldi.bench.config.Locator;
+import org.tebaldi.core.config.ConfigException;
+
+/**
+ * Applies {@code --set key=value} overrides to an experiment document, in order (DESIGN.md §9): the key is a dotted
+ * path ({@code clients}, {@code cluster.networkDelay}, {@code workload.warehouses}, {@code tree}, or a path inside
+ * an inline tree), the value is parsed as YAML ({@code 64} a number, {@code 10s} text, {@code true} a boolean).
+ * Paths are checked against the schema: top-level keys and the keys of {@code cluster} and {@code retry} must be
+ * known; {@code workload.*} keys are checked by the workload; {@code tree.*} needs an inline tree. Each override is
+ * recorded in the {@link Locator} so later errors about its value name the override.
+ */
+final class Overrides {
+    private Overrides() {
+    }
+
+    /**
+     * @param sets overrides as given on the command line
+     * @throws ConfigException for a malformed override or an unknown path, naming the override
+     */
+    static void apply(ObjectNode root, List<String> sets, Locator loc) {
+        for (String s : sets) {
+            apply(root, s, loc);
+        }
+    }
+
+    private static void apply(ObjectNode root, String s, Locator loc) {
+        String source = "--set " + s;
+        int eq = s.indexOf('=');
+        if (eq <= 0) {
+            throw new ConfigException(source, 0, "", "expected key=value", "write e.g. --set clients=64");
+        }
+        String key = s.substring(0, eq).trim();
+        String text = s.substring(eq + 1);
+        String[] path = key.split("\\.", -1);
+        for (String p : path) {
+            if (p.isEmpty()) {
+                throw new ConfigException(source, 0, key, "'" + key + "' is not a dotted path",
+                        "write e.g. --set cluster.networkDelay=50us");
+            }
+        }
+        if (text.isBlank()) {
+            throw new ConfigException(source, 0, key, "no value after '='", "write e.g. --set " + key + "=<value>");
+        }
+        checkPath(root, path, key, source);
+        JsonNode value = LocatedYaml.parseValue(text, source);
+        ObjectNode parent = root;
+        for (int i = 0; i < path.length - 1; i++) {
+            JsonNode child = parent.get(path[i]);
+            if (child == null) {
+                child = parent.putObject(path[i]);
+            } else if (!child.isObject()) {
+                String at = String.join(".", List.of(path).subList(0, i + 1));
+                throw new ConfigException(source, 0, key, "'" + at + "' is a single value, not a section",
+                        "set it as a whole: --set " + at + "=<value>");
+            }
+            parent = (ObjectNode) child;
+        }
+        parent.set(path[path.length - 1], value);
+        loc.markOverride(key, s);
+    }
+
+    private static void checkPath(ObjectNode root, String[] path, String key, String source) {
+        String first = path[0];
+        if (!ExperimentSchema.TOP.contains(first)) {
+            throw new ConfigException(source, 0, first, ExperimentSchema.unknownKeyProblem(first, ExperimentSchema.TOP),
+                    "use one of " + String.join(", ", ExperimentSchema.TOP));
+        }
+        if (path.length == 1) {
+            return;
+        }
+        List<String> known = ExperimentSchema.keysOf(first);
+        if (known != null) {
+            if (path.length > 2) {
+                throw new ConfigException(source, 0, key, "'" + first + "." + path[1] + "' is a single value, not a "
+                        + "section", "write --set " + first + "." + path[1] + "=<value>");
+            }
+            if (!known.contains(path[1])) {
+                throw new ConfigException(source, 0, key, ExperimentSchema.unknownKeyProblem(path[1], known),
+                        "use one of " + String.join(", ", known));
+            }
+            return;
+        }
+        switch (first) {
+            case "workload" -> {
+                if (path.length > 2) {
+                    throw new ConfigException(source, 0, key, "workload options are single values",
+                            "write --set workload." + path[1] + "=<value>");
+                }
+            }
+            case "tree" -> {
+                if (root.get("tree") == null || !root.get("tree").isObject()) {
+                    throw new ConfigException(source, 0, key, "the tree is not written inline, so '" + key
+                            + "' does not exist", "replace the whole tree: --set tree=<file>");
+                }
+            }
+            default -> throw new ConfigException(source, 0, key, "'" + first + "' is a single value, not a section",
+                    "write --set " + first + "=<value>");
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package org.tebaldi.bench.experiment;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.tebaldi.core.config.Durations;
+import org.tebaldi.core.tree.TreeLoader;
+
+/**
+ * The fully resolved experiment as JSON, for {@code summary.json}'s {@code config} (WORKLOADS.md): every key of the
+ * experiment format with defaults and overrides applied, durations written back as text ({@code 50us},
+ * {@code 5s}); {@code tree} is the tree file's path or the inline mapping, plus {@code treeYaml}, the tree as
+ * loaded in the tree file format, and {@code file}, the experiment file.
+ */
+public final class ResolvedConfig {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ResolvedConfig() {
+    }
+
+    /** The experiment as a JSON object in experiment-file key order. */
+    public static ObjectNode toJson(Experiment e) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("name", e.name());
+        o.put("file", e.file().toString());
+        o.set("workload", JSON.valueToTree(e.workloadOptions()));
+        if (e.treeRef().file() != null) {
+            o.put("tree", e.treeRef().file().toString());
+        } else {
+            o.set("tree", e.treeRef().inline().deepCopy());
+        }
+        o.put("treeYaml", TreeLoader.toYaml(e.tree().tree()));
+        ObjectNode c = o.putObject("cluster");
+        c.put("mode", e.cluster().mode());
+        c.put("transport", e.cluster().transport());
+        c.put("dataServers", e.cluster().dataServers());
+        c.put("coordinators", e.cluster().coordinators());
+        c.put("networkDelay", Durations.format(e.cluster().networkDelayMicros()));
+        c.put("threads", e.cluster().threads());
+        o.put("clients", e.clients());
+        o.put("warmup", Durations.format(e.warmupMicros()));
+        o.put("duration", Durations.format(e.durationMicros()));
+        o.put("verify", e.verify());
+        ObjectNode r = o.putObject("retry");
+        r.put("backoff", Durations.format(e.retry().backoffMicros()));
+        r.put("maxBackoff", Durations.format(e.retry().maxBackoffMicros()));
+        o.put("seed", e.seed());
+        o.put("output", e.output());
+        return o;
+    }
+}

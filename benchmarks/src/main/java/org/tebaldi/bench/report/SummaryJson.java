@@ -1,0 +1,136 @@
+package org.tebaldi.bench.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import org.tebaldi.bench.driver.DriverResult;
+import org.tebaldi.bench.driver.TimelinePoint;
+import org.tebaldi.bench.driver.TypeStats;
+import org.tebaldi.bench.experiment.ResolvedConfig;
+import org.tebaldi.bench.run.Checks;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.server.msg.AbortRequest;
+import org.tebaldi.server.msg.CommitRequest;
+import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.msg.ValidateRequest;
+
+/**
+ * Builds {@code summary.json} exactly in WORKLOADS.md's schema — {@code name, throughput, committed, aborted,
+ * abortRate, latency{p50Ms,p95Ms,p99Ms}, types{<type>{throughput,abortRate,p50Ms,p99Ms}}, timeline[{tMs,
+ * throughput}], checks{serializable,consistency}, messages{perTxn,tcToDsPerPhase}, config} — plus added keys:
+ * {@code errors}; per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
+ * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}. Units: throughput
+ * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
+ * checks not run are null.
+ */
+public final class SummaryJson {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private SummaryJson() {
+    }
+
+    /** The summary of a finished run. */
+    public static ObjectNode build(RunResult r) {
+        DriverResult d = r.driver();
+        ObjectNode o = JSON.createObjectNode();
+        o.put("name", r.experiment().name());
+        o.put("throughput", round(d.throughput(), 1));
+        o.put("committed", d.total().committed());
+        o.put("aborted", d.total().aborted());
+        o.put("abortRate", round(d.total().abortRate(), 6));
+        o.put("errors", d.total().errors());
+        ObjectNode lat = o.putObject("latency");
+        putMs(lat, "p50Ms", d.total(), 50);
+        putMs(lat, "p95Ms", d.total(), 95);
+        putMs(lat, "p99Ms", d.total(), 99);
+        ObjectNode types = o.putObject("types");
+        d.types().forEach((name, s) -> types.set(name, type(s, d.measuredMicros())));
+        ArrayNode tl = o.putArray("timeline");
+        for (TimelinePoint p : d.timeline()) {
+            tl.addObject().put("tMs", p.tMs()).put("throughput", p.throughput());
+        }
+        o.set("checks", checks(r.checks()));
+        o.set("messages", messages(d.messages(), d.total().committed()));
+        o.set("config", ResolvedConfig.toJson(r.experiment()));
+        ObjectNode run = o.putObject("run");
+        run.put("measuredMs", d.measuredMicros() / 1000);
+        run.put("threads", r.threads());
+        run.put("rowsLoaded", r.rows());
+        run.put("loadMs", r.loadMillis());
+        run.put("inFlightAtEnd", d.inFlightAtEnd());
+        ArrayNode errs = run.putArray("errorSamples");
+        d.errorSamples().forEach(errs::add);
+        return o;
+    }
+
+    private static ObjectNode type(TypeStats s, long windowMicros) {
+        ObjectNode t = JSON.createObjectNode();
+        t.put("throughput", round(s.throughput(windowMicros), 1));
+        t.put("abortRate", round(s.abortRate(), 6));
+        putMs(t, "p50Ms", s, 50);
+        putMs(t, "p99Ms", s, 99);
+        t.put("committed", s.committed());
+        t.put("aborted", s.aborted());
+        t.put("errors", s.errors());
+        putMs(t, "p95Ms", s, 95);
+        return t;
+    }
+
+    private static ObjectNode checks(Checks c) {
+        ObjectNode o = JSON.createObjectNode();
+        if (c.serializable() == null) {
+            o.putNull("serializable");
+        } else {
+            o.put("serializable", c.serializable());
+        }
+        if (c.consistent() == null) {
+            o.putNull("consistency");
+        } else {
+            o.put("consistency", c.consistent());
+        }
+        o.put("serializabilityReport", c.report());
+        o.put("consistencyDetail", c.consistency() == null ? null : c.consistency().summary());
+        ArrayNode problems = o.putArray("consistencyProblems");
+        if (c.consistency() != null) {
+            c.consistency().problems().forEach(problems::add);
+        }
+        return o;
+    }
+
+    private static ObjectNode messages(Map<String, Long> counts, long committed) {
+        ObjectNode o = JSON.createObjectNode();
+        long total = counts.values().stream().mapToLong(Long::longValue).sum();
+        putRatio(o, "perTxn", total, committed);
+        ObjectNode phase = o.putObject("tcToDsPerPhase");
+        putRatio(phase, "execute", counts.getOrDefault(ExecRequest.class.getSimpleName(), 0L), committed);
+        putRatio(phase, "validate", counts.getOrDefault(ValidateRequest.class.getSimpleName(), 0L), committed);
+        putRatio(phase, "commit", counts.getOrDefault(CommitRequest.class.getSimpleName(), 0L), committed);
+        putRatio(phase, "abort", counts.getOrDefault(AbortRequest.class.getSimpleName(), 0L), committed);
+        o.put("total", total);
+        o.set("counts", JSON.valueToTree(counts));
+        return o;
+    }
+
+    private static void putRatio(ObjectNode o, String key, long count, long committed) {
+        if (committed == 0) {
+            o.putNull(key);
+        } else {
+            o.put(key, round((double) count / committed, 4));
+        }
+    }
+
+    private static void putMs(ObjectNode o, String key, TypeStats s, double percentile) {
+        Double ms = s.percentileMs(percentile);
+        if (ms == null) {
+            o.putNull(key);
+        } else {
+            o.put(key, round(ms, 3));
+        }
+    }
+
+    static double round(double v, int decimals) {
+        double f = Math.pow(10, decimals);
+        return Math.round(v * f) / f;
+    }
+}

@@ -1,0 +1,80 @@
+package org.tebaldi.bench.run;
+
+import java.util.List;
+import org.tebaldi.bench.driver.ClosedLoopDriver;
+import org.tebaldi.bench.driver.DriverConfig;
+import org.tebaldi.bench.driver.DriverResult;
+import org.tebaldi.bench.experiment.ClusterSpec;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.core.runtime.EmbeddedRuntime;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.node.ClusterConfig;
+
+/**
+ * Runs one experiment in embedded mode (DESIGN.md §3): an {@link EmbeddedRuntime} with {@code cluster.threads}
+ * threads and the emulated network delay, the workload's data loaded, the closed-loop driver, the cluster
+ * stopped, then — with {@code verify} — the history and consistency checks.
+ */
+public final class ExperimentRun {
+    /** How long to wait for in-flight transactions after the end, ms. */
+    public static final long DRAIN_TIMEOUT_MILLIS = 10_000;
+
+    private final Experiment e;
+    private final RunListener listener;
+
+    /** @param listener receives load progress, one tick per second and phase changes, on the calling thread */
+    public ExperimentRun(Experiment experiment, RunListener listener) {
+        this.e = experiment;
+        this.listener = listener;
+    }
+
+    /**
+     * @throws RunFailedException if a node or workload code threw during the run
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public RunResult run() throws RunFailedException, InterruptedException {
+        Workload w = e.workload();
+        ClusterSpec cs = e.cluster();
+        EmbeddedRuntime rt = new EmbeddedRuntime(cs.threads(), cs.networkDelayMicros());
+        try {
+            ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
+                    w.partitioner(cs.dataServers()), e.verify());
+            ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
+                    keys -> new Cluster(rt, cc, keys));
+            long t0 = System.nanoTime();
+            w.load(loader, listener::loading);
+            Cluster cluster = loader.finish();
+            long loadMillis = (System.nanoTime() - t0) / 1_000_000;
+            listener.loaded(loader.rows(), loadMillis);
+            cluster.start();
+            DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
+                    e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
+            DriverResult d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
+                    () -> !rt.failures().isEmpty()).run();
+            cluster.close();
+            failIfBroken(rt.failures(), d);
+            Checks checks = Checks.notChecked();
+            if (e.verify()) {
+                listener.phase("verifying");
+                checks = Verifier.verify(cluster, w);
+            }
+            return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis);
+        } finally {
+            rt.close();
+        }
+    }
+
+    private static void failIfBroken(List<Throwable> nodeFailures, DriverResult d) throws RunFailedException {
+        if (!nodeFailures.isEmpty()) {
+            Throwable first = nodeFailures.get(0);
+            throw new RunFailedException(nodeFailures.size() + " exception(s) in cluster nodes"
+                    + (d.stoppedEarly() ? " (run stopped early)" : "") + "; first: " + first, first);
+        }
+        if (!d.failures().isEmpty()) {
+            Throwable first = d.failures().get(0);
+            throw new RunFailedException(d.failures().size() + " exception(s) in workload code run by the driver; "
+                    + "first: " + first, first);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package org.tebaldi.bench.run;
+
+import org.tebaldi.bench.driver.DriverResult;
+import org.tebaldi.bench.experiment.Experiment;
+
+/**
+ * Everything a finished run produced.
+ *
+ * @param experiment the experiment
+ * @param driver     the measurements
+ * @param checks     the verification outcome (fields null when not checked)
+ * @param threads    executor threads actually used
+ * @param rows       rows loaded
+ * @param loadMillis load time, ms
+ */
+public record RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
+                        long loadMillis) {
+}

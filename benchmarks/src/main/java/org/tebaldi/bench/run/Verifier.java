@@ -1,0 +1,25 @@
+package org.tebaldi.bench.run;
+
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.core.history.CheckResult;
+import org.tebaldi.core.history.History;
+import org.tebaldi.core.history.SerializabilityChecker;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.ds.DataServer;
+
+/**
+ * The checks of {@code verify: true} (DESIGN.md §10): the serializability checker on the merged history of every
+ * node, and the workload's consistency check on the final state. Run after the cluster stopped.
+ */
+public final class Verifier {
+    private Verifier() {
+    }
+
+    /** Runs both checks on a stopped cluster that recorded its history. */
+    public static Checks verify(Cluster cluster, Workload workload) {
+        CheckResult r = SerializabilityChecker.check(History.merge(cluster.historyLogs()));
+        ClusterSnapshot snap = ClusterSnapshot.of(workload.database().catalog(),
+                cluster.dataServers().stream().map(DataServer::store).toList());
+        return new Checks(r.serializable(), r.summary(), workload.check(snap));
+    }
+}

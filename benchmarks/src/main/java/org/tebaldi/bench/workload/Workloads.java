@@ -1,0 +1,56 @@
+package org.tebaldi.bench.workload;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import org.tebaldi.bench.config.Suggest;
+import org.tebaldi.core.config.ConfigException;
+
+/** The registry of workloads on the class path ({@link ServiceLoader} of {@link WorkloadFactory}), by name. */
+public final class Workloads {
+    private static volatile Map<String, WorkloadFactory> all;
+
+    private Workloads() {
+    }
+
+    /**
+     * All factories by name, sorted.
+     *
+     * @throws IllegalStateException if two factories share a name
+     */
+    public static Map<String, WorkloadFactory> all() {
+        Map<String, WorkloadFactory> m = all;
+        if (m == null) {
+            m = new TreeMap<>();
+            for (WorkloadFactory f : ServiceLoader.load(WorkloadFactory.class)) {
+                WorkloadFactory old = m.put(f.name(), f);
+                if (old != null) {
+                    throw new IllegalStateException("two workload factories named '" + f.name() + "': "
+                            + old.getClass().getName() + " and " + f.getClass().getName());
+                }
+            }
+            all = m = Collections.unmodifiableMap(m);
+        }
+        return m;
+    }
+
+    /**
+     * Creates the workload {@code options.workload()} names from its options, then rejects options the factory
+     * never read.
+     *
+     * @throws ConfigException at {@code workload.name} for an unknown workload (listing the known ones), or for a
+     *                         bad or unknown option
+     */
+    public static Workload create(WorkloadOptions options) {
+        WorkloadFactory f = all().get(options.workload());
+        if (f == null) {
+            throw options.error("name", "unknown workload '" + options.workload() + "'"
+                    + Suggest.didYouMean(options.workload(), all().keySet()), "use one of "
+                    + String.join(", ", all().keySet()));
+        }
+        Workload w = f.create(options);
+        options.rejectUnread();
+        return w;
+    }
+}

@@ -1,0 +1,54 @@
+package org.tebaldi.bench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.tebaldi.core.cc.Mechanisms;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.tree.CompositionRules;
+import org.tebaldi.core.tree.TreeContext;
+import org.tebaldi.core.tree.TreeLoader;
+
+/** The files shipped under {@code config/} load and validate. */
+class ShippedConfigTest {
+    private static final Path CONFIG = Path.of("../config");
+
+    @Test
+    void everyShippedExperimentLoads() throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(CONFIG.resolve("experiments"))) {
+            files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertFalse(files.isEmpty());
+        for (Path f : files) {
+            Experiment e = ExperimentLoader.load(f, List.of(), Path.of(""));
+            assertTrue(e.tree().warnings().isEmpty(), f + ": " + e.tree().warnings());
+        }
+    }
+
+    @Test
+    void bankExperimentIsShortAndVerified() {
+        Experiment e = ExperimentLoader.load(CONFIG.resolve("experiments/bank-2pl.yaml"), List.of(), Path.of(""));
+        assertEquals("bank-2pl", e.name());
+        assertEquals(1_000_000, e.warmupMicros());
+        assertEquals(5_000_000, e.durationMicros());
+        assertTrue(e.verify());
+        assertEquals(CONFIG.resolve("trees/bank-2pl.yaml").normalize(), e.treeRef().file());
+    }
+
+    @Test
+    void monolithicTwoPlTreeCoversTheTpccTypes() {
+        CcTree t = TreeLoader.load(CONFIG.resolve("trees/2pl.yaml"),
+                new TreeContext(null, Mechanisms.all(), CompositionRules.standard()));
+        assertEquals("2pl", t.root().mechanism());
+        assertTrue(t.root().isLeaf());
+        assertEquals(List.of("new_order", "payment", "delivery", "order_status", "stock_level"), t.root().txns());
+    }
+}
