@@ -1,0 +1,35 @@
+package org.tebaldi.bench.tpcc;
+
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.bench.workload.WorkloadFactory;
+import org.tebaldi.bench.workload.WorkloadOptions;
+
+/**
+ * Creates the TPC-C workload from {@code workload: {name: tpcc, warehouses: 10, mix: standard}}. Options:
+ * {@code warehouses} (default 10), {@code mix} ({@code standard} or {@code hot_item}, §4.6.3), and, to scale a
+ * run down, {@code items} (default 100,000), {@code customersPerDistrict} (3,000) and {@code ordersPerDistrict}
+ * (3,000), plus {@code seed} for the loaded data (default 1).
+ */
+public final class TpccFactory implements WorkloadFactory {
+    @Override
+    public String name() {
+        return "tpcc";
+    }
+
+    @Override
+    public String description() {
+        return "TPC-C adapted to a key-value store (options: warehouses, mix, items, customersPerDistrict,"
+                + " ordersPerDistrict, seed)";
+    }
+
+    @Override
+    public Workload create(WorkloadOptions o) {
+        TpccConfig c = TpccConfig.spec(o.getInt("warehouses", 10, 1, 10_000))
+                .withMix(TpccMix.parse(o.getString("mix", "standard", "standard", "hot_item")))
+                .withItems(o.getInt("items", TpccConfig.SPEC_ITEMS, 100, 10_000_000))
+                .withCustomersPerDistrict(o.getInt("customersPerDistrict", TpccConfig.SPEC_CUSTOMERS, 10, 1_000_000))
+                .withOrdersPerDistrict(o.getInt("ordersPerDistrict", TpccConfig.SPEC_ORDERS, 10, 1_000_000))
+                .withSeed(o.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
+        return new TpccWorkload(c);
+    }
+}

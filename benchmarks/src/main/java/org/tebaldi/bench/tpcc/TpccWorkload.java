@@ -1,0 +1,72 @@
+package org.tebaldi.bench.tpcc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.bench.workload.ClientSource;
+import org.tebaldi.bench.workload.ConsistencyResult;
+import org.tebaldi.bench.workload.DataLoader;
+import org.tebaldi.bench.workload.DatabaseSnapshot;
+import org.tebaldi.bench.workload.Progress;
+import org.tebaldi.bench.workload.TxnRequest;
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.core.db.Database;
+
+/**
+ * TPC-C as an experiment workload (WORKLOADS.md, dissertation §4.6): bridges {@link TpccBenchmark}'s loader,
+ * clients and consistency conditions 1–4 to the runner's workload interface.
+ */
+public final class TpccWorkload implements Workload {
+    private final TpccBenchmark tpcc;
+
+    public TpccWorkload(TpccConfig cfg) {
+        this.tpcc = new TpccBenchmark(cfg);
+    }
+
+    /** The underlying benchmark. */
+    public TpccBenchmark benchmark() {
+        return tpcc;
+    }
+
+    @Override
+    public String name() {
+        return tpcc.name();
+    }
+
+    @Override
+    public Database database() {
+        return tpcc.database();
+    }
+
+    @Override
+    public void load(DataLoader loader, Progress progress) {
+        TpccLoader l = tpcc.loader();
+        l.expectedRowsPerTable().forEach(loader::expect);
+        l.load(loader::load, (done, total) -> progress.report("tpcc", done, total));
+    }
+
+    @Override
+    public ClientSource newClient(int index, long seed) {
+        TpccClient c = tpcc.newClient(index, seed);
+        return () -> {
+            TpccRequest r = c.next();
+            return r.body() == null ? TxnRequest.procedure(r.type(), r.inputs())
+                    : TxnRequest.interactive(r.type(), r.inputs(), r.body());
+        };
+    }
+
+    @Override
+    public ConsistencyResult check(DatabaseSnapshot snapshot) {
+        TpccSchema s = tpcc.schema();
+        ConsistencyReport r = tpcc.consistency().check(snapshot::get,
+                (table, visitor) -> snapshot.forEach(s.catalog().table(table).name(), visitor));
+        String summary = r.summary(5);
+        if (r.ok()) {
+            return ConsistencyResult.ok("TPC-C consistency conditions 1-4 hold (" + r.rowsScanned() + " rows scanned)");
+        }
+        List<String> problems = new ArrayList<>();
+        for (ConsistencyReport.Violation v : r.violations()) {
+            problems.add(v.toString());
+        }
+        return ConsistencyResult.violated(summary, problems);
+    }
+}
