@@ -17,6 +17,9 @@ import org.tebaldi.core.txn.Inputs;
  * line is evidence of a non-serializable read: the body then fails with an {@link IllegalStateException}.
  */
 public final class OrderStatus {
+    /** The tables in the order the body accesses them (declared for runtime pipelining's analysis). */
+    public static final java.util.List<String> ACCESS_ORDER = java.util.List.of(TpccSchema.CUSTOMER,
+            TpccSchema.CUSTOMER_LAST_ORDER, TpccSchema.OORDER, TpccSchema.ORDER_LINE);
     /** Transaction type name. */
     public static final String NAME = "order_status";
     /** Input names (for {@link org.tebaldi.core.db.Database#interactive}). */

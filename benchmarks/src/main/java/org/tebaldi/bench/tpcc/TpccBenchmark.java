@@ -25,8 +25,8 @@ public final class TpccBenchmark {
         db.procedure(NewOrder.procedure(schema));
         db.procedure(Payment.procedure(schema));
         db.procedure(Delivery.procedure(schema));
-        db.interactive(OrderStatus.NAME, true, OrderStatus.PARAMS);
-        db.interactive(StockLevel.NAME, true, StockLevel.PARAMS);
+        db.interactive(OrderStatus.NAME, true, OrderStatus.ACCESS_ORDER, OrderStatus.PARAMS);
+        db.interactive(StockLevel.NAME, true, StockLevel.ACCESS_ORDER, StockLevel.PARAMS);
         if (cfg.mix() == TpccMix.HOT_ITEM) {
             db.procedure(HotItem.procedure(schema));
         }
