@@ -51,6 +51,11 @@ final class RunReport {
                     per(m, "ExecRequest", committed), per(m, "ValidateRequest", committed),
                     per(m, "CommitRequest", committed), per(m, "AbortRequest", committed)));
         }
+        if (!d.abortReasons().isEmpty()) {
+            out.println("abort reasons (measured window):");
+            d.abortReasons().entrySet().stream().limit(5).forEach(e -> out.println(String.format(Locale.ROOT,
+                    "  %,9d  %s", e.getValue(), e.getKey())));
+        }
         if (d.total().errors() > 0) {
             out.println("errors (not retried): " + d.total().errors() + "; first: " + String.join(" | ",
                     d.errorSamples()));

@@ -106,7 +106,7 @@ final class ClientLoop {
             next();
             return;
         }
-        metrics.abort(r.type(), now);
+        metrics.abort(r.type(), now, a.getMessage());
         if (control.stopping()) {
             control.finished();
             return;

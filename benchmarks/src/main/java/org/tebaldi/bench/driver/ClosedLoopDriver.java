@@ -84,7 +84,7 @@ public final class ClosedLoopDriver {
                     : cfg.drainTimeoutMillis());
             Map<String, TypeStats> perType = metrics.typeStats();
             return new DriverResult(perType, Metrics.total(perType), metrics.timeline(), window.measuredMicros(),
-                    messages, inFlight, metrics.errorSamples(), early, control.failures());
+                    messages, inFlight, metrics.errorSamples(), early, control.failures(), metrics.abortReasons());
         } finally {
             control.stop();
             timer.shutdownNow();

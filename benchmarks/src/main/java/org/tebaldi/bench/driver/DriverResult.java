@@ -13,6 +13,7 @@ import java.util.TreeMap;
  * @param total         the sum over types
  * @param timeline      commits per 100 ms over the whole run (warm-up included), txn/s
  * @param measuredMicros length of the measured window, µs
+ * @param abortReasons  aborted attempts in the measured window by normalized cause, most frequent first
  * @param messages      messages sent in the measured window by message class (simple name), from
  *                      {@link org.tebaldi.core.runtime.MessageStats}; empty if none were counted
  * @param inFlightAtEnd logical clients whose last transaction had not finished when the drain timeout expired
@@ -22,7 +23,8 @@ import java.util.TreeMap;
  */
 public record DriverResult(Map<String, TypeStats> types, TypeStats total, List<TimelinePoint> timeline,
                            long measuredMicros, Map<String, Long> messages, int inFlightAtEnd,
-                           List<String> errorSamples, boolean stoppedEarly, List<Throwable> failures) {
+                           List<String> errorSamples, boolean stoppedEarly, List<Throwable> failures,
+                           Map<String, Long> abortReasons) {
     /** Copies the collections (types in order, messages sorted by class name). */
     public DriverResult {
         types = Collections.unmodifiableMap(new LinkedHashMap<>(types));
@@ -30,6 +32,7 @@ public record DriverResult(Map<String, TypeStats> types, TypeStats total, List<T
         messages = Collections.unmodifiableMap(new TreeMap<>(messages));
         errorSamples = List.copyOf(errorSamples);
         failures = List.copyOf(failures);
+        abortReasons = Collections.unmodifiableMap(new LinkedHashMap<>(abortReasons));
     }
 
     /** Committed transactions per second in the measured window. */

@@ -29,6 +29,7 @@ public final class Metrics {
     private final LongAdder allErrors = new LongAdder();
     private final ConcurrentLinkedQueue<String> errorSamples = new ConcurrentLinkedQueue<>();
     private final AtomicInteger sampled = new AtomicInteger();
+    private final AbortReasons abortReasons = new AbortReasons();
 
     /** @param typeNames the database's transaction types, in report order */
     public Metrics(List<String> typeNames, RunWindow window) {
@@ -53,12 +54,18 @@ public final class Metrics {
         }
     }
 
-    /** An attempt of {@code type} aborted (retryable) at {@code now} (ns). */
-    public void abort(String type, long now) {
+    /** An attempt of {@code type} aborted (retryable) at {@code now} (ns) with {@code reason}. */
+    public void abort(String type, long now, String reason) {
         allAborts.increment();
         if (window.measured(now)) {
             of(type).aborted.increment();
+            abortReasons.add(reason);
         }
+    }
+
+    /** Aborted attempts in the measured window by normalized cause, most frequent first. */
+    public Map<String, Long> abortReasons() {
+        return abortReasons.snapshot();
     }
 
     /** An attempt of {@code type} failed for good at {@code now} (ns) because of {@code cause}. */

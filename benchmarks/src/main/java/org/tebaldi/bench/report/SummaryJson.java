@@ -50,6 +50,8 @@ public final class SummaryJson {
         for (TimelinePoint p : d.timeline()) {
             tl.addObject().put("tMs", p.tMs()).put("throughput", p.throughput());
         }
+        ObjectNode reasons = o.putObject("abortReasons");
+        d.abortReasons().forEach(reasons::put);
         o.set("checks", checks(r.checks()));
         o.set("messages", messages(d.messages(), d.total().committed()));
         o.set("config", ResolvedConfig.toJson(r.experiment()));
