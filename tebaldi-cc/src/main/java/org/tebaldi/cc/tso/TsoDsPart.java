@@ -223,6 +223,10 @@ final class TsoDsPart implements DsPart {
             return;
         }
         boolean scoped = c != null && inScope(t, c);
+        if (scoped && !ownBatch(t, st, c) && c.stamp(id) > st.ts) {
+            t.doom("tso: a parent made the read of " + op.key() + " return a version above this timestamp");
+            return;
+        }
         marks.computeIfAbsent(op.key(), x -> new ArrayList<>(2))
                 .add(new Mark(t, st.ts, scoped ? c.stamp(id) : Long.MIN_VALUE));
         scheduleGc();

@@ -10,12 +10,12 @@ import org.tebaldi.core.cc.lock.LockMode;
 import org.tebaldi.core.cc.lock.LockTable;
 import org.tebaldi.core.cc.lock.TxnLocks;
 import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.tree.CcNode;
 
 /**
  * DS part of 2PL (dissertation §4.4.1): no start action; locks in the top-down pass of execution (S for reads,
- * X for writes and read-for-update); the read rule "accept the child's proposal if it is an uncommitted value
- * from its group, else return the latest committed value"; validation delays commit until the in-group
+ * X for writes and read-for-update); the read rule (see {@link #chooseRead}); validation delays commit until the in-group
  * dependencies reported by the child have committed (the nexus lock release order, §3.3.2); locks are
  * released at commit or abort.
  */
@@ -46,14 +46,33 @@ final class TwoPlDsPart implements DsPart {
         locks.acquire(t, mine(t), op.key(), op.op().kind().exclusive() ? LockMode.X : LockMode.S, k);
     }
 
+    /**
+     * The read rule of §4.4.1, refined for multiversion children: 2PL must make the other groups' committed writes
+     * visible (it ordered them before this transaction through its locks), but ordering within the child group is
+     * the child's. So it keeps the child's proposal unless another group committed a newer version, which it returns
+     * then; with no proposal, the latest committed version. (The dissertation's wording — "else the latest
+     * committed value" — also overrides a TSO or SSI child's older proposal with a newer version of the child's own
+     * group, which breaks the child's order; for single-version children both rules agree.)
+     */
     @Override
     public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
-        if (proposal != null && !proposal.committed()
-                && (proposal.writer() == t.id() || node.sameGroup(t.id(), t.leaf(), t.instance(),
-                proposal.writer(), proposal.writerLeaf(), proposal.writerInstance()))) {
+        VersionChain chain = op.chain();
+        if (proposal == null) {
+            return chain.latestCommitted();
+        }
+        int from = chain.indexOf(proposal);
+        for (int i = chain.size() - 1; i > from; i--) {
+            Version v = chain.get(i);
+            if (v.committed() && v.writer() != t.id() && !node.sameGroup(t.id(), t.leaf(), t.instance(),
+                    v.writer(), v.writerLeaf(), v.writerInstance())) {
+                return v;
+            }
+        }
+        if (proposal.committed() || proposal.writer() == t.id() || node.sameGroup(t.id(), t.leaf(), t.instance(),
+                proposal.writer(), proposal.writerLeaf(), proposal.writerInstance())) {
             return proposal;
         }
-        return op.chain().latestCommitted();
+        return chain.latestCommitted();
     }
 
     @Override

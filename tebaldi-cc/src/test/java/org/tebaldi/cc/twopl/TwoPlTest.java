@@ -179,7 +179,7 @@ class TwoPlTest {
     }
 
     @Test
-    void readRuleKeepsSameGroupUncommittedElseLatestCommitted() {
+    void readRuleKeepsTheChildsProposalUnlessAnotherGroupCommittedANewerVersion() {
         VersionChain chain = new VersionChain();
         Version v0 = Version.initial(table.row(0L));
         Version v1 = new Version(9, leafIdA, 0, table.row(1L), true);
@@ -191,9 +191,11 @@ class TwoPlTest {
         FakeTxn sameGroup = new FakeTxn(11, leafIdA, 1);
         FakeTxn otherGroup = new FakeTxn(12, leafIdB, 1);
         assertSame(v2, root.chooseRead(sameGroup, read, v2), "uncommitted value from its group: accepted");
-        assertSame(v1, root.chooseRead(otherGroup, read, v2), "not from its group: latest committed");
-        assertSame(v1, root.chooseRead(sameGroup, read, v0), "committed proposal: latest committed");
-        assertSame(v1, root.chooseRead(sameGroup, read, null));
+        assertSame(v1, root.chooseRead(otherGroup, read, v2), "another group committed a newer version: that one");
+        assertSame(v0, root.chooseRead(sameGroup, read, v0),
+                "an older committed proposal stands when only the child's own group wrote since");
+        assertSame(v1, root.chooseRead(otherGroup, read, v0), "...but not when another group did");
+        assertSame(v1, root.chooseRead(sameGroup, read, null), "no proposal: latest committed");
         assertFalse(v1 == root.chooseRead(new FakeTxn(10, leafIdA, 1), read, v2), "own write stays");
     }
 }
