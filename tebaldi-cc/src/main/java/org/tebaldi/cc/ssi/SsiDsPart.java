@@ -126,12 +126,36 @@ final class SsiDsPart implements DsPart {
             for (int i = chain.size() - 1; i >= 0; i--) {
                 Version v = chain.get(i);
                 if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
-                    services.awaitFinish(services.txn(v.writer()), c -> execute(t, op, k));
+                    awaitPrepared(t, op, k, services.txn(v.writer()));
                     return;
                 }
             }
         }
         k.proceed();
+    }
+
+    /** Waits for a prepared writer to finish, then checks again; aborts after the wait timeout. */
+    private void awaitPrepared(DsTxn t, OpContext op, Continuation k, DsTxn writer) {
+        boolean[] over = {false};
+        org.tebaldi.core.runtime.Cancellable timer = services.schedule(services.waitTimeoutMicros(), () -> {
+            if (!over[0]) {
+                over[0] = true;
+                k.abort(AbortReason.conflict("ssi: waited " + services.waitTimeoutMicros() / 1000 + " ms for a"
+                        + " prepared writer of " + op.key()));
+            }
+        });
+        long since = services.nowMicros();
+        services.awaitFinish(writer, c -> {
+            if (!over[0]) {
+                over[0] = true;
+                timer.cancel();
+                if (services.blocking() != null) {
+                    services.blocking().blocked(t.id(), t.typeId(), writer.id(), writer.typeId(), since,
+                            services.nowMicros());
+                }
+                execute(t, op, k);
+            }
+        });
     }
 
     @Override

@@ -27,8 +27,9 @@ import org.tebaldi.core.txn.AbortReason;
  * writes of older transactions; a write is refused when a reader with a higher timestamp already read below it.
  * Dependencies it creates are reported; as a child it also commits in timestamp order (a reader that skips an
  * already prepared or committed newer write aborts, and the skipped writer depends on it). As an inner node,
- * validation waits for the child's dependencies and refuses a transaction that read a batch's version when the
- * same batch wrote a later one. Timestamp-ordering checks are repeated when the operation is applied, since a
+ * validation refuses a transaction that the child ordered after a transaction of a later batch (batches
+ * constrain the child's order) or that read a batch's version when the same batch wrote a later one, and waits for
+ * the child's other dependencies. Timestamp-ordering checks are repeated when the operation is applied, since a
  * child may make it wait first.
  */
 final class TsoDsPart implements DsPart {
@@ -189,8 +190,19 @@ final class TsoDsPart implements DsPart {
                 op.dependOn(m.reader());
             }
         }
+        for (int i = 0; i < at; i++) {
+            Version before = chain.get(i);
+            if (inScope(t, before) && before.writer() != t.id() && before.stamp(id) > st.ts) {
+                t.doom("tso: another level placed the write of " + op.key() + " after a newer version of this scope");
+                return;
+            }
+        }
         for (int i = at + 1; i < chain.size(); i++) {
             Version later = chain.get(i);
+            if (inScope(t, later) && later.stamp(id) < st.ts) {
+                t.doom("tso: another level placed the write of " + op.key() + " before an older version of this scope");
+                return;
+            }
             if (!inScope(t, later)) {
                 t.doom("tso: write of " + op.key() + " would go before a version of another group");
                 return;
@@ -273,6 +285,14 @@ final class TsoDsPart implements DsPart {
             st.prepared = true;
             k.proceed();
             return;
+        }
+        for (DsTxn.Dependency d : t.dependencies()) {
+            // batches constrain the child (§4.2.2): it must not order this transaction after one of a later batch
+            if (d.level() > level && d.on().state(level) instanceof Txn ds && ds.ts > st.ts && !d.on().finished()) {
+                k.abort(AbortReason.conflict("tso: the child ordered this transaction (batch " + st.ts
+                        + ") after one of the later batch " + ds.ts));
+                return;
+            }
         }
         DependencyWaits.awaitLowerLevels(services, t, level, new Continuation() {
             @Override

@@ -103,9 +103,23 @@ final class TsoTcPart implements TcPart {
         Txn st = (Txn) t.state(level);
         if (node.isLeaf()) {
             k.proceed();
-        } else {
-            ts.awaitBelow(st.ts, k::proceed);
+            return;
         }
+        boolean[] over = {false};
+        org.tebaldi.core.runtime.Cancellable timer = services.schedule(services.waitTimeoutMicros(), () -> {
+            if (!over[0]) {
+                over[0] = true;
+                k.abort(org.tebaldi.core.txn.AbortReason.conflict("tso: waited " + services.waitTimeoutMicros() / 1000
+                        + " ms for the batches before " + st.ts + " to commit"));
+            }
+        });
+        ts.awaitBelow(st.ts, () -> {
+            if (!over[0]) {
+                over[0] = true;
+                timer.cancel();
+                k.proceed();
+            }
+        });
     }
 
     @Override

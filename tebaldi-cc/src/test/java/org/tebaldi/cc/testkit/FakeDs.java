@@ -30,6 +30,11 @@ public final class FakeDs implements DsServices {
     }
 
     @Override
+    public long waitTimeoutMicros() {
+        return 200_000;
+    }
+
+    @Override
     public void addDependency(DsTxn owner, DsTxn on, int level) {
         ((FakeTxn) owner).dependsOn(on, level);
     }

@@ -20,6 +20,14 @@ public interface CcServices {
     /** Sends a mechanism-specific message to the part of the same CC node at {@code to}. */
     void send(NodeId to, int ccNode, Object payload);
 
+    /**
+     * How long a transaction may wait for another to finish or progress where no mechanism-specific timeout
+     * applies (commit-dependency waits, SSI's wait for a prepared writer, TSO's commit in batch order), µs. Waits of
+     * different mechanisms can form cycles a single mechanism cannot see; the timeout aborts the waiter (the
+     * dissertation handles deadlocks by timing out transactions, §4.4.1).
+     */
+    long waitTimeoutMicros();
+
     /** The profiler's sink, or null when profiling is off (then report nothing). */
     BlockingSink blocking();
 

@@ -2,12 +2,15 @@ package org.tebaldi.core.cc;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.tebaldi.core.runtime.Cancellable;
+import org.tebaldi.core.txn.AbortReason;
 
 /**
  * The commit-dependency wait shared by parents that adopt their children's ordering (dissertation §4.2.2
  * "adopt"; 2PL's nexus lock release order §3.3.2, RP's and SSI's/TSO's "commit after in-group dependencies
  * commit" §4.4): at validation, wait until every dependency reported by a level below {@code depth} has finished
- * at this data server. Each wait is reported to the profiler as a blocking event.
+ * at this data server. Each wait is reported to the profiler as a blocking event; a wait longer than
+ * {@link CcServices#waitTimeoutMicros()} aborts the transaction.
  */
 public final class DependencyWaits {
     private DependencyWaits() {
@@ -34,14 +37,24 @@ public final class DependencyWaits {
             return;
         }
         int[] left = {pending.size()};
+        boolean[] over = {false};
         long since = s.nowMicros();
+        Cancellable timer = s.schedule(s.waitTimeoutMicros(), () -> {
+            if (!over[0]) {
+                over[0] = true;
+                k.abort(AbortReason.conflict("commit-dependency wait timed out after " + s.waitTimeoutMicros() / 1000
+                        + " ms (waits of different mechanisms may form a cycle)"));
+            }
+        });
         for (DsTxn dep : pending) {
             s.awaitFinish(dep, committed -> {
                 BlockingSink sink = s.blocking();
                 if (sink != null) {
                     sink.blocked(t.id(), t.typeId(), dep.id(), dep.typeId(), since, s.nowMicros());
                 }
-                if (--left[0] == 0) {
+                if (--left[0] == 0 && !over[0]) {
+                    over[0] = true;
+                    timer.cancel();
                     k.proceed();
                 }
             });

@@ -38,7 +38,9 @@ public interface OpContext {
     /**
      * Asks that a new version be inserted before the oldest version matching {@code later} instead of appended
      * (TSO's timestamp order). The position is computed when the version is installed, after every level's
-     * top-down pass (and whatever waiting it did). Only meaningful for writes, in the top-down pass.
+     * top-down pass (and whatever waiting it did); when several levels ask, the version goes before the oldest
+     * version any of them names, and each level should check in {@code afterOp} that the result respects its
+     * order. Only meaningful for writes, in the top-down pass.
      */
     void placeBefore(java.util.function.Predicate<Version> later);
 }

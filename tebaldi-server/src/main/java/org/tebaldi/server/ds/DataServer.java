@@ -310,6 +310,13 @@ public final class DataServer extends NodeBase implements DsServices {
         return history;
     }
 
+    /** One line per transaction with state here (at most {@code max}) — for diagnostics. */
+    public List<String> describeLive(int max) {
+        return txns.values().stream().limit(max).map(t -> t + (t.finished() ? " aborted-here" : " live")
+                + (t.doomed != null ? " doomed" : "") + " readFrom=" + t.readFrom + " deps=" + t.deps.stream()
+                .map(d -> d.on() + "@" + d.level() + (d.on().finished() ? "(done)" : "")).toList()).toList();
+    }
+
     /** Number of transactions with state at this server (live, or aborted here awaiting the TC's abort). */
     public int liveTransactions() {
         return txns.size();
@@ -318,6 +325,11 @@ public final class DataServer extends NodeBase implements DsServices {
     @Override
     public Database database() {
         return cfg.db();
+    }
+
+    @Override
+    public long waitTimeoutMicros() {
+        return cfg.waitTimeoutMicros();
     }
 
     @Override

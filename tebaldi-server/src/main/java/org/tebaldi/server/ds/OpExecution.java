@@ -26,7 +26,7 @@ final class OpExecution implements OpContext {
     private int level;
     private Version chosen;
     private Version written;
-    private java.util.function.Predicate<Version> placeBefore;
+    private java.util.List<java.util.function.Predicate<Version>> placeBefore;
 
     OpExecution(DataServer ds, DsTxnImpl t, ExecRequest req, NodeId from) {
         this.ds = ds;
@@ -119,8 +119,11 @@ final class OpExecution implements OpContext {
             int at = -1;
             if (placeBefore != null) {
                 for (int i = 0; i < chain.size() && at < 0; i++) {
-                    if (placeBefore.test(chain.get(i))) {
-                        at = i;
+                    for (java.util.function.Predicate<Version> p : placeBefore) {
+                        if (p.test(chain.get(i))) {
+                            at = i;
+                            break;
+                        }
                     }
                 }
             }
@@ -167,6 +170,9 @@ final class OpExecution implements OpContext {
 
     @Override
     public void placeBefore(java.util.function.Predicate<Version> later) {
-        placeBefore = later;
+        if (placeBefore == null) {
+            placeBefore = new java.util.ArrayList<>(1);
+        }
+        placeBefore.add(later);
     }
 }

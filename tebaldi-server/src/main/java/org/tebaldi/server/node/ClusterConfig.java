@@ -22,6 +22,10 @@ public final class ClusterConfig {
     private final boolean recordHistory;
     private final CcNode[] leafOfType;
     private Function<String, Mechanism> mechanisms = Mechanisms::get;
+    private long waitTimeoutMicros = DEFAULT_WAIT_TIMEOUT_MICROS;
+
+    /** Default cross-mechanism wait timeout, µs ({@link org.tebaldi.core.cc.CcServices#waitTimeoutMicros()}). */
+    public static final long DEFAULT_WAIT_TIMEOUT_MICROS = 200_000;
 
     /**
      * @throws IllegalArgumentException if a transaction type has no leaf in the tree or counts are &lt; 1
@@ -76,6 +80,20 @@ public final class ClusterConfig {
     public ClusterConfig withMechanisms(Function<String, Mechanism> lookup) {
         this.mechanisms = Objects.requireNonNull(lookup);
         return this;
+    }
+
+    /** Sets the cross-mechanism wait timeout, µs. @throws IllegalArgumentException if not positive */
+    public ClusterConfig withWaitTimeout(long micros) {
+        if (micros <= 0) {
+            throw new IllegalArgumentException("wait timeout must be positive, got " + micros);
+        }
+        this.waitTimeoutMicros = micros;
+        return this;
+    }
+
+    /** The cross-mechanism wait timeout, µs. */
+    public long waitTimeoutMicros() {
+        return waitTimeoutMicros;
     }
 
     /** The mechanism of a tree node. */

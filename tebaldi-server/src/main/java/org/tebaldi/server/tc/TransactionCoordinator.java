@@ -377,6 +377,13 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         return history;
     }
 
+    /** One line per live transaction (at most {@code max}): id, type, phase, pending operations — for diagnostics. */
+    public List<String> describeLive(int max) {
+        return txns.values().stream().limit(max).map(t -> t + " " + t.status + (t.commitRequested ? " commit-requested"
+                : "") + " pendingOps=" + t.pendingOps.keySet() + " votesLeft=" + t.votes + " participants="
+                + Arrays.toString(t.participants())).toList();
+    }
+
     /** Transactions currently running here. */
     public int liveTransactions() {
         return txns.size();
@@ -385,6 +392,11 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     @Override
     public Database database() {
         return cfg.db();
+    }
+
+    @Override
+    public long waitTimeoutMicros() {
+        return cfg.waitTimeoutMicros();
     }
 
     @Override

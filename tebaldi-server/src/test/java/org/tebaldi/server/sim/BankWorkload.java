@@ -57,9 +57,9 @@ public final class BankWorkload implements SimWorkload {
                     .update("account", "dst", List.of(set("balance", add(col("balance"), in("amount")))), in("to"))
                     .output("dst_balance", field("dst", "balance"))).build());
         } else {
-            db.interactive("transfer", false, "from", "to", "amount");
+            db.interactive("transfer", false, List.of("account"), "from", "to", "amount");
         }
-        db.interactive("audit", true);
+        db.interactive("audit", true, List.of("account"));
     }
 
     @Override

@@ -28,9 +28,9 @@ public final class MixWorkload implements SimWorkload {
         Catalog c = new Catalog();
         kv = c.add("kv", 1, -1, false, Catalog.longCol("v"));
         db = new Database(c);
-        db.interactive("rw1", false);
-        db.interactive("rw2", false);
-        db.interactive("ro", true);
+        db.interactive("rw1", false, java.util.List.of("kv"));
+        db.interactive("rw2", false, java.util.List.of("kv"));
+        db.interactive("ro", true, java.util.List.of("kv"));
     }
 
     @Override

@@ -77,8 +77,12 @@ public final class SimHarness {
         }
         stats.virtualMicros = sim.nowMicros();
         if (!done) {
+            StringBuilder state = new StringBuilder();
+            cluster.coordinators().forEach(t -> t.describeLive(5).forEach(l -> state.append("\n    tc: ").append(l)));
+            cluster.dataServers().forEach(d -> d.describeLive(5).forEach(l -> state.append("\n    ds")
+                    .append(d.dsIndex()).append(": ").append(l)));
             throw new AssertionError("seed=" + seed + ": clients did not finish within " + limit / 1_000_000
-                    + " virtual s (" + finished[0] + "/" + clients + " done) — liveness failure");
+                    + " virtual s (" + finished[0] + "/" + clients + " done) — liveness failure; live:" + state);
         }
         sim.runUntil(sim.nowMicros() + 50_000); // let commit/abort messages land
         for (TransactionCoordinator t : cluster.coordinators()) {

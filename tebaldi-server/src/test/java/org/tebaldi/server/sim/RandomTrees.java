@@ -1,0 +1,98 @@
+package org.tebaldi.server.sim;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.tebaldi.core.db.Database;
+import org.tebaldi.core.tree.CompositionRules;
+import org.tebaldi.core.tree.TreeSpec;
+import org.tebaldi.core.tree.Verdict;
+
+/**
+ * Random CC trees for the conformance suite: depth up to {@code maxDepth}, mechanisms drawn from 2pl, rp, ssi,
+ * tso and none, every parent/child pair one the composability rules do not forbid, {@code none} only over
+ * read-only types. Deterministic per seed.
+ */
+final class RandomTrees {
+    private static final List<String> MECHANISMS = List.of("2pl", "rp", "ssi", "tso");
+    private final CompositionRules rules = CompositionRules.standard();
+    private final Database db;
+    private final Random rnd;
+    private final int maxDepth;
+
+    RandomTrees(Database db, long seed, int maxDepth) {
+        this.db = db;
+        this.rnd = new Random(seed);
+        this.maxDepth = maxDepth;
+    }
+
+    /** A random tree over all the database's types. */
+    TreeSpec next() {
+        List<String> types = new ArrayList<>();
+        db.types().forEach(t -> types.add(t.name()));
+        Collections.shuffle(types, rnd);
+        return node(null, types, 1);
+    }
+
+    private boolean readOnly(List<String> types) {
+        return types.stream().allMatch(t -> db.type(t).readOnly());
+    }
+
+    private String pick(String parent, List<String> candidates) {
+        List<String> ok = new ArrayList<>();
+        for (String c : candidates) {
+            if (parent == null || rules.verdict(parent, c) != Verdict.FORBIDDEN) {
+                ok.add(c);
+            }
+        }
+        return ok.get(rnd.nextInt(ok.size()));
+    }
+
+    private TreeSpec node(String parent, List<String> types, int depth) {
+        boolean leaf = depth == maxDepth || types.size() == 1 || rnd.nextInt(3) == 0;
+        if (leaf) {
+            List<String> leafMechs = new ArrayList<>(MECHANISMS);
+            if (readOnly(types)) {
+                leafMechs.add("none");
+            }
+            return withOptions(TreeSpec.leaf(pick(parent, leafMechs), types.toArray(new String[0])));
+        }
+        String mech = pick(parent, MECHANISMS);
+        int groups = 2 + rnd.nextInt(Math.min(2, types.size() - 1));
+        List<List<String>> split = new ArrayList<>();
+        for (int i = 0; i < groups; i++) {
+            split.add(new ArrayList<>());
+        }
+        for (int i = 0; i < types.size(); i++) {
+            split.get(i < groups ? i : rnd.nextInt(groups)).add(types.get(i));
+        }
+        TreeSpec s = TreeSpec.inner(mech);
+        for (List<String> g : split) {
+            s.children.add(node(mech, g, depth + 1));
+        }
+        return withOptions(s);
+    }
+
+    /** Short timeouts and batch intervals keep simulated runs brisk. */
+    private static TreeSpec withOptions(TreeSpec s) {
+        switch (s.cc) {
+            case "2pl", "rp" -> s.option("lockTimeout", "20ms");
+            case "ssi" -> s.option("batchInterval", "1ms");
+            case "tso" -> {
+                if (!s.children.isEmpty()) {
+                    s.option("batchInterval", "1ms");
+                }
+            }
+            default -> {
+            }
+        }
+        return s;
+    }
+
+    /** Mechanisms a pair test may use as parent (all but none). */
+    static Set<String> parents() {
+        return Set.copyOf(MECHANISMS);
+    }
+}
