@@ -28,10 +28,13 @@ final class LockState {
         final long sinceMicros;
         final DsTxn blocker;
         final int tag;
+        final TxnLocks mine;
         Cancellable timer;
 
-        Waiter(DsTxn txn, LockMode mode, int tag, Continuation k, LockState lock, long sinceMicros, DsTxn blocker) {
+        Waiter(DsTxn txn, LockMode mode, int tag, TxnLocks mine, Continuation k, LockState lock, long sinceMicros,
+               DsTxn blocker) {
             this.tag = tag;
+            this.mine = mine;
             this.txn = txn;
             this.mode = mode;
             this.k = k;

@@ -94,7 +94,7 @@ public final class LockTable {
                     + key + " at " + node.mechanism() + " node " + node.id()));
             return;
         }
-        LockState.Waiter w = new LockState.Waiter(t, mode, tag, k, ls, services.nowMicros(), blocker);
+        LockState.Waiter w = new LockState.Waiter(t, mode, tag, mine, k, ls, services.nowMicros(), blocker);
         if (h != null) {
             ls.waiters.add(0, w); // upgrades go first
         } else {
@@ -154,9 +154,8 @@ public final class LockTable {
             }
             ls.waiters.remove(i);
             w.timer.cancel();
-            TxnLocks mine = (TxnLocks) w.txn.state(node.depth());
-            mine.waiting.remove(w);
-            grant(ls, w.txn, mine, w.mode, w.tag);
+            w.mine.waiting.remove(w);
+            grant(ls, w.txn, w.mine, w.mode, w.tag);
             report(w);
             w.k.proceed();
         }

@@ -1,0 +1,281 @@
+package org.tebaldi.cc.rp;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tebaldi.core.cc.Continuation;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.TcTxn;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.proc.Procedure;
+import org.tebaldi.core.runtime.Cancellable;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.Op;
+
+/**
+ * TC part of runtime pipelining (dissertation §4.4.2, §2.3.1; Callas). Stored procedures run reordered into
+ * steps (table sets in pipeline order). Moving from step {@code i} to step {@code j > i}, a transaction first
+ * waits for its in-group dependencies (reported by the child) to release step {@code i}, then releases its own
+ * step-{@code i} locks at the data servers, then waits for its cross-group dependencies (this node's own) to
+ * release step {@code j} and its in-group dependencies to enter step {@code j}. Progress of transactions run by
+ * other coordinators comes through TC-to-TC watch messages. A wait longer than the step timeout aborts (it breaks
+ * deadlocks between groups).
+ */
+final class RpTcPart implements TcPart {
+    private static final int KNOWN_MAX = 100_000;
+
+    /** Per-transaction state. */
+    static final class Txn {
+        int entered = -1;
+        int released = -1;
+        boolean done;
+        final List<Runnable> localWatchers = new ArrayList<>(0);
+        final List<RpMessages.Watch> remoteWatches = new ArrayList<>(0);
+        final List<NodeId> remoteFrom = new ArrayList<>(0);
+        Cancellable timer;
+
+        Progress progress() {
+            return done ? Progress.FINISHED : new Progress(entered, released);
+        }
+    }
+
+    private final CcNode node;
+    private final TcServices services;
+    private final int level;
+    private final RpPlan plan;
+    private final long timeoutMicros;
+    private final Map<Long, Progress> known = new LinkedHashMap<>(1024, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, Progress> e) {
+            return size() > KNOWN_MAX;
+        }
+    };
+    private final HashMap<Long, Runnable> pending = new HashMap<>();
+    private long nextReq;
+
+    RpTcPart(CcNode node, TcServices services, long timeoutMicros) {
+        this.node = node;
+        this.services = services;
+        this.level = node.depth();
+        this.plan = RpPlan.of(node, services.database());
+        this.timeoutMicros = timeoutMicros;
+    }
+
+    @Override
+    public Procedure procedure(TxnType type, Procedure p) {
+        Procedure r = plan.procedure(type.name());
+        return r == null ? p : r;
+    }
+
+    @Override
+    public void start(TcTxn t, Continuation k) {
+        t.setState(level, new Txn());
+        k.proceed();
+    }
+
+    @Override
+    public Object meta(TcTxn t) {
+        Txn st = (Txn) t.state(level);
+        return st == null || st.entered < 0 ? null : new RpMessages.Meta(st.entered);
+    }
+
+    @Override
+    public void beforeOp(TcTxn t, Op op, Continuation k) {
+        int s = plan.stepOf(op.key().table());
+        Txn st = (Txn) t.state(level);
+        if (s < 0 || s == st.entered) {
+            k.proceed();
+        } else if (s < st.entered) {
+            k.abort(AbortReason.error("rp: " + services.database().type(t.typeId()).name() + " accesses table "
+                    + services.database().catalog().table(op.key().table()).name() + " (step " + s + ") after step "
+                    + st.entered + "; it does not follow the pipeline " + plan.describe()));
+        } else {
+            transition(t, st, s, k);
+        }
+    }
+
+    private void transition(TcTxn t, Txn st, int to, Continuation k) {
+        int from = st.entered;
+        Map<Long, int[]> inGroup = new HashMap<>();
+        Map<Long, int[]> crossGroup = new HashMap<>();
+        for (TxnDep d : t.dependencies()) {
+            if (d.level() > level) {
+                inGroup.put(d.txnId(), null);
+            } else if (d.level() == level) {
+                crossGroup.put(d.txnId(), null);
+            }
+        }
+        Map<Long, int[]> releaseWait = new HashMap<>();
+        if (from >= 0) {
+            inGroup.keySet().forEach(id -> releaseWait.put(id, new int[]{-1, from}));
+        }
+        armTimeout(t, st, k);
+        await(releaseWait, () -> {
+            if (from >= 0) {
+                release(t, st, from);
+            }
+            Map<Long, int[]> enterWait = new HashMap<>();
+            inGroup.keySet().forEach(id -> enterWait.put(id, new int[]{to, -1}));
+            crossGroup.keySet().forEach(id -> enterWait.merge(id, new int[]{-1, to},
+                    (a, b) -> new int[]{Math.max(a[0], b[0]), Math.max(a[1], b[1])}));
+            await(enterWait, () -> {
+                if (st.done || st.timer == null) {
+                    return; // aborted (e.g. timed out) meanwhile
+                }
+                st.timer.cancel();
+                st.timer = null;
+                st.entered = to;
+                changed(t, st);
+                k.proceed();
+            });
+        });
+    }
+
+    private void armTimeout(TcTxn t, Txn st, Continuation k) {
+        st.timer = services.schedule(timeoutMicros, () -> {
+            if (st.timer != null && !st.done) {
+                st.timer = null;
+                k.abort(AbortReason.conflict("rp: waited more than " + timeoutMicros / 1000 + " ms to enter a step at rp"
+                        + " node " + node.id()));
+            }
+        });
+    }
+
+    private void release(TcTxn t, Txn st, int upTo) {
+        st.released = upTo;
+        for (int ds : t.participants()) {
+            services.send(NodeId.ds(ds), node.id(), new RpMessages.Release(t.id(), upTo));
+        }
+        changed(t, st);
+    }
+
+    /** Runs {@code then} once every listed transaction reached its (entered, released) target. */
+    private void await(Map<Long, int[]> targets, Runnable then) {
+        int[] left = {0};
+        boolean[] ran = {false};
+        Runnable check = () -> {
+            if (left[0] == 0 && !ran[0]) {
+                ran[0] = true;
+                then.run();
+            }
+        };
+        for (Map.Entry<Long, int[]> e : targets.entrySet()) {
+            long id = e.getKey();
+            int entered = e.getValue()[0];
+            int released = e.getValue()[1];
+            if (!progressOf(id).reaches(entered, released)) {
+                left[0]++;
+                watch(id, entered, released, () -> {
+                    left[0]--;
+                    check.run();
+                });
+            }
+        }
+        check.run();
+    }
+
+    private Progress progressOf(long id) {
+        if (services.coordinatorOf(id).equals(services.self())) {
+            TcTxn d = services.txn(id);
+            return d == null ? Progress.FINISHED
+                    : d.state(level) instanceof Txn ds ? ds.progress() : new Progress(-1, -1);
+        }
+        Progress p = known.get(id);
+        return p == null ? new Progress(-1, -1) : p;
+    }
+
+    private void watch(long id, int entered, int released, Runnable reached) {
+        if (services.coordinatorOf(id).equals(services.self())) {
+            TcTxn d = services.txn(id);
+            if (d == null || !(d.state(level) instanceof Txn ds)) {
+                services.later(reached);
+                return;
+            }
+            Runnable[] self = new Runnable[1];
+            self[0] = () -> {
+                if (ds.progress().reaches(entered, released)) {
+                    reached.run();
+                } else {
+                    ds.localWatchers.add(self[0]);
+                }
+            };
+            ds.localWatchers.add(self[0]);
+            return;
+        }
+        long r = ++nextReq;
+        pending.put(r, reached);
+        services.send(services.coordinatorOf(id), node.id(), new RpMessages.Watch(r, id, entered, released));
+    }
+
+    /** A local transaction progressed: wake local watchers and answer remote ones that are now satisfied. */
+    private void changed(TcTxn t, Txn st) {
+        List<Runnable> w = new ArrayList<>(st.localWatchers);
+        st.localWatchers.clear();
+        for (Runnable r : w) {
+            services.later(r);
+        }
+        Progress p = st.progress();
+        for (int i = st.remoteWatches.size() - 1; i >= 0; i--) {
+            RpMessages.Watch watch = st.remoteWatches.get(i);
+            if (p.reaches(watch.entered(), watch.released())) {
+                reply(st.remoteFrom.get(i), watch, p, st.done);
+                st.remoteWatches.remove(i);
+                st.remoteFrom.remove(i);
+            }
+        }
+    }
+
+    private void reply(NodeId to, RpMessages.Watch w, Progress p, boolean done) {
+        services.send(to, node.id(), new RpMessages.Progress(w.reqId(), w.txnId(), p.entered(), p.released(), done));
+    }
+
+    @Override
+    public void commit(TcTxn t) {
+        finish(t);
+    }
+
+    @Override
+    public void abort(TcTxn t) {
+        finish(t);
+    }
+
+    private void finish(TcTxn t) {
+        Txn st = (Txn) t.state(level);
+        if (st == null || st.done) {
+            return;
+        }
+        st.done = true;
+        if (st.timer != null) {
+            st.timer.cancel();
+            st.timer = null;
+        }
+        changed(t, st);
+    }
+
+    @Override
+    public void onMessage(NodeId from, Object payload) {
+        if (payload instanceof RpMessages.Watch w) {
+            TcTxn t = services.txn(w.txnId());
+            Txn st = t == null ? null : (Txn) t.state(level);
+            Progress p = st == null ? Progress.FINISHED : st.progress();
+            if (p.reaches(w.entered(), w.released())) {
+                reply(from, w, p, st == null || st.done);
+            } else {
+                st.remoteWatches.add(w);
+                st.remoteFrom.add(from);
+            }
+        } else if (payload instanceof RpMessages.Progress p) {
+            known.put(p.txnId(), p.done() ? Progress.FINISHED : new Progress(p.entered(), p.released()));
+            Runnable r = pending.remove(p.reqId());
+            if (r != null) {
+                r.run();
+            }
+        }
+    }
+}

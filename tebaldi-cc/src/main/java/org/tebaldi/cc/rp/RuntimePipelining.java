@@ -1,0 +1,59 @@
+package org.tebaldi.cc.rp;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.tree.CcNode;
+
+/**
+ * Runtime pipelining as a CC-tree node, leaf or inner (dissertation §4.4.2, §2.3.1; Xie et al., Callas, SOSP
+ * 2015): a static analysis orders the tables of its group's transaction types into steps and reorders stored
+ * procedures accordingly; at run time transactions hold step-level locks, expose step-committed writes, enter a
+ * step only after the transactions they depend on passed it, and commit after them.
+ *
+ * <p>Options: {@code lockTimeout} (duration, default 100ms: step-lock wait), {@code stepTimeout} (duration,
+ * default 100ms: wait to enter a step); either timing out aborts the transaction (deadlocks between groups).
+ */
+public final class RuntimePipelining implements Mechanism {
+    /** Default timeouts, µs. */
+    public static final long DEFAULT_TIMEOUT_MICROS = 100_000;
+
+    @Override
+    public String name() {
+        return "rp";
+    }
+
+    @Override
+    public List<String> checkOptions(CcNode node) {
+        List<String> problems = new ArrayList<>();
+        for (String k : node.options().keySet()) {
+            if (!k.equals("lockTimeout") && !k.equals("stepTimeout")) {
+                problems.add("option '" + k + "' is unknown to rp (options: lockTimeout, stepTimeout)");
+            }
+        }
+        for (String k : List.of("lockTimeout", "stepTimeout")) {
+            try {
+                if (node.durationOption(k, DEFAULT_TIMEOUT_MICROS) <= 0) {
+                    problems.add("option '" + k + "' must be positive");
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add("option '" + k + "': " + e.getMessage());
+            }
+        }
+        return problems;
+    }
+
+    @Override
+    public TcPart tcPart(CcNode node, TcServices services) {
+        return new RpTcPart(node, services, node.durationOption("stepTimeout", DEFAULT_TIMEOUT_MICROS));
+    }
+
+    @Override
+    public DsPart dsPart(CcNode node, DsServices services) {
+        return new RpDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS));
+    }
+}
