@@ -5,18 +5,16 @@ package org.tebaldi.core.model;
  * DESIGN.md §4.
  */
 public enum ColumnType {
-    LONG, DOUBLE, STRING, BYTES;
+    LONG(Long.class), DOUBLE(Double.class), STRING(String.class), BYTES(byte[].class);
 
-    /** True if {@code v} is null or an instance of this type's Java class. */
+    private final Class<?> javaClass;
+
+    ColumnType(Class<?> javaClass) {
+        this.javaClass = javaClass;
+    }
+
+    /** True if {@code v} is null or of this type's Java class (the value classes are final: identity suffices). */
     public boolean accepts(Object v) {
-        if (v == null) {
-            return true;
-        }
-        switch (this) {
-            case LONG: return v instanceof Long;
-            case DOUBLE: return v instanceof Double;
-            case STRING: return v instanceof String;
-            default: return v instanceof byte[];
-        }
+        return v == null || v.getClass() == javaClass;
     }
 }

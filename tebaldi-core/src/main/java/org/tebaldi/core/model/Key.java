@@ -14,8 +14,24 @@ public final class Key implements Comparable<Key> {
     private Key(int table, long[] parts) {
         this.table = table;
         this.parts = parts;
-        int h = 31 * table + Arrays.hashCode(parts);
-        this.hash = h ^ (h >>> 16);
+        this.hash = mix(table, parts);
+    }
+
+    /**
+     * A well-spread hash of (table, parts): key parts are small correlated integers (warehouse, district, order
+     * numbers), which a polynomial hash maps onto few buckets; each part is mixed in with 64-bit multiply-xorshift
+     * steps (SplitMix64's finalizer).
+     */
+    private static int mix(int table, long[] parts) {
+        long h = 0x9E3779B97F4A7C15L * (table + 1);
+        for (long p : parts) {
+            h = (h ^ p) * 0xBF58476D1CE4E5B9L;
+            h ^= h >>> 31;
+        }
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        return (int) (h ^ (h >>> 32));
     }
 
     /** A key of the given table with the given parts (copied). */

@@ -134,6 +134,17 @@ final class DsTxnImpl implements DsTxn, VersionReader {
         }
     }
 
+    /** This transaction's version in {@code chain}, or null — its write set is short, the chain may be long. */
+    Version ownVersion(VersionChain chain) {
+        for (int i = writes.size() - 1; i >= 0; i--) {
+            Written w = writes.get(i);
+            if (w.chain() == chain) {
+                return w.version();
+            }
+        }
+        return null;
+    }
+
     /** Registers a callback for this transaction's finish; returns false if already finished. */
     boolean onFinish(Consumer<Boolean> c) {
         if (finished) {

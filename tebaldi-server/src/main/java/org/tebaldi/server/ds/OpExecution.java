@@ -84,7 +84,7 @@ final class OpExecution implements OpContext {
     }
 
     private Row read() {
-        Version p = chain.versionBy(t.id());
+        Version p = t.ownVersion(chain);
         for (int l = t.path.length - 1; l >= 0; l--) {
             level = l;
             p = ds.part(t, l).chooseRead(t, this, p);
@@ -111,7 +111,7 @@ final class OpExecution implements OpContext {
     }
 
     private void write(Row nv) {
-        Version own = chain.versionBy(t.id());
+        Version own = t.ownVersion(chain);
         if (own != null) {
             own.overwrite(nv);
         } else {
@@ -150,7 +150,7 @@ final class OpExecution implements OpContext {
 
     @Override
     public Version ownVersion() {
-        return chain.versionBy(t.id());
+        return t.ownVersion(chain);
     }
 
     @Override
