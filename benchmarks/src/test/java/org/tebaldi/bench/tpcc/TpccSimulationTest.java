@@ -124,6 +124,18 @@ class TpccSimulationTest {
         assertClean("2pl hot_item", TpccMix.HOT_ITEM, runSeeds(TpccMix.HOT_ITEM, tree, 201, SEEDS, Mechanisms::get));
     }
 
+    /** Every shipped TPC-C tree (config/trees; dissertation Fig 4.6 a–d, Fig 5.2) under the standard mix. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"2pl", "ssi", "callas-1", "callas-2", "tebaldi-2layer",
+            "tebaldi-3layer", "initial"})
+    void shippedTreesAreConsistentAndSerializable(String name) {
+        TpccBenchmark b = new TpccBenchmark(config(TpccMix.STANDARD));
+        CcTree tree = org.tebaldi.core.tree.TreeLoader.load(java.nio.file.Path.of("../config/trees/" + name + ".yaml"),
+                org.tebaldi.core.tree.TreeContext.of(b.database()));
+        assertClean(name, TpccMix.STANDARD, runSeeds(TpccMix.STANDARD, tree, 1000 + name.hashCode() % 1000, SEEDS,
+                Mechanisms::get));
+    }
+
     @Test
     void noConcurrencyControlIsCaught() {
         CcTree tree = CcTree.build(TreeSpec.leaf("unsafe", TpccMix.STANDARD.types().toArray(new String[0])),
