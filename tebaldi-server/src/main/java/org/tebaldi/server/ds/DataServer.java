@@ -15,6 +15,7 @@ import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.tree.CcNode;
@@ -63,6 +64,13 @@ public final class DataServer extends NodeBase implements DsServices {
     /** Loads a committed initial row, bypassing concurrency control; only before the node starts. */
     public void load(Key key, Row row) {
         store.load(key, row);
+    }
+
+    @Override
+    protected void started() {
+        if (cfg.profileFlushMicros() > 0) {
+            enableProfiling(new NodeId(Role.MONITOR, 0), cfg.profileFlushMicros());
+        }
     }
 
     @Override

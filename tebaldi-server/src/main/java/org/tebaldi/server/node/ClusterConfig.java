@@ -23,6 +23,7 @@ public final class ClusterConfig {
     private final CcNode[] leafOfType;
     private Function<String, Mechanism> mechanisms = Mechanisms::get;
     private long waitTimeoutMicros = DEFAULT_WAIT_TIMEOUT_MICROS;
+    private long profileFlushMicros;
 
     /** Default cross-mechanism wait timeout, µs ({@link org.tebaldi.core.cc.CcServices#waitTimeoutMicros()}). */
     public static final long DEFAULT_WAIT_TIMEOUT_MICROS = 200_000;
@@ -89,6 +90,23 @@ public final class ClusterConfig {
         }
         this.waitTimeoutMicros = micros;
         return this;
+    }
+
+    /**
+     * Turns the profiler on: TCs and DSs send their blocking events to the monitor node ({@code Role.MONITOR}),
+     * batched, at least every {@code flushMicros} µs; 0 turns it off (the default: no cost on the hot path).
+     */
+    public ClusterConfig withProfiling(long flushMicros) {
+        if (flushMicros < 0) {
+            throw new IllegalArgumentException("flush interval must be >= 0, got " + flushMicros);
+        }
+        this.profileFlushMicros = flushMicros;
+        return this;
+    }
+
+    /** Profiler flush interval, µs; 0 when profiling is off. */
+    public long profileFlushMicros() {
+        return profileFlushMicros;
     }
 
     /** The cross-mechanism wait timeout, µs. */

@@ -20,6 +20,7 @@ import org.tebaldi.core.proc.ProcRun;
 import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.proc.ProcStep;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Inputs;
@@ -82,6 +83,13 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
                 }
                 procedures[type.id()] = p;
             }
+        }
+    }
+
+    @Override
+    protected void started() {
+        if (cfg.profileFlushMicros() > 0) {
+            enableProfiling(new NodeId(Role.MONITOR, 0), cfg.profileFlushMicros());
         }
     }
 
