@@ -25,6 +25,7 @@ import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.msg.Reconfig;
 import org.tebaldi.server.msg.ValidateReply;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
@@ -42,9 +43,12 @@ public final class DataServer extends NodeBase implements DsServices {
     private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
 
     private final int index;
-    private final ClusterConfig cfg;
+    private ClusterConfig cfg;
     private final MultiVersionStore store;
-    private final DsPart[] parts;
+    private DsPart[] parts;
+    private final java.util.Map<Long, Integer> drained = new java.util.HashMap<>();
+    private Reconfig.Prepare pendingPrepare;
+    private NodeId prepareFrom;
     private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
     private final HistoryLog history;
 
@@ -54,11 +58,42 @@ public final class DataServer extends NodeBase implements DsServices {
         this.cfg = cfg;
         this.store = new MultiVersionStore(expectedKeys);
         this.history = cfg.recordHistory() ? new HistoryLog() : null;
-        List<CcNode> nodes = cfg.tree().nodes();
+        install(cfg);
+    }
+
+    private void install(ClusterConfig c) {
+        this.cfg = c;
+        List<CcNode> nodes = c.tree().nodes();
         this.parts = new DsPart[nodes.size()];
         for (CcNode n : nodes) {
-            parts[n.id()] = cfg.mechanism(n).dsPart(n, this);
+            parts[n.id()] = c.mechanism(n).dsPart(n, this);
         }
+    }
+
+    /**
+     * Prepare phase of the partial restart (dissertation §5.5.1), once every coordinator's drained marker arrived:
+     * a new CC module for the new tree, and the root CC's state rebuilt from the storage module — every committed
+     * version re-based as if a virtual recovery transaction beneath the root wrote it (§4.5.4).
+     */
+    private void maybePrepare() {
+        Reconfig.Prepare p = pendingPrepare;
+        if (p == null || drained.getOrDefault(p.epoch(), 0) < cfg.coordinators()) {
+            return;
+        }
+        pendingPrepare = null;
+        drained.remove(p.epoch());
+        if (!txns.isEmpty()) {
+            LOG.error("ds{}: {} transactions left when preparing a reconfiguration: {}", index, txns.size(),
+                    describeLive(5));
+            txns.clear();
+        }
+        install(cfg.withTree(p.tree()));
+        store.forEach((k, chain) -> {
+            for (int i = 0; i < chain.size(); i++) {
+                chain.get(i).rebase();
+            }
+        });
+        ctx.send(prepareFrom, new Reconfig.PrepareDone(p.epoch()));
     }
 
     /** Loads a committed initial row, bypassing concurrency control; only before the node starts. */
@@ -84,7 +119,16 @@ public final class DataServer extends NodeBase implements DsServices {
         } else if (msg instanceof AbortRequest r) {
             onAbort(r);
         } else if (msg instanceof CcEnvelope e) {
-            parts[e.ccNode()].onMessage(from, e.payload());
+            if (e.ccNode() >= 0 && e.ccNode() < parts.length) {
+                parts[e.ccNode()].onMessage(from, e.payload());
+            }
+        } else if (msg instanceof Reconfig.Drained d) {
+            drained.merge(d.epoch(), 1, Integer::sum);
+            maybePrepare();
+        } else if (msg instanceof Reconfig.Prepare p) {
+            pendingPrepare = p;
+            prepareFrom = from;
+            maybePrepare();
         } else {
             LOG.warn("ds{}: unexpected message {} from {}", index, msg, from);
         }

@@ -77,6 +77,19 @@ public final class ClusterConfig {
         return recordHistory;
     }
 
+    /**
+     * The same cluster with another CC tree (reconfiguration), keeping every other setting.
+     *
+     * @throws IllegalArgumentException if a transaction type has no leaf in {@code tree}
+     */
+    public ClusterConfig withTree(CcTree tree) {
+        ClusterConfig c = new ClusterConfig(db, tree, coordinators, dataServers, partitioner, recordHistory);
+        c.mechanisms = mechanisms;
+        c.waitTimeoutMicros = waitTimeoutMicros;
+        c.profileFlushMicros = profileFlushMicros;
+        return c;
+    }
+
     /** How mechanism names resolve (default: the class-path registry); tests may plug in their own. */
     public ClusterConfig withMechanisms(Function<String, Mechanism> lookup) {
         this.mechanisms = Objects.requireNonNull(lookup);

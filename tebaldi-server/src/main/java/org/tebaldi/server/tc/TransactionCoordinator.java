@@ -58,27 +58,33 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private static final Logger LOG = LoggerFactory.getLogger(TransactionCoordinator.class);
 
     private final int index;
-    private final ClusterConfig cfg;
-    private final TcPart[] parts;
+    private ClusterConfig cfg;
+    private TcPart[] parts;
     private final HashMap<Long, TcTxnImpl> txns = new HashMap<>();
     private final HistoryLog history;
-    private final Procedure[] procedures;
+    private Procedure[] procedures;
     private long seq;
+    private final Reconfiguring reconfig = new Reconfiguring();
 
     public TransactionCoordinator(int index, ClusterConfig cfg) {
         this.index = index;
-        this.cfg = cfg;
         this.history = cfg.recordHistory() ? new HistoryLog() : null;
-        List<CcNode> nodes = cfg.tree().nodes();
+        install(cfg);
+    }
+
+    /** Builds the CC module (one TC part per tree node, procedures as the tree's mechanisms rewrite them). */
+    private void install(ClusterConfig c) {
+        this.cfg = c;
+        List<CcNode> nodes = c.tree().nodes();
         this.parts = new TcPart[nodes.size()];
         for (CcNode n : nodes) {
-            parts[n.id()] = cfg.mechanism(n).tcPart(n, this);
+            parts[n.id()] = c.mechanism(n).tcPart(n, this);
         }
-        this.procedures = new Procedure[cfg.db().types().size()];
-        for (TxnType type : cfg.db().types()) {
+        this.procedures = new Procedure[c.db().types().size()];
+        for (TxnType type : c.db().types()) {
             if (type.isProcedure()) {
                 Procedure p = type.procedure();
-                for (CcNode n : cfg.tree().path(cfg.leafOf(type.id()).id())) {
+                for (CcNode n : c.tree().path(c.leafOf(type.id()).id())) {
                     p = parts[n.id()].procedure(type, p);
                 }
                 procedures[type.id()] = p;
@@ -95,6 +101,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     @Override
     protected void handle(NodeId from, Object msg) {
+        if (reconfig.intercept(this, from, msg)) {
+            return;
+        }
         if (msg instanceof ExecReply r) {
             onExecReply(r);
         } else if (msg instanceof ValidateReply r) {
@@ -120,7 +129,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
                 abortTxn(t, AbortReason.error("user abort"));
             }
         } else if (msg instanceof CcEnvelope e) {
-            parts[e.ccNode()].onMessage(from, e.payload());
+            if (e.ccNode() >= 0 && e.ccNode() < parts.length) {
+                parts[e.ccNode()].onMessage(from, e.payload());
+            }
         } else {
             LOG.warn("tc{}: unexpected message {} from {}", index, msg, from);
         }
@@ -338,6 +349,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             history.outcome(t.id(), true, t.type.name());
         }
         ctx.send(t.client, new TxnEnded(t.reqId, t.id(), true, null, true, t.outputs));
+        reconfig.ended(this);
     }
 
     private void abortTxn(TcTxnImpl t, AbortReason why) {
@@ -356,6 +368,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             history.outcome(t.id(), false, t.type.name());
         }
         ended(t.client, t.reqId, t.id(), why);
+        reconfig.ended(this);
     }
 
     private void ended(NodeId client, long reqId, long txnId, AbortReason why) {
@@ -383,6 +396,38 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** Outcomes recorded here (null if recording is off). Read after the node stopped. */
     public HistoryLog history() {
         return history;
+    }
+
+    // ---- reconfiguration (partial restart, dissertation §5.5.1; see Reconfiguring) --------------------------
+
+    /** Data servers of the cluster. */
+    int dataServers() {
+        return cfg.dataServers();
+    }
+
+    /** The live transactions (for the clean-up phase's force-abort). */
+    List<TcTxnImpl> live() {
+        return List.copyOf(txns.values());
+    }
+
+    /** Aborts a live transaction (force-abort during clean-up). */
+    void forceAbort(TcTxnImpl t) {
+        abortTxn(t, AbortReason.conflict("aborted to reconfigure the CC tree"));
+    }
+
+    /** Rebuilds the CC module for another tree (prepare phase); storage is untouched. */
+    void reinstall(org.tebaldi.core.tree.CcTree tree) {
+        install(cfg.withTree(tree));
+    }
+
+    /** Sends a framework message (reconfiguration protocol). */
+    void sendMessage(NodeId to, Object msg) {
+        ctx.send(to, msg);
+    }
+
+    /** Re-handles a message held back during clean-up. */
+    void replay(NodeId from, Object msg) {
+        handle(from, msg);
     }
 
     /** One line per live transaction (at most {@code max}): id, type, phase, pending operations — for diagnostics. */
