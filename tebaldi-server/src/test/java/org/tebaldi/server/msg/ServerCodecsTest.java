@@ -97,6 +97,17 @@ class ServerCodecsTest {
             }
             return true;
         }
+        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+            if (!x.keySet().equals(y.keySet())) {
+                return false;
+            }
+            for (Object k : x.keySet()) {
+                if (!equal(x.get(k), y.get(k))) {
+                    return false;
+                }
+            }
+            return true;
+        }
         if (a instanceof Inputs x && b instanceof Inputs y) {
             return equal(x.values(), y.values());
         }
