@@ -70,6 +70,10 @@ final class NodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        // a node's log is its own file (process mode) or console: say what it does, with times
+        System.setProperty("org.slf4j.simpleLogger.log.org.tebaldi", "info");
+        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+        System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "HH:mm:ss.SSS");
         PrintWriter err = spec.commandLine().getErr();
         NodeOptions o;
         try {

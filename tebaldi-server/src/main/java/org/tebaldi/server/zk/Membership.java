@@ -114,7 +114,7 @@ public final class Membership implements Directory, AutoCloseable {
         }
         live.remove(n);
         if (down.add(n)) {
-            LOG.warn("member {} left (its ZooKeeper session ended)", n);
+            LOG.info("member {} left (its ZooKeeper session ended)", n);
             changes.forEach(l -> l.accept(n));
             downs.forEach(l -> l.accept(n));
         }
