@@ -1,5 +1,7 @@
 package org.tebaldi.server.ds;
 
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.Consumer;
@@ -14,6 +16,7 @@ import org.tebaldi.core.db.Database;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
+import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.storage.MultiVersionStore;
@@ -21,6 +24,7 @@ import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecReply;
@@ -51,6 +55,7 @@ public final class DataServer extends NodeBase implements DsServices {
     private NodeId prepareFrom;
     private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
     private final HistoryLog history;
+    private final BitSet deadTcs = new BitSet();
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -110,7 +115,9 @@ public final class DataServer extends NodeBase implements DsServices {
 
     @Override
     protected void handle(NodeId from, Object msg) {
-        if (msg instanceof ExecRequest r) {
+        if (msg instanceof NodeDown d) {
+            onNodeDown(d);
+        } else if (msg instanceof ExecRequest r) {
             onExec(from, r);
         } else if (msg instanceof ValidateRequest r) {
             onValidate(from, r);
@@ -134,9 +141,45 @@ public final class DataServer extends NodeBase implements DsServices {
         }
     }
 
+    /**
+     * A coordinator failed (process mode, DESIGN.md §6): its transactions here can never finish normally, so they
+     * abort now, releasing their locks, versions and waits (the DS-side timeout for a dead TC), and the abort is
+     * recorded in the history — the coordinator's own record is lost with it. Requests that still arrive from it
+     * are ignored. A transaction that had voted yes and whose commit reached another server but not this one is
+     * the window two-phase commit without a recovery log cannot close (README, "Failures").
+     */
+    private void onNodeDown(NodeDown d) {
+        if (d.node().role() != Role.TC) {
+            return;
+        }
+        int tc = d.node().index();
+        deadTcs.set(tc);
+        List<DsTxnImpl> doomed = new ArrayList<>();
+        for (DsTxnImpl t : txns.values()) {
+            if (TxnIds.coordinator(t.id()) == tc) {
+                doomed.add(t);
+            }
+        }
+        for (DsTxnImpl t : doomed) {
+            txns.remove(t.id());
+            if (!t.finished()) {
+                localAbort(t, AbortReason.error("coordinator " + d.node() + " failed (" + d.reason() + ")"));
+                if (history != null) {
+                    history.outcome(t.id(), false, cfg.db().type(t.typeId()).name());
+                }
+            }
+        }
+        if (!doomed.isEmpty()) {
+            LOG.warn("ds{}: aborted {} transaction(s) of failed coordinator {}", index, doomed.size(), d.node());
+        }
+    }
+
     private void onExec(NodeId from, ExecRequest r) {
         long id = r.header().txnId();
         DsTxnImpl t = txns.get(id);
+        if (t == null && deadTcs.get(Math.max(0, TxnIds.coordinator(id)))) {
+            return;
+        }
         if (t == null) {
             t = new DsTxnImpl(r.header(), cfg.tree().path(r.header().leaf()));
             txns.put(id, t);
@@ -249,6 +292,9 @@ public final class DataServer extends NodeBase implements DsServices {
         Object[] meta = r.meta();
         for (int l = t.path.length - 1; l >= 0; l--) {
             part(t, l).commit(t, meta == null ? null : meta[l]);
+        }
+        if (history != null) {
+            history.outcome(t.id(), true, cfg.db().type(t.typeId()).name());
         }
         finish(t, true);
     }

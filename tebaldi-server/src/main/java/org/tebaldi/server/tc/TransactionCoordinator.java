@@ -1,6 +1,8 @@
 package org.tebaldi.server.tc;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,7 @@ import org.tebaldi.core.model.Row;
 import org.tebaldi.core.proc.ProcRun;
 import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.proc.ProcStep;
+import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.tree.CcNode;
@@ -63,6 +66,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private final HashMap<Long, TcTxnImpl> txns = new HashMap<>();
     private final HistoryLog history;
     private Procedure[] procedures;
+    private final BitSet deadDs = new BitSet();
+    private long replyTimeoutMicros;
     private long seq;
     private final Reconfiguring reconfig = new Reconfiguring();
 
@@ -92,10 +97,74 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         }
     }
 
+    /**
+     * Makes this coordinator abort a transaction whose data-server requests have had no reply for
+     * {@code micros} µs (a lost message, or a server that hangs without leaving ZooKeeper), checked every quarter
+     * of the timeout (at least 100 ms). 0 (the default, and the only sensible value under simulation) disables it.
+     * Call before the node starts.
+     */
+    public void setReplyTimeout(long micros) {
+        this.replyTimeoutMicros = micros;
+    }
+
+    private void sweep() {
+        long now = ctx.nowMicros();
+        List<TcTxnImpl> late = new ArrayList<>();
+        for (TcTxnImpl t : txns.values()) {
+            if (t.awaiting > 0 && now - t.sentAt > replyTimeoutMicros) {
+                late.add(t);
+            }
+        }
+        for (TcTxnImpl t : late) {
+            abortTxn(t, AbortReason.error("no reply from data server(s) " + Arrays.toString(t.participants())
+                    + " within " + replyTimeoutMicros / 1000 + " ms"));
+        }
+        schedule(Math.max(100_000, replyTimeoutMicros / 4), this::sweep);
+    }
+
+    /**
+     * A node failed (process mode, DESIGN.md §6): transactions with a participant on a failed data server abort
+     * with a clear, non-retryable error (their partition is unavailable), and so do transactions of a failed
+     * client endpoint; later operations on that server abort at once.
+     */
+    private void onNodeDown(NodeDown d) {
+        List<TcTxnImpl> doomed = new ArrayList<>();
+        if (d.node().role() == Role.DS) {
+            deadDs.set(d.node().index());
+            for (TcTxnImpl t : txns.values()) {
+                for (int p : t.participants()) {
+                    if (p == d.node().index()) {
+                        doomed.add(t);
+                        break;
+                    }
+                }
+            }
+        } else if (d.node().role() == Role.CLIENT) {
+            for (TcTxnImpl t : txns.values()) {
+                if (t.client.equals(d.node())) {
+                    doomed.add(t);
+                }
+            }
+        }
+        for (TcTxnImpl t : doomed) {
+            abortTxn(t, AbortReason.error(failedMessage(d)));
+        }
+        if (!doomed.isEmpty()) {
+            LOG.warn("tc{}: aborted {} transaction(s): {}", index, doomed.size(), failedMessage(d));
+        }
+    }
+
+    private static String failedMessage(NodeDown d) {
+        return (d.node().role() == Role.DS ? "data server " : "client ") + d.node() + " failed (" + d.reason() + ")";
+    }
+
     @Override
     protected void started() {
         if (cfg.profileFlushMicros() > 0) {
             enableProfiling(new NodeId(Role.MONITOR, 0), cfg.profileFlushMicros());
+        }
+        if (replyTimeoutMicros > 0) {
+            sweep();
         }
     }
 
@@ -104,7 +173,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         if (reconfig.intercept(this, from, msg)) {
             return;
         }
-        if (msg instanceof ExecReply r) {
+        if (msg instanceof NodeDown d) {
+            onNodeDown(d);
+        } else if (msg instanceof ExecReply r) {
             onExecReply(r);
         } else if (msg instanceof ValidateReply r) {
             onValidateReply(r);
@@ -232,7 +303,13 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         Key key = op.key();
         int ds = cfg.db().catalog().table(key.table()).replicated()
                 ? (t.home >= 0 ? t.home : 0) : cfg.partitioner().partition(key);
+        if (deadDs.get(ds)) {
+            abortTxn(t, AbortReason.error("data server ds" + ds + " is down"));
+            return;
+        }
         t.addParticipant(ds);
+        t.awaiting++;
+        t.sentAt = ctx.nowMicros();
         ctx.send(NodeId.ds(ds), new ExecRequest(t.header, opId, op, meta(t)));
     }
 
@@ -242,6 +319,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             return;
         }
         Op op = t.pendingOps.remove(r.opId());
+        t.awaiting--;
         deliverReports(t, r.reports());
         if (!r.ok()) {
             abortTxn(t, new AbortReason(r.reason(), r.retryable()));
@@ -295,6 +373,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             return;
         }
         t.votes = ps.length;
+        t.awaiting = ps.length;
+        t.sentAt = ctx.nowMicros();
         Object[] meta = meta(t);
         for (int ds : ps) {
             ctx.send(NodeId.ds(ds), new ValidateRequest(t.id(), meta));
@@ -306,6 +386,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         if (t == null || t.status != TcTxnImpl.Status.VALIDATING) {
             return;
         }
+        t.awaiting--;
         addDeps(t, r.deps());
         deliverReports(t, r.reports());
         if (t.status != TcTxnImpl.Status.VALIDATING) {
