@@ -9,6 +9,7 @@ import org.tebaldi.bench.config.Values;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.bench.workload.WorkloadOptions;
 import org.tebaldi.bench.workload.Workloads;
+import org.tebaldi.bench.workload.sql.SqlWorkloads;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.config.Durations;
 
@@ -17,7 +18,8 @@ import org.tebaldi.core.config.Durations;
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
  * retry, seed, output. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
  * networkDelay: 50us, threads: 0}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
- * output results. Required: name, workload (with name), tree, clients, duration.
+ * output results, target tebaldi ({@link TargetReader}). Required: name, workload (with name), tree (unless target
+ * is postgresql), clients, duration.
  */
 final class ExperimentReader {
     private static final String NAME_PATTERN = "[A-Za-z0-9._-]+";
@@ -47,8 +49,16 @@ final class ExperimentReader {
         WorkloadOptions options = new WorkloadOptions(workloadName, (ObjectNode) w, loc);
         Workload workload = Workloads.create(options);
         Path dir = file.getParent() == null ? Path.of("") : file.getParent();
-        TreeResolver.Resolved tree = TreeResolver.resolve(top.required("tree", "../trees/2pl.yaml"), loc, dir, cwd,
-                workload.database());
+        TargetSpec target = TargetReader.read(top);
+        if (target.isPostgresql() && SqlWorkloads.bind(workload) == null) {
+            throw top.error("target", "workload '" + workload.name() + "' has no SQL implementation to run on "
+                    + "PostgreSQL", "use target: tebaldi, or a workload with one: "
+                    + String.join(", ", SqlWorkloads.supported()));
+        }
+        // PostgreSQL needs no CC tree; a tree given anyway is still validated (so --set target=... switches freely).
+        JsonNode treeNode = target.isPostgresql() ? root.get("tree") : top.required("tree", "../trees/2pl.yaml");
+        TreeResolver.Resolved tree = treeNode == null ? new TreeResolver.Resolved(null, null)
+                : TreeResolver.resolve(treeNode, loc, dir, cwd, workload.database());
         ClusterSpec cluster = cluster(top.section("cluster", "{mode: embedded, dataServers: 2}"));
         int clients = top.intNumber("clients", null, 1, "50");
         long warmup = top.duration("warmup", "0s", false, "5s");
@@ -58,7 +68,7 @@ final class ExperimentReader {
         long seed = top.number("seed", 1L, Long.MIN_VALUE, "1");
         String output = top.string("output", "results", "results");
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
-                warmup, duration, verify, retry, seed, output);
+                warmup, duration, verify, retry, seed, output, target);
     }
 
     private static ClusterSpec cluster(Fields c) {

@@ -5,10 +5,12 @@ import java.util.List;
 /** The keys an experiment file may have (DESIGN.md §9), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
-            "verify", "retry", "seed", "output");
+            "verify", "retry", "seed", "output", "target", "postgresql");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads");
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
+    static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
+            "settings");
     /** Sections DESIGN.md §9 lists that later issues add; rejected for now with a clear message. */
     static final List<String> PLANNED = List.of("durability", "profiler", "autoconf");
 
@@ -21,6 +23,7 @@ final class ExperimentSchema {
             case "" -> TOP;
             case "cluster" -> CLUSTER;
             case "retry" -> RETRY;
+            case "postgresql" -> POSTGRESQL;
             default -> null;
         };
     }
