@@ -16,6 +16,8 @@ import org.tebaldi.bench.config.Values;
 final class TargetReader {
     private static final String IDENT = "[a-z_][a-z0-9_]*";
     private static final String SETTING = "[a-z_][a-z0-9_.]*";
+    /** Settings of the local server that the run must control. */
+    private static final List<String> RESERVED = List.of("port", "listen_addresses", "unix_socket_directories");
 
     private TargetReader() {
     }
@@ -69,6 +71,10 @@ final class TargetReader {
             if (!e.getKey().matches(SETTING)) {
                 throw p.error("settings." + e.getKey(), "'" + e.getKey() + "' is not a postgresql.conf setting name",
                         "use lower-case names such as shared_buffers");
+            }
+            if (RESERVED.contains(e.getKey())) {
+                throw p.error("settings." + e.getKey(), "the run sets " + e.getKey() + " itself (the throw-away "
+                        + "server listens on a free loopback port)", "remove it from settings");
             }
             if (!v.isValueNode() || v.isNull()) {
                 throw p.error("settings." + e.getKey(), "expected a single value, found " + Values.describe(v),

@@ -111,6 +111,8 @@ class TargetConfigTest {
         assertTrue(error(TPCC_PG + "postgresql: {settings: {shared_buffers: [1, 2]}}\n")
                 .contains("postgresql.settings.shared_buffers: expected a single value"));
         assertTrue(error(TPCC_PG + "postgresql: {sheme: x}\n").contains("postgresql.sheme: unknown key 'sheme'"));
+        assertTrue(error(TPCC_PG + "postgresql: {settings: {port: 5432}}\n").contains("postgresql.settings.port: "
+                + "the run sets port itself"));
     }
 
     @Test
