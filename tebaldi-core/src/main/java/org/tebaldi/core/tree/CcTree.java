@@ -220,6 +220,39 @@ public final class CcTree {
     }
 
     /**
+     * A canonical form of the active part: like {@link #describe()} but with options, children sorted and types
+     * sorted, so two trees that configure the same CC (whatever the order of children or types) compare equal.
+     */
+    public String canonical() {
+        return canonical(root());
+    }
+
+    private static String canonical(CcNode n) {
+        StringBuilder b = new StringBuilder(n.mechanism);
+        if (!n.options.isEmpty()) {
+            b.append(new java.util.TreeMap<>(n.options));
+        }
+        if (n.name != null) {
+            b.append('"').append(n.name).append('"');
+        }
+        if (n.isLeaf()) {
+            b.append(new java.util.TreeSet<>(n.txns));
+            if (n.instanceBy != null) {
+                b.append(" by ").append(n.instanceBy);
+            }
+            return b.toString();
+        }
+        List<String> kids = new ArrayList<>();
+        for (CcNode c : n.children) {
+            if (c.state == NodeState.ACTIVE) {
+                kids.add(canonical(c));
+            }
+        }
+        kids.sort(null);
+        return b.append('{').append(String.join(",", kids)).append('}').toString();
+    }
+
+    /**
      * A spec equal to this tree, node ids and states included (e.g. to derive a tree for an online update); see
      * {@link #activeSpec()} for one to write back as YAML.
      */
