@@ -15,8 +15,10 @@ import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,6 +70,10 @@ final class RunCommand implements Callable<Integer> {
         try {
             e = ExperimentLoader.load(experiment, sets, cwd);
             boolean processes = e.cluster().mode().equals("processes");
+            if (processes && e.profiler().enabled()) {
+                throw new ConfigException(experiment.toString(), 0, "profiler.enabled", "the profiler runs with the "
+                        + "embedded cluster only", "use cluster.mode: embedded, or profiler.enabled: false");
+            }
             if ((zk != null || externalNodes) && !processes) {
                 throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
                         + "uses ZooKeeper and node processes", "add --set cluster.mode=processes");
@@ -87,13 +93,15 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
         RunReport.header(stdout, e);
+        RunExtension extension = e.profiler().enabled()
+                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         RunResult r;
         try {
             if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
                 r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd).run();
             } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout)).run();
+                r = new ExperimentRun(e, new ConsoleListener(stdout), extension).run();
             }
         } catch (IllegalStateException x) {
             stderr.println("run failed: " + x.getMessage());
@@ -107,6 +115,7 @@ final class RunCommand implements Callable<Integer> {
         RunReport.summary(stdout, r);
         try {
             ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
+            extension.writeFiles(dir, r);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();

@@ -14,9 +14,10 @@ import org.tebaldi.core.tree.CcTree;
 public record Iteration(int number, CcTree start, double startTxnPerSec, Bottleneck bottleneck,
                         List<Trial> trials, CcTree adopted, double adoptedTxnPerSec, boolean improved) {
     /**
-     * One candidate: the tree and how it was derived; its throughput (txn/s, NaN if not run), and why it was
-     * filtered out or could not run (null if it ran).
+     * One candidate: the conflict edge it addresses (e.g. {@code new_order–payment}), the tree and how it was
+     * derived; its throughput (txn/s, NaN if not run), and why it was filtered out or could not run (null if it
+     * ran).
      */
-    public record Trial(Candidate candidate, double txnPerSec, String rejected) {
+    public record Trial(String edge, Candidate candidate, double txnPerSec, String rejected) {
     }
 }

@@ -78,11 +78,16 @@ class ConfiguratorTest {
     }
 
     private static Bottleneck edge(String a, String b) {
-        return new Bottleneck(a, b, 500_000, Map.of(a + "–" + b, 500_000.0));
+        return new Bottleneck(List.of(new Bottleneck.Edge(a, b, 500_000)));
     }
 
     private Configurator configurator(int maxIterations) {
-        return new Configurator(ctx, new Configurator.Settings(List.of("rp", "tso"), maxIterations, 0.03, 1000, 20));
+        return configurator(maxIterations, 1);
+    }
+
+    private Configurator configurator(int maxIterations, int edges) {
+        return new Configurator(ctx, new Configurator.Settings(List.of("rp", "tso"), maxIterations, 0.03, 1000, 20,
+                edges));
     }
 
     @Test
@@ -160,7 +165,7 @@ class ConfiguratorTest {
     void filtersRejectWhatCannotEnforceConsistentOrderingEfficiently() {
         CcTree start = InitialTree.of(ctx);
         List<Iteration.Trial> rejected = new ArrayList<>();
-        List<Candidate> ok = configurator(1).candidates(start, edge("reserve", "cancel"), rejected);
+        List<Candidate> ok = configurator(1).candidates(start, edge("reserve", "cancel").top(), rejected);
         // a TSO node over two 2PL leaves is allowed but inefficient (§4.4.4): filtered out
         assertTrue(rejected.stream().anyMatch(t -> t.candidate().tree().canonical().equals(canon(TreeSpec.inner(
                 "ssi", TreeSpec.leaf("none", "browse"), TreeSpec.inner("tso", TreeSpec.leaf("2pl", "reserve"),
@@ -179,5 +184,24 @@ class ConfiguratorTest {
                         "cancel", "browse")).placeAt("root"), "t");
         assertTrue(f.reject(twoGroups).contains("batching"), f.reject(twoGroups));
         assertEquals(null, f.reject(InitialTree.of(ctx)));
+    }
+
+    @Test
+    void turnsToTheNextEdgeWhenTheBottleneckCannotBeImproved() throws InterruptedException {
+        CcTree start = InitialTree.of(ctx);
+        String better = canon(TreeSpec.inner("ssi", TreeSpec.leaf("none", "browse"), TreeSpec.inner("2pl",
+                TreeSpec.leaf("2pl", "reserve"), TreeSpec.leaf("rp", "cancel"))));
+        Bottleneck two = new Bottleneck(List.of(new Bottleneck.Edge("reserve", "reserve", 900_000),
+                new Bottleneck.Edge("cancel", "cancel", 400_000), new Bottleneck.Edge("browse", "reserve", 10)));
+        Model m = new Model(start, Map.of(start.canonical(), two), t -> t.equals(better) ? 150.0 : 100.0);
+        // Fig 5.1 alone stops: nothing helps reserve–reserve
+        assertFalse(configurator(1, 1).run(start, m, new Configurator.Listener() { }).get(0).improved());
+        m.running = start.canonical();
+        Iteration it = configurator(1, 3).run(start, m, new Configurator.Listener() { }).get(0);
+        assertTrue(it.improved(), it::toString);
+        assertEquals(better, it.adopted().canonical());
+        assertTrue(it.trials().stream().anyMatch(t -> t.edge().equals("reserve–reserve")));
+        assertTrue(it.trials().stream().noneMatch(t -> t.edge().equals("browse–reserve")),
+                "edges under minScore are not explored");
     }
 }
