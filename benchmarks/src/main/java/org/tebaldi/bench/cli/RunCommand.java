@@ -16,8 +16,10 @@ import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,6 +72,14 @@ final class RunCommand implements Callable<Integer> {
         try {
             e = ExperimentLoader.load(experiment, sets, cwd);
             boolean processes = e.cluster().mode().equals("processes");
+            if (e.target().isPostgresql() && e.profiler().enabled()) {
+                throw new ConfigException(experiment.toString(), 0, "profiler.enabled", "the profiler observes "
+                        + "Tebaldi's CC mechanisms, not PostgreSQL", "use target: tebaldi, or profiler.enabled: false");
+            }
+            if (processes && e.profiler().enabled()) {
+                throw new ConfigException(experiment.toString(), 0, "profiler.enabled", "the profiler runs with the "
+                        + "embedded cluster only", "use cluster.mode: embedded, or profiler.enabled: false");
+            }
             if ((zk != null || externalNodes) && !processes) {
                 throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
                         + "uses ZooKeeper and node processes", "add --set cluster.mode=processes");
@@ -89,6 +99,8 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
         RunReport.header(stdout, e);
+        RunExtension extension = e.profiler().enabled()
+                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         RunResult r;
         try {
             if (e.target().isPostgresql()) {
@@ -97,7 +109,7 @@ final class RunCommand implements Callable<Integer> {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
                 r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd).run();
             } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout)).run();
+                r = new ExperimentRun(e, new ConsoleListener(stdout), extension).run();
             }
         } catch (IllegalStateException x) {
             stderr.println("run failed: " + x.getMessage());
@@ -111,6 +123,7 @@ final class RunCommand implements Callable<Integer> {
         RunReport.summary(stdout, r);
         try {
             ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
+            extension.writeFiles(dir, r);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();

@@ -26,13 +26,15 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param retry           abort back-off
  * @param seed            random seed of the clients
  * @param output          default parent directory of run directories, as written (relative to the repository)
+ * @param profiler        the profiler section (off unless enabled)
+ * @param autoconf        the automatic configuration section (used by {@code tebaldi tune})
  * @param target          where the transactions run: the Tebaldi cluster or PostgreSQL over JDBC ({@code target:},
  *                        {@code postgresql:})
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
                          long durationMicros, boolean verify, RetrySpec retry, long seed, String output,
-                         TargetSpec target) {
+                         ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
@@ -42,8 +44,9 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
     /** An experiment on the Tebaldi cluster ({@link TargetSpec#DEFAULT}). */
     public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
                       LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
-                      boolean verify, RetrySpec retry, long seed, String output) {
+                      boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf) {
         this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
-                verify, retry, seed, output, TargetSpec.DEFAULT);
+                verify, retry, seed, output, profiler, autoconf, TargetSpec.DEFAULT);
     }
 }

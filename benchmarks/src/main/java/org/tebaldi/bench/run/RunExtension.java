@@ -1,0 +1,40 @@
+package org.tebaldi.bench.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.tebaldi.bench.driver.LiveRun;
+import org.tebaldi.core.runtime.NodeRuntime;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.node.ClusterConfig;
+
+/**
+ * Something that runs beside an embedded experiment (e.g. the profiler monitor, the tuning daemon): it may change
+ * the cluster configuration, add nodes before the cluster starts, watch the run through a {@link LiveRun}, clean up
+ * when the driver ended and write its own result files. Every method is optional.
+ */
+public interface RunExtension {
+    /** The configuration every node gets (e.g. with profiling turned on). */
+    default ClusterConfig configure(ClusterConfig cfg) {
+        return cfg;
+    }
+
+    /** The cluster is built and loaded, not started: add nodes here. */
+    default void beforeStart(Cluster cluster, NodeRuntime runtime) {
+    }
+
+    /** The clients started (driver thread; return quickly). */
+    default void started(LiveRun run) {
+    }
+
+    /** The driver ended (clients drained), the cluster still runs. */
+    default void stopped() throws InterruptedException {
+    }
+
+    /**
+     * Writes the extension's files into the run directory.
+     *
+     * @throws IOException if a file cannot be written
+     */
+    default void writeFiles(Path dir, RunResult result) throws IOException {
+    }
+}
