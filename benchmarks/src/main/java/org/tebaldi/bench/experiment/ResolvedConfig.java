@@ -10,7 +10,8 @@ import org.tebaldi.core.tree.TreeLoader;
  * experiment format with defaults and overrides applied, durations written back as text ({@code 50us},
  * {@code 5s}); {@code tree} is the tree file's path or the inline mapping, plus {@code treeYaml}, the tree as
  * loaded in the tree file format (both null/absent for a PostgreSQL run without a tree), {@code file}, the experiment
- * file, {@code target}, and for PostgreSQL runs the {@code postgresql} section with the password masked.
+ * file, {@code profiler}, {@code autoconf}, {@code target} and the {@code postgresql} section with the password
+ * masked.
  */
 public final class ResolvedConfig {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,10 +51,26 @@ public final class ResolvedConfig {
         r.put("maxBackoff", Durations.format(e.retry().maxBackoffMicros()));
         o.put("seed", e.seed());
         o.put("output", e.output());
+        ObjectNode p = o.putObject("profiler");
+        p.put("enabled", e.profiler().enabled());
+        p.put("window", Durations.format(e.profiler().windowMicros()));
+        p.put("flush", Durations.format(e.profiler().flushMicros()));
+        AutoconfSpec a = e.autoconf();
+        ObjectNode ac = o.putObject("autoconf");
+        ac.set("mechanisms", JSON.valueToTree(a.mechanisms()));
+        ac.put("analysis", Durations.format(a.analysisMicros()));
+        ac.put("measure", Durations.format(a.measureMicros()));
+        ac.put("settle", Durations.format(a.settleMicros()));
+        ac.put("maxIterations", a.maxIterations());
+        ac.put("maxCandidates", a.maxCandidates());
+        ac.put("edgesPerIteration", a.edgesPerIteration());
+        ac.put("minGain", a.minGain());
+        ac.put("minScore", a.minScore());
+        ac.put("protocol", a.protocol());
+        ac.put("forceAbort", Durations.format(a.forceAbortMicros()));
+        ac.put("final", Durations.format(a.finalMicros()));
         o.put("target", e.target().kind());
-        if (e.target().isPostgresql()) {
-            o.set("postgresql", postgresql(e.target().postgresql()));
-        }
+        o.set("postgresql", postgresql(e.target().postgresql()));
         return o;
     }
 

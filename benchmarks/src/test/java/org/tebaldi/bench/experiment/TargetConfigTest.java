@@ -42,7 +42,7 @@ class TargetConfigTest {
         Experiment e = fx.load(ExperimentFixture.BANK);
         assertFalse(e.target().isPostgresql());
         assertEquals("tebaldi", ResolvedConfig.toJson(e).get("target").asText());
-        assertFalse(ResolvedConfig.toJson(e).has("postgresql"));
+        assertTrue(ResolvedConfig.toJson(e).get("postgresql").get("url").isNull());
     }
 
     @Test
