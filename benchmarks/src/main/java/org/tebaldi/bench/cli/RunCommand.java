@@ -76,10 +76,6 @@ final class RunCommand implements Callable<Integer> {
                 throw new ConfigException(experiment.toString(), 0, "profiler.enabled", "the profiler observes "
                         + "Tebaldi's CC mechanisms, not PostgreSQL", "use target: tebaldi, or profiler.enabled: false");
             }
-            if (processes && e.profiler().enabled()) {
-                throw new ConfigException(experiment.toString(), 0, "profiler.enabled", "the profiler runs with the "
-                        + "embedded cluster only", "use cluster.mode: embedded, or profiler.enabled: false");
-            }
             if ((zk != null || externalNodes) && !processes) {
                 throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
                         + "uses ZooKeeper and node processes", "add --set cluster.mode=processes");
@@ -107,7 +103,8 @@ final class RunCommand implements Callable<Integer> {
                 r = new PostgresExperimentRun(e, new ConsoleListener(stdout)).run();
             } else if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
-                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd).run();
+                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd, extension)
+                        .run();
             } else {
                 r = new ExperimentRun(e, new ConsoleListener(stdout), extension).run();
             }

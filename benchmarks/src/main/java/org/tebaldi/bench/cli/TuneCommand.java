@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.process.NodeLauncher;
+import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.run.ExperimentRun;
@@ -26,7 +28,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tebaldi tune EXPERIMENT.yaml [--set key=value]... [--out DIR]} (DESIGN.md §8–§9): the automatic tuning
- * daemon. Runs the experiment on the embedded cluster with the profiler on; after warm-up the configurator
+ * daemon. Runs the experiment (embedded, or one JVM per node with {@code cluster.mode: processes}: the profiler
+ * monitor and the reconfiguration server then run in this JVM, reached through ZooKeeper) with the profiler on; after warm-up the configurator
  * (dissertation Fig 5.1) iterates from the experiment's tree — bottleneck, candidates, a live swap and a measurement
  * per candidate, a decision — printing each step, until no bottleneck or no improvement, then measures the final
  * tree for {@code autoconf.final} and ends the run ({@code duration} bounds the whole). Writes the run's
@@ -65,10 +68,6 @@ final class TuneCommand implements Callable<Integer> {
                 throw new ConfigException(experiment.toString(), 0, "target", "tune configures Tebaldi's CC tree; "
                         + "PostgreSQL has none", "use target: tebaldi (or leave it out)");
             }
-            if (!e.cluster().mode().equals("embedded")) {
-                throw new ConfigException(experiment.toString(), 0, "cluster.mode", "tune runs the embedded cluster "
-                        + "only", "use cluster.mode: embedded (or leave it out)");
-            }
             if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
                 throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
                         "name a directory (it is created if missing)");
@@ -83,7 +82,12 @@ final class TuneCommand implements Callable<Integer> {
         TuneExtension tune = new TuneExtension(e, new TuneConsole(stdout));
         RunResult r;
         try {
-            r = new ExperimentRun(e, new ConsoleListener(stdout), tune).run();
+            if (e.cluster().mode().equals("processes")) {
+                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), null,
+                        NodeLauncher.command(), tune).run();
+            } else {
+                r = new ExperimentRun(e, new ConsoleListener(stdout), tune).run();
+            }
         } catch (IllegalStateException | RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());
             stderr.flush();

@@ -54,7 +54,20 @@ public final class ExperimentRun {
             Cluster cluster = loader.finish();
             long loadMillis = (System.nanoTime() - t0) / 1_000_000;
             listener.loaded(loader.rows(), loadMillis);
-            extension.beforeStart(cluster, rt);
+            if (extension.allServices()) {
+                cluster.withAllServices();
+            }
+            extension.beforeStart(new Hosting() {
+                @Override
+                public void addNode(org.tebaldi.core.runtime.NodeId id, org.tebaldi.core.runtime.Actor actor) {
+                    cluster.addNode(id, actor);
+                }
+
+                @Override
+                public org.tebaldi.core.runtime.NodeRuntime runtime() {
+                    return rt;
+                }
+            });
             cluster.start();
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);

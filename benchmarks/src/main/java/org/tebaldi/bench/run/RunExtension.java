@@ -3,14 +3,13 @@ package org.tebaldi.bench.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.tebaldi.bench.driver.LiveRun;
-import org.tebaldi.core.runtime.NodeRuntime;
-import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.node.ClusterConfig;
 
 /**
- * Something that runs beside an embedded experiment (e.g. the profiler monitor, the tuning daemon): it may change
- * the cluster configuration, add nodes before the cluster starts, watch the run through a {@link LiveRun}, clean up
- * when the driver ended and write its own result files. Every method is optional.
+ * Something that runs beside an experiment, embedded or in processes mode (e.g. the profiler monitor, the tuning
+ * daemon): it may change the cluster configuration, ask for every mechanism's service nodes, host nodes before the
+ * clients start, watch the run through a {@link LiveRun}, clean up when the driver ended and write its own result
+ * files. Every method is optional.
  */
 public interface RunExtension {
     /** The configuration every node gets (e.g. with profiling turned on). */
@@ -18,8 +17,13 @@ public interface RunExtension {
         return cfg;
     }
 
-    /** The cluster is built and loaded, not started: add nodes here. */
-    default void beforeStart(Cluster cluster, NodeRuntime runtime) {
+    /** Whether the cluster must run every mechanism's service nodes (e.g. to reconfigure to any mechanism). */
+    default boolean allServices() {
+        return false;
+    }
+
+    /** The cluster is built, the clients have not started: host nodes here. */
+    default void beforeStart(Hosting host) {
     }
 
     /** The clients started (driver thread; return quickly). */

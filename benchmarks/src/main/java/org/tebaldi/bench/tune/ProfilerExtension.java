@@ -12,19 +12,18 @@ import org.tebaldi.autoconf.profiler.ConflictEdge;
 import org.tebaldi.autoconf.profiler.ProfilerMonitor;
 import org.tebaldi.autoconf.profiler.WindowReport;
 import org.tebaldi.bench.experiment.ProfilerSpec;
+import org.tebaldi.bench.run.Hosting;
 import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.db.Database;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.runtime.NodeRuntime;
 import org.tebaldi.core.runtime.Role;
-import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.node.ClusterConfig;
 
 /**
- * Runs the profiler beside an embedded experiment (dissertation §5.3): coordinators and data servers log their
- * blocking events and send them in batches to a profiler monitor node, which scores conflict edges per analysis
- * window. Writes {@code profile.csv}: one row per window — start and end (ms since the first window), events,
+ * Runs the profiler beside an experiment (dissertation §5.3): coordinators and data servers log their blocking
+ * events and send them in batches to a profiler monitor node (in processes mode hosted by the runner and found
+ * through ZooKeeper), which scores conflict edges per analysis window. Writes {@code profile.csv}: one row per window — start and end (ms since the first window), events,
  * the bottleneck edge and its score (ms of blocking), and the top five edges.
  */
 public class ProfilerExtension implements RunExtension {
@@ -46,9 +45,9 @@ public class ProfilerExtension implements RunExtension {
     }
 
     @Override
-    public void beforeStart(Cluster cluster, NodeRuntime runtime) {
+    public void beforeStart(Hosting host) {
         monitor = new ProfilerMonitor(spec.windowMicros());
-        cluster.addNode(new NodeId(Role.MONITOR, 0), monitor);
+        host.addNode(new NodeId(Role.MONITOR, 0), monitor);
     }
 
     /** The monitor (after {@link #beforeStart}). */

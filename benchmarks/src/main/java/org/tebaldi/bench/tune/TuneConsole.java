@@ -102,6 +102,11 @@ public final class TuneConsole {
         }
 
         @Override
+        public void remeasured(int i, String swap, double tps, double baseline) {
+            print("    back to the current tree (%s) -> %,.0f txn/s; baseline now %,.0f txn/s", swap, tps, baseline);
+        }
+
+        @Override
         public void decided(Iteration it, String swap) {
             iterations.add(it);
             last = it.adopted();
@@ -112,8 +117,7 @@ public final class TuneConsole {
                 print("  decision: adopt %s (%,.0f txn/s, %+.0f%%)%s", it.adopted().describe(), it.adoptedTxnPerSec(),
                         100 * (it.adoptedTxnPerSec() / it.startTxnPerSec() - 1), swap == null ? "" : "; " + swap);
             } else {
-                print("  decision: keep %s%s", it.start().describe(), swap == null ? "" : " (swapped back: " + swap
-                        + ")");
+                print("  decision: keep %s (%,.0f txn/s)", it.start().describe(), it.startTxnPerSec());
             }
         }
 

@@ -11,17 +11,17 @@ import org.tebaldi.autoconf.tuning.LiveTarget;
 import org.tebaldi.bench.driver.LiveRun;
 import org.tebaldi.bench.experiment.AutoconfSpec;
 import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.run.Hosting;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.runtime.NodeRuntime;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeContext;
-import org.tebaldi.server.cluster.Cluster;
 
 /**
- * The tuning daemon beside an embedded experiment (dissertation §5.1, Fig 5.1): the profiler runs, a
- * reconfiguration server joins the cluster, and once warm-up ended a thread runs the {@link Configurator} against
+ * The tuning daemon beside an experiment (dissertation §5.1, Fig 5.1): the profiler runs, a reconfiguration server
+ * joins the cluster (in processes mode: hosted by the runner, found by the nodes through ZooKeeper, and each tree it
+ * swaps to published there), and once warm-up ended a thread runs the {@link Configurator} against
  * the live cluster ({@link LiveTarget}), then measures the final tree for {@code autoconf.final} and ends the run.
  * If the run's {@code duration} ends first, tuning is interrupted and the report says so.
  */
@@ -43,13 +43,20 @@ public final class TuneExtension extends ProfilerExtension {
         this.console = console;
     }
 
+    /** Candidates may use any mechanism: its service nodes must run from the start. */
     @Override
-    public void beforeStart(Cluster cluster, NodeRuntime runtime) {
-        super.beforeStart(cluster, runtime);
+    public boolean allServices() {
+        return true;
+    }
+
+    @Override
+    public void beforeStart(Hosting host) {
+        super.beforeStart(host);
         NodeId id = new NodeId(Role.CONFIGURATOR, 0);
-        server = new ReconfigServer(id, runtime, e.cluster().coordinators(), e.cluster().dataServers(),
+        server = new ReconfigServer(id, host.runtime(), e.cluster().coordinators(), e.cluster().dataServers(),
                 e.tree().tree(), org.tebaldi.core.cc.Mechanisms::get);
-        cluster.addNode(id, server);
+        server.onSwap(host::treeChanged);
+        host.addNode(id, server);
     }
 
     @Override

@@ -16,7 +16,10 @@ import org.tebaldi.core.tree.TreeValidator;
  * ({@link Strategies}), drops those the filters reject ({@link Filters}) or that do not validate, applies CC-specific
  * preprocessing ({@link Preprocessing}: runtime pipelining's analysis, partition-by-instance variants), swaps the
  * running cluster to each candidate and measures its throughput (testing stage), and keeps the best if it beats the
- * current tree by {@code minGain}. Stops when no bottleneck is found, nothing improves, or after
+ * current tree by {@code minGain}. After each candidate the current tree is swapped back and measured again, and
+ * candidates are compared with the mean of the current tree's measurements: each swap stays local to one change
+ * (so the online update applies wherever the tree allows it), and slow drifts of the machine's speed do not
+ * decide. Stops when no bottleneck is found, nothing improves, or after
  * {@code maxIterations}. Runs on its own thread and blocks in {@link Target}; it is not CC code.
  *
  * <p>One refinement of Fig 5.1: when no candidate for the most severe edge improves, the iteration goes on to the
@@ -51,6 +54,13 @@ public final class Configurator {
 
         /** A candidate was proposed and passed the filters; about to be swapped in. */
         default void testing(int iteration, int index, int count, Candidate c) {
+        }
+
+        /**
+         * After a candidate ran, the current tree was swapped back and measured again ({@code txnPerSec}); the
+         * baseline is now the mean of its measurements in this iteration.
+         */
+        default void remeasured(int iteration, String swap, double txnPerSec, double baseline) {
         }
 
         /** A candidate ran (or was rejected, with {@code t.rejected()} saying why). */
@@ -137,7 +147,7 @@ public final class Configurator {
         seen.add(current.canonical());
         CcTree best = current;
         double bestTps = base;
-        CcTree running = current;
+        List<Double> baselines = new ArrayList<>(List.of(base));
         int rank = 0;
         for (Bottleneck.Edge e : b.edges()) {
             if (rank == settings.edgesPerIteration() || e.scoreMicrosPerSec() < settings.minScore()) {
@@ -165,7 +175,6 @@ public final class Configurator {
                 Candidate c = tested.get(k);
                 l.testing(i, k + 1, tested.size(), c);
                 String swap = target.swap(c.tree());
-                running = c.tree();
                 double tps = target.measure();
                 Iteration.Trial t = new Iteration.Trial(e.name(), c, tps, null);
                 trials.add(t);
@@ -174,6 +183,10 @@ public final class Configurator {
                     best = c.tree();
                     bestTps = tps;
                 }
+                String back = target.swap(current);
+                baselines.add(target.measure());
+                base = mean(baselines);
+                l.remeasured(i, back, baselines.get(baselines.size() - 1), base);
             }
             if (improves(best, current, bestTps, base)) {
                 break;
@@ -181,10 +194,18 @@ public final class Configurator {
         }
         boolean improved = improves(best, current, bestTps, base);
         CcTree keep = improved ? best : current;
-        String swap = running == keep ? null : target.swap(keep);
+        String swap = keep == current ? null : target.swap(keep);
         Iteration it = new Iteration(i, current, base, b, trials, keep, improved ? bestTps : base, improved);
         l.decided(it, swap);
         return it;
+    }
+
+    private static double mean(List<Double> xs) {
+        double s = 0;
+        for (double x : xs) {
+            s += x;
+        }
+        return s / xs.size();
     }
 
     private boolean improves(CcTree best, CcTree current, double bestTps, double base) {
