@@ -33,7 +33,11 @@ final class PgInstaller {
      * @throws IOException if there is no script or it failed (the message has its last lines)
      */
     static void install(Consumer<String> lines) throws IOException {
-        Path s = script();
+        install(script(), lines);
+    }
+
+    /** As {@link #install(Consumer)}, with the script given (null: not found). */
+    static void install(Path s, Consumer<String> lines) throws IOException {
         if (s == null) {
             throw new IOException("the PostgreSQL server is not installed and " + SCRIPT + " was not found; install "
                     + "it (Debian: apt-get install postgresql), or set postgresql.binDir or postgresql.url");
