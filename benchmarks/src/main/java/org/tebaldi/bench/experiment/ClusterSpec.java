@@ -11,7 +11,9 @@ package org.tebaldi.bench.experiment;
  * @param networkDelayMicros emulated one-way network delay, µs (default 50, WORKLOADS.md); embedded mode only
  *                           (processes use the real loopback network)
  * @param threads            executor threads (per node process in processes mode), 0 = one per core (default 0)
+ * @param batching           batched execution of stored procedures: operations that do not need each other's
+ *                           results go out together, one message per data server (default true)
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
-                          int threads) {
+                          int threads, boolean batching) {
 }

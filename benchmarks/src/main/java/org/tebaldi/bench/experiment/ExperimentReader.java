@@ -91,7 +91,8 @@ final class ExperimentReader {
         int coordinators = c.intNumber("coordinators", 1, 1, "2");
         long delay = c.duration("networkDelay", "50us", false, "50us");
         int threads = c.intNumber("threads", 0, 0, "0");
-        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads);
+        boolean batching = c.bool("batching", true);
+        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching);
     }
 
     private static RetrySpec retry(Fields r) {

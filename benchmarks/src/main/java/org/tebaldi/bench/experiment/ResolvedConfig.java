@@ -42,6 +42,7 @@ public final class ResolvedConfig {
         c.put("coordinators", e.cluster().coordinators());
         c.put("networkDelay", Durations.format(e.cluster().networkDelayMicros()));
         c.put("threads", e.cluster().threads());
+        c.put("batching", e.cluster().batching());
         o.put("clients", e.clients());
         o.put("warmup", Durations.format(e.warmupMicros()));
         o.put("duration", Durations.format(e.durationMicros()));

@@ -97,9 +97,10 @@ public final class ProcessExperimentRun {
         ClusterSpec cs = e.cluster();
         Partitioner partitioner = w.partitioner(cs.dataServers());
         ClusterConfig cfg = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
-                cs.dataServers(), partitioner, e.verify()));
+                cs.dataServers(), partitioner, e.verify()).withOpBatching(cs.batching()));
         ClusterManifest manifest = new ClusterManifest(e.workloadOptions(), cs.coordinators(), cs.dataServers(),
-                e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS, cfg.profileFlushMicros(), extension.allServices());
+                e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS, cfg.profileFlushMicros(), extension.allServices(),
+                cs.batching());
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
                 START_MILLIS);
         listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");

@@ -46,7 +46,7 @@ public final class ExperimentRun {
         EmbeddedRuntime rt = new EmbeddedRuntime(cs.threads(), cs.networkDelayMicros());
         try {
             ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
-                    cs.dataServers(), w.partitioner(cs.dataServers()), e.verify()));
+                    cs.dataServers(), w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching()));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
             long t0 = System.nanoTime();

@@ -49,6 +49,11 @@ public final class OrderStatus {
      * {@link IllegalStateException} on a missing customer or on the inconsistencies of the class doc.
      */
     public static Function<Transaction, CompletableFuture<Result>> body(long wId, long dId, long cId) {
+        return body(wId, dId, cId, false);
+    }
+
+    private static Function<Transaction, CompletableFuture<Result>> body(long wId, long dId, long cId,
+                                                                        boolean batched) {
         return t -> t.read(TpccSchema.CUSTOMER, wId, dId, cId).thenCompose(c -> {
             if (c == null) {
                 throw new IllegalStateException("order_status: no customer (" + wId + ", " + dId + ", " + cId + ")");
@@ -66,10 +71,32 @@ public final class OrderStatus {
                     }
                     long cnt = o.getLong("o_ol_cnt");
                     Long carrier = (Long) o.get("o_carrier_id");
-                    return lines(t, wId, dId, oId, 1, cnt, new ArrayList<>())
+                    return (batched ? batchedLines(t, wId, dId, oId, cnt)
+                            : lines(t, wId, dId, oId, 1, cnt, new ArrayList<>()))
                             .thenApply(ls -> new Result(balance, oId, carrier, ls));
                 });
             });
+        });
+    }
+
+    /** The body with the order's lines read together (four round trips). */
+    public static Function<Transaction, CompletableFuture<Result>> batchedBody(long wId, long dId, long cId) {
+        return body(wId, dId, cId, true);
+    }
+
+    private static CompletableFuture<List<Row>> batchedLines(Transaction t, long w, long d, long o, long cnt) {
+        List<long[]> keys = new ArrayList<>();
+        for (long n = 1; n <= cnt; n++) {
+            keys.add(new long[] {w, d, o, n});
+        }
+        return t.readAll(TpccSchema.ORDER_LINE, keys).thenApply(ls -> {
+            for (int i = 0; i < ls.size(); i++) {
+                if (ls.get(i) == null) {
+                    throw new IllegalStateException("order_status: order (" + w + ", " + d + ", " + o
+                            + ") has o_ol_cnt " + cnt + " but line " + (i + 1) + " is missing");
+                }
+            }
+            return new ArrayList<>(ls);
         });
     }
 

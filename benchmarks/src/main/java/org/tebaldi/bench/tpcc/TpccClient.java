@@ -23,6 +23,7 @@ import java.util.function.LongSupplier;
  */
 public final class TpccClient {
     private final TpccConfig cfg;
+    private boolean batchedReads;
     private final NuRandConstants c;
     private final TpccRandom r;
     private final int index;
@@ -140,12 +141,22 @@ public final class TpccClient {
         long d = district();
         long cid = customer();
         return new TpccRequest(OrderStatus.NAME, OrderStatus.inputs(homeW, d, cid),
-                OrderStatus.body(homeW, d, cid)::apply);
+                (batchedReads ? OrderStatus.batchedBody(homeW, d, cid) : OrderStatus.body(homeW, d, cid))::apply);
     }
 
     private TpccRequest stockLevel() {
         long threshold = r.uniform(10, 20);
         return new TpccRequest(StockLevel.NAME, StockLevel.inputs(homeW, stockLevelD, threshold),
-                StockLevel.body(homeW, stockLevelD, threshold)::apply);
+                (batchedReads ? StockLevel.batchedBody(homeW, stockLevelD, threshold)
+                        : StockLevel.body(homeW, stockLevelD, threshold))::apply);
+    }
+
+    /**
+     * Whether the interactive read-only transactions issue each table's reads together
+     * ({@link StockLevel#batchedBody}, {@link OrderStatus#batchedBody}) rather than one by one; returns this.
+     */
+    public TpccClient batchedReads(boolean on) {
+        this.batchedReads = on;
+        return this;
     }
 }

@@ -19,7 +19,7 @@ public final class TpccFactory implements WorkloadFactory {
     @Override
     public String description() {
         return "TPC-C adapted to a key-value store (options: warehouses, mix, items, customersPerDistrict,"
-                + " ordersPerDistrict, seed)";
+                + " ordersPerDistrict, seed, batchedReads)";
     }
 
     @Override
@@ -30,6 +30,6 @@ public final class TpccFactory implements WorkloadFactory {
                 .withCustomersPerDistrict(o.getInt("customersPerDistrict", TpccConfig.SPEC_CUSTOMERS, 10, 1_000_000))
                 .withOrdersPerDistrict(o.getInt("ordersPerDistrict", TpccConfig.SPEC_ORDERS, 10, 1_000_000))
                 .withSeed(o.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
-        return new TpccWorkload(c);
+        return new TpccWorkload(c, o.getBoolean("batchedReads", false));
     }
 }

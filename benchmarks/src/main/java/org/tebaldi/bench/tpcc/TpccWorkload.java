@@ -17,9 +17,19 @@ import org.tebaldi.core.db.Database;
  */
 public final class TpccWorkload implements Workload {
     private final TpccBenchmark tpcc;
+    private final boolean batchedReads;
 
     public TpccWorkload(TpccConfig cfg) {
+        this(cfg, false);
+    }
+
+    /**
+     * @param batchedReads stock_level and order_status issue each table's reads together instead of one by one
+     *                     (workload option {@code batchedReads})
+     */
+    public TpccWorkload(TpccConfig cfg, boolean batchedReads) {
         this.tpcc = new TpccBenchmark(cfg);
+        this.batchedReads = batchedReads;
     }
 
     /** The underlying benchmark. */
@@ -46,7 +56,7 @@ public final class TpccWorkload implements Workload {
 
     @Override
     public ClientSource newClient(int index, long seed) {
-        TpccClient c = tpcc.newClient(index, seed);
+        TpccClient c = tpcc.newClient(index, seed).batchedReads(batchedReads);
         return () -> {
             TpccRequest r = c.next();
             return r.body() == null ? TxnRequest.procedure(r.type(), r.inputs())

@@ -46,7 +46,7 @@ class ExperimentLoaderTest {
         assertEquals(Map.of("name", "bank", "accounts", 30L, "auditRatio", 0.25), e.workloadOptions());
         assertEquals(tmp.resolve("trees/bank.yaml"), e.treeRef().file());
         assertEquals("2pl", e.tree().tree().root().mechanism());
-        assertEquals(new ClusterSpec("embedded", "local", 3, 2, 80, 4), e.cluster());
+        assertEquals(new ClusterSpec("embedded", "local", 3, 2, 80, 4, true), e.cluster());
         assertEquals(50, e.clients());
         assertEquals(5_000_000, e.warmupMicros());
         assertEquals(30_000_000, e.durationMicros());
@@ -67,7 +67,7 @@ class ExperimentLoaderTest {
                 """);
         assertEquals(100, ((BankWorkload) e.workload()).accounts());
         assertEquals(Map.of("name", "bank", "accounts", 100L, "auditRatio", 0.1), e.workloadOptions());
-        assertEquals(new ClusterSpec("embedded", "local", 1, 1, 50, 0), e.cluster());
+        assertEquals(new ClusterSpec("embedded", "local", 1, 1, 50, 0, true), e.cluster());
         assertEquals(0, e.warmupMicros());
         assertFalse(e.verify());
         assertEquals(new RetrySpec(1_000, 50_000), e.retry());

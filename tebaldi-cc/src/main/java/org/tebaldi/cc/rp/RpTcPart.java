@@ -86,6 +86,13 @@ final class RpTcPart implements TcPart {
         return st == null || st.entered < 0 ? null : new RpMessages.Meta(st.entered);
     }
 
+    /** Entering a new step needs the dependencies of every earlier operation (batched execution). */
+    @Override
+    public boolean needsPriorOps(TcTxn t, Op op) {
+        int s = plan.stepOf(op.key().table());
+        return s >= 0 && s != ((Txn) t.state(level)).entered;
+    }
+
     @Override
     public void beforeOp(TcTxn t, Op op, Continuation k) {
         int s = plan.stepOf(op.key().table());

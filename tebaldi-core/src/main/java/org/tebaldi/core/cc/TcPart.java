@@ -16,6 +16,16 @@ public interface TcPart {
     }
 
     /** Execution phase, TC side of the top-down pass, before the request goes to the DS (RP step entry). */
+    /**
+     * Batched execution of stored procedures: whether {@link #beforeOp} for {@code op} must see every earlier
+     * operation of the transaction finished (their dependencies reported) — e.g. runtime pipelining entering a new
+     * step; the coordinator then waits for their replies before calling it. False by default: operations pass
+     * {@code beforeOp} in program order and go out together.
+     */
+    default boolean needsPriorOps(TcTxn t, Op op) {
+        return false;
+    }
+
     default void beforeOp(TcTxn t, Op op, Continuation k) {
         k.proceed();
     }

@@ -16,6 +16,42 @@ public interface Transaction {
     /** Runs one operation; the future yields the row read (null for writes, deletes and absent rows). */
     CompletableFuture<Row> execute(Op op);
 
+    /**
+     * Runs several operations together, in order (ops on one key execute in this order); the coordinator sends
+     * them in one message per data server instead of one round trip each. The default runs them one after the
+     * other through {@link #execute}.
+     *
+     * @return the result rows in order (null for writes, deletes and absent rows); fails like {@link #execute}
+     */
+    default CompletableFuture<java.util.List<Row>> executeAll(java.util.List<Op> ops) {
+        CompletableFuture<java.util.List<Row>> all = CompletableFuture.completedFuture(new java.util.ArrayList<>());
+        for (Op op : ops) {
+            all = all.thenCompose(l -> execute(op).thenApply(r -> {
+                l.add(r);
+                return l;
+            }));
+        }
+        return all;
+    }
+
+    /**
+     * Reads several rows of {@code table} together ({@link #executeAll}); the default reads them one after the
+     * other.
+     *
+     * @param keys primary keys, each as for {@link #read}
+     * @return the rows in order, null where absent
+     */
+    default CompletableFuture<java.util.List<Row>> readAll(String table, java.util.List<long[]> keys) {
+        CompletableFuture<java.util.List<Row>> all = CompletableFuture.completedFuture(new java.util.ArrayList<>());
+        for (long[] k : keys) {
+            all = all.thenCompose(l -> read(table, k).thenApply(r -> {
+                l.add(r);
+                return l;
+            }));
+        }
+        return all;
+    }
+
     /** Reads a row of {@code table} by primary key; null if absent. */
     CompletableFuture<Row> read(String table, long... key);
 

@@ -144,6 +144,14 @@ final class Compiler {
     }
 
     private void ifStmt(int no, String label, Stmt.If s) {
+        if (s.otherwise().isEmpty() && s.then().size() == 1 && s.then().get(0) instanceof Stmt.Abort a
+                && s.cond() instanceof Expr.Unary u && u.op() == Expr.UnaryOp.IS_NULL
+                && u.operand() instanceof Expr.Local l) {
+            // abortIf(isNull(row), ...): in a batched run the check waits for the row without holding back the
+            // operations that follow (Insn.AbortIfNull)
+            code.add(new Insn.AbortIfNull(no, label, scope.readable(l.name()), a.reason()));
+            return;
+        }
         Insn.Branch branch = new Insn.Branch(no, label, exprs.tc(s.cond()));
         code.add(branch);
         Scope.Flow before = scope.flow();

@@ -30,7 +30,13 @@ final class ExprCompiler {
         }
         if (e instanceof Expr.Local l) {
             int slot = scope.readable(l.name());
-            return f -> f.locals[slot];
+            return f -> {
+                Object v = f.locals[slot];
+                if (v == Pending.VALUE) {
+                    throw Pending.FLUSH;
+                }
+                return v;
+            };
         }
         if (e instanceof Expr.Field fd) {
             return field(fd);
@@ -54,6 +60,9 @@ final class ExprCompiler {
             Object r = f.locals[slot];
             if (r instanceof Row row) {
                 return row.get(col);
+            }
+            if (r == Pending.VALUE) {
+                throw Pending.FLUSH;
             }
             throw new EvalException(r == null ? "row '" + name + "' is null (the row was absent)"
                     : "local '" + name + "' holds a " + Values.kind(r) + ", not a row");

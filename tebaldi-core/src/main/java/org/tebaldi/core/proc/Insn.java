@@ -172,8 +172,12 @@ abstract class Insn {
                 parts[i] = Values.keyPart(key[i].eval(r), i, table);
             }
             Op op = op(Key.of(table.id(), parts), r);
-            r.awaitResult(this);
             r.pc++;
+            if (r.batched()) {
+                r.defer(this, op);
+                return null;
+            }
+            r.awaitResult(this);
             return new ProcStep.Issue(op);
         }
 
@@ -291,6 +295,34 @@ abstract class Insn {
         @Override
         ProcStep exec(Run r) {
             r.output(name, Values.capture(value.eval(r)));
+            r.pc++;
+            return null;
+        }
+    }
+
+    /**
+     * {@code abortIf(isNull(local))}: ends the run with a user abort if the local is null. In a batched run, when
+     * the local is a read still in flight, the check is deferred to the moment its result arrives (the abort then
+     * comes before any later instruction runs) instead of holding back the operations that follow.
+     */
+    static final class AbortIfNull extends Insn {
+        private final int slot;
+        private final ProcStep.Abort step;
+
+        AbortIfNull(int stmt, String label, int slot, String reason) {
+            super(stmt, label);
+            this.slot = slot;
+            this.step = new ProcStep.Abort(reason);
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            Object v = r.locals[slot];
+            if (v == Pending.VALUE) {
+                r.deferNullCheck(slot, step);
+            } else if (v == null) {
+                return step;
+            }
             r.pc++;
             return null;
         }

@@ -166,6 +166,20 @@ public final class Procedure {
      *                                  has another type (e.g. Integer: pass {@code 1L})
      */
     public ProcRun start(Inputs inputs) {
+        return new Run(program, checked(inputs), false);
+    }
+
+    /**
+     * Starts one batched execution; call {@link ProcRun#resume} with an empty list first. Operations that do not
+     * need each other's results go out together ({@link ProcStep.Batch}).
+     *
+     * @throws IllegalArgumentException as {@link #start}
+     */
+    public ProcRun startBatched(Inputs inputs) {
+        return new Run(program, checked(inputs), true);
+    }
+
+    private Inputs checked(Inputs inputs) {
         if (inputs.size() != params.size()) {
             throw new IllegalArgumentException(name + " takes " + params.size() + " inputs " + params + ", got "
                     + inputs.size());
@@ -179,7 +193,7 @@ public final class Procedure {
                         + "long[] or null (use 1L, not 1)");
             }
         }
-        return new Run(program, inputs);
+        return inputs;
     }
 
     @Override

@@ -13,19 +13,118 @@ import org.tebaldi.core.txn.Inputs;
  */
 final class Run extends Frame implements ProcRun {
     private final Program program;
+    private final boolean batched;
     int pc;
     private Insn.Issue pending;
+    private final java.util.ArrayList<Insn.Issue> batchInsns = new java.util.ArrayList<>();
+    private final java.util.ArrayList<org.tebaldi.core.txn.Op> batchOps = new java.util.ArrayList<>();
+    /** Deferred null checks of the batch: the result index to check and the abort to return. */
+    private final java.util.ArrayList<Object[]> checks = new java.util.ArrayList<>(0);
     private boolean finished;
     private Map<String, Object> outputs;
     private long[][] keyBuffers;
 
-    Run(Program program, Inputs inputs) {
+    Run(Program program, Inputs inputs, boolean batched) {
         super(new Object[program.slots()], inputs.values(), null);
         this.program = program;
+        this.batched = batched;
+    }
+
+    @Override
+    public ProcStep resume(java.util.List<Row> results) {
+        if (!batched) {
+            throw new IllegalStateException(program.name() + ": not a batched run");
+        }
+        if (finished) {
+            throw new IllegalStateException(program.name() + ": run already finished");
+        }
+        if (results.size() != batchInsns.size()) {
+            throw new IllegalStateException(program.name() + ": " + results.size() + " results for a batch of "
+                    + batchInsns.size());
+        }
+        Insn at = null;
+        try {
+            for (int i = 0; i < results.size(); i++) {
+                pending = batchInsns.get(i);
+                storeResult(results.get(i));
+            }
+            batchInsns.clear();
+            batchOps.clear();
+            for (Object[] c : checks) {
+                if (results.get((Integer) c[0]) == null) {
+                    checks.clear();
+                    finished = true;
+                    return (ProcStep) c[1];
+                }
+            }
+            checks.clear();
+            Insn[] code = program.code();
+            while (true) {
+                at = code[pc];
+                ProcStep s;
+                try {
+                    s = at.exec(this);
+                } catch (RuntimeException e) {
+                    if (e != Pending.FLUSH) {
+                        throw e;
+                    }
+                    if (batchOps.isEmpty()) {
+                        throw new EvalException("a pending value with no operation in flight");
+                    }
+                    return batch();
+                }
+                if (s == null) {
+                    if (batchOps.size() >= MAX_BATCH) {
+                        return batch();
+                    }
+                    continue;
+                }
+                if (s instanceof ProcStep.Done && !batchOps.isEmpty()) {
+                    return batch();
+                }
+                finished = true;
+                return s;
+            }
+        } catch (RuntimeException e) {
+            finished = true;
+            throw program.error(at, e);
+        }
+    }
+
+    private ProcStep batch() {
+        return new ProcStep.Batch(java.util.List.copyOf(batchOps));
+    }
+
+    /** Batched runs: called by the issuing instruction instead of suspending. */
+    boolean batched() {
+        return batched;
+    }
+
+    /** A null check of the row the batch's latest read into {@code slot} returns, deferred to its arrival. */
+    void deferNullCheck(int slot, ProcStep.Abort abort) {
+        for (int i = batchInsns.size() - 1; i >= 0; i--) {
+            if (batchInsns.get(i).resultSlot == slot) {
+                checks.add(new Object[] {i, abort});
+                return;
+            }
+        }
+        throw new EvalException("a pending value with no operation in flight");
+    }
+
+    /** Adds {@code op} to the batch; its result goes to the instruction's slot, pending until then. */
+    void defer(Insn.Issue issue, org.tebaldi.core.txn.Op op) {
+        batchInsns.add(issue);
+        batchOps.add(op);
+        if (issue.resultSlot >= 0) {
+            locals[issue.resultSlot] = Pending.VALUE;
+        }
     }
 
     @Override
     public ProcStep next(Row lastResult) {
+        if (batched) {
+            throw new IllegalStateException(program.name() + ": a batched run resumes with resume(results)");
+        }
         if (finished) {
             throw new IllegalStateException(program.name() + ": run already finished");
         }

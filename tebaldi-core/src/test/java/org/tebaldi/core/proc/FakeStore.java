@@ -52,6 +52,29 @@ final class FakeStore {
         throw new AssertionError("procedure did not finish");
     }
 
+    /** Round trips of the last {@link #runBatched}: batches issued. */
+    int batches;
+
+    /** Runs {@code p} batched ({@link Procedure#startBatched}), applying each batch's ops in order. */
+    ProcStep runBatched(Procedure p, Object... inputs) {
+        ProcRun run = p.startBatched(Inputs.of(inputs));
+        List<Row> results = List.of();
+        batches = 0;
+        for (int steps = 0; steps < 100_000; steps++) {
+            ProcStep s = run.resume(results);
+            if (!(s instanceof ProcStep.Batch b)) {
+                return s;
+            }
+            batches++;
+            List<Row> r = new ArrayList<>();
+            for (Op op : b.ops()) {
+                r.add(apply(op));
+            }
+            results = r;
+        }
+        throw new AssertionError("procedure did not finish");
+    }
+
     /** Runs {@code p} and returns its outputs, failing unless it ends with Done. */
     Map<String, Object> outputs(Procedure p, Object... inputs) {
         ProcStep s = run(p, inputs);

@@ -18,6 +18,7 @@ import org.tebaldi.core.txn.TxnAbortedException;
 import org.tebaldi.server.msg.BeginTxn;
 import org.tebaldi.server.msg.CallProc;
 import org.tebaldi.server.msg.OpDone;
+import org.tebaldi.server.msg.OpsDone;
 import org.tebaldi.server.msg.TxnBegun;
 import org.tebaldi.server.msg.TxnEnded;
 
@@ -88,6 +89,13 @@ public final class ClientNode implements Actor {
             } else if (msg instanceof NodeDown d) {
                 if (d.node().equals(tc)) {
                     coordinatorFailed(d);
+                }
+            } else if (msg instanceof OpsDone d) {
+                TxnHandle h = open.get(d.txnId());
+                if (h != null) {
+                    for (int i = 0; i < d.rows().length; i++) {
+                        h.opDone(d.firstOpId() + i, d.rows()[i]);
+                    }
                 }
             } else if (msg instanceof OpDone d) {
                 TxnHandle h = open.get(d.txnId());

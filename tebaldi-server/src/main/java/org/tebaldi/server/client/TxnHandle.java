@@ -13,6 +13,7 @@ import org.tebaldi.server.msg.AbortTxn;
 import org.tebaldi.server.msg.CommitTxn;
 import org.tebaldi.server.msg.TxnEnded;
 import org.tebaldi.server.msg.TxnOp;
+import org.tebaldi.server.msg.TxnOps;
 
 /** An interactive transaction of a {@link ClientNode}; its state is touched only on the node's thread. */
 final class TxnHandle implements Transaction {
@@ -48,6 +49,51 @@ final class TxnHandle implements Transaction {
             node.send(new TxnOp(id, opId, op));
         });
         return f;
+    }
+
+    /**
+     * Sends the operations together (one {@link TxnOps}); they execute in order, one message per data server.
+     *
+     * @return the result rows in order; fails like {@link #execute}
+     */
+    @Override
+    public CompletableFuture<java.util.List<Row>> executeAll(java.util.List<Op> batch) {
+        if (batch.isEmpty()) {
+            return CompletableFuture.completedFuture(java.util.List.of());
+        }
+        java.util.List<CompletableFuture<Row>> fs = new java.util.ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            fs.add(new CompletableFuture<>());
+        }
+        node.exec(() -> {
+            if (ended != null || commit != null || abort != null) {
+                RuntimeException e = ended != null ? ended
+                        : new IllegalStateException("transaction " + id + " is committing or aborting");
+                fs.forEach(f -> f.completeExceptionally(e));
+                return;
+            }
+            int first = nextOp;
+            nextOp += batch.size();
+            for (int i = 0; i < fs.size(); i++) {
+                ops.put(first + i, fs.get(i));
+            }
+            node.send(new TxnOps(id, first, batch.toArray(new Op[0])));
+        });
+        return CompletableFuture.allOf(fs.toArray(new CompletableFuture[0]))
+                .thenApply(x -> fs.stream().map(CompletableFuture::join).toList());
+    }
+
+    @Override
+    public CompletableFuture<java.util.List<Row>> readAll(String table, java.util.List<long[]> keys) {
+        java.util.List<Op> batch = new java.util.ArrayList<>(keys.size());
+        try {
+            for (long[] k : keys) {
+                batch.add(Op.read(key(table, k)));
+            }
+        } catch (IllegalArgumentException e) {
+            return failed(e);
+        }
+        return executeAll(batch);
     }
 
     private Key key(String table, long[] key) {

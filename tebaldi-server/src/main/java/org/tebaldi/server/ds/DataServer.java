@@ -29,9 +29,12 @@ import org.tebaldi.core.txn.Op;
 import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
+import org.tebaldi.server.msg.ExecBatch;
+import org.tebaldi.server.msg.ExecReplies;
 import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.ExecRequest;
 import org.tebaldi.server.msg.ValidateReply;
+import org.tebaldi.server.msg.TxnHeader;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
 import org.tebaldi.server.node.LevelPass;
@@ -155,6 +158,8 @@ public final class DataServer extends NodeBase implements DsServices {
             onNodeDown(d);
         } else if (msg instanceof ExecRequest r) {
             onExec(from, r);
+        } else if (msg instanceof ExecBatch b) {
+            onExecBatch(from, b);
         } else if (msg instanceof ValidateRequest r) {
             onValidate(from, r);
         } else if (msg instanceof CommitRequest r) {
@@ -206,15 +211,39 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     private void onExec(NodeId from, ExecRequest r) {
-        long id = r.header().txnId();
+        DsTxnImpl t = txnFor(r.header());
+        if (t != null) {
+            exec(from, t, r);
+        }
+    }
+
+    /** The transaction of {@code h}, created at its first request here; null if its coordinator is dead. */
+    private DsTxnImpl txnFor(TxnHeader h) {
+        long id = h.txnId();
         DsTxnImpl t = txns.get(id);
         if (t == null && deadTcs.get(Math.max(0, TxnIds.coordinator(id)))) {
-            return;
+            return null;
         }
         if (t == null) {
-            t = new DsTxnImpl(r.header(), cfg.tree().path(r.header().leaf()));
+            t = new DsTxnImpl(h, cfg.tree().path(h.leaf()));
             txns.put(id, t);
         }
+        return t;
+    }
+
+    /**
+     * A batch of a stored procedure's operations: executed one after the other, each exactly as a single request
+     * would be; the replies go back together ({@link #replyExec}).
+     */
+    private void onExecBatch(NodeId from, ExecBatch b) {
+        DsTxnImpl t = txnFor(b.header());
+        if (t != null) {
+            t.batch = new DsTxnImpl.BatchRun(from, b);
+            exec(from, t, b.request(0));
+        }
+    }
+
+    private void exec(NodeId from, DsTxnImpl t, ExecRequest r) {
         if (t.finished()) {
             replyExec(from, t, r.opId(), false, null, t.abortReason);
             return;
@@ -357,8 +386,21 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     void replyExec(NodeId to, DsTxnImpl t, int opId, boolean ok, Row row, AbortReason why) {
-        send(to, new ExecReply(t.id(), opId, ok, row, why == null ? null : why.message(),
-                why == null || why.retryable(), newDeps(t), t.takeReports()));
+        ExecReply reply = new ExecReply(t.id(), opId, ok, row, why == null ? null : why.message(),
+                why == null || why.retryable(), newDeps(t), t.takeReports());
+        DsTxnImpl.BatchRun b = t.batch;
+        if (b == null || b.request.opIds()[b.current] != opId) {
+            send(to, reply);
+            return;
+        }
+        b.replies.add(reply);
+        if (!ok || b.current + 1 == b.request.ops().length) {
+            t.batch = null;
+            send(b.from, new ExecReplies(b.replies.toArray(new ExecReply[0])));
+            return;
+        }
+        int next = ++b.current;
+        later(() -> exec(b.from, t, b.request.request(next)));
     }
 
     private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why) {

@@ -30,6 +30,8 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     private List<Consumer<Boolean>> finishWaiters;
     String doomed;
     AbortReason abortReason;
+    /** The batch being executed (one operation after the other), or null. */
+    BatchRun batch;
     private boolean finished;
     private boolean committed;
 
@@ -169,5 +171,18 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     @Override
     public String toString() {
         return org.tebaldi.core.txn.TxnIds.format(id());
+    }
+
+    /** An {@link org.tebaldi.server.msg.ExecBatch} in progress: who sent it, the next operation, replies so far. */
+    static final class BatchRun {
+        final org.tebaldi.core.runtime.NodeId from;
+        final org.tebaldi.server.msg.ExecBatch request;
+        final List<org.tebaldi.server.msg.ExecReply> replies = new ArrayList<>();
+        int current;
+
+        BatchRun(org.tebaldi.core.runtime.NodeId from, org.tebaldi.server.msg.ExecBatch request) {
+            this.from = from;
+            this.request = request;
+        }
     }
 }

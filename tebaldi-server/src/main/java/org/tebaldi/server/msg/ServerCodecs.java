@@ -64,6 +64,69 @@ public final class ServerCodecs implements CodecProvider {
             MsgWire.writeReports(o, x.reports());
         }, i -> new ExecReply(i.readVarLong(), i.readVarInt(), i.readBoolean(), CoreWire.readRow(i), i.readString(),
                 i.readBoolean(), MsgWire.readDeps(i), MsgWire.readReports(i))));
+        r.add("ExecBatch", ExecBatch.class, Codec.of((x, o) -> {
+            MsgWire.writeHeader(o, x.header());
+            o.writeVarInt(x.ops().length);
+            for (int k = 0; k < x.ops().length; k++) {
+                o.writeVarInt(x.opIds()[k]);
+                CoreWire.writeOp(o, x.ops()[k]);
+            }
+            CoreWire.writeValues(o, x.meta());
+        }, i -> {
+            TxnHeader h = MsgWire.readHeader(i);
+            int n = i.readVarInt();
+            int[] ids = new int[n];
+            org.tebaldi.core.txn.Op[] ops = new org.tebaldi.core.txn.Op[n];
+            for (int k = 0; k < n; k++) {
+                ids[k] = i.readVarInt();
+                ops[k] = CoreWire.readOp(i);
+            }
+            return new ExecBatch(h, ids, ops, CoreWire.readValues(i));
+        }));
+        r.add("TxnOps", TxnOps.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.txnId());
+            o.writeVarInt(x.firstOpId());
+            o.writeVarInt(x.ops().length);
+            for (org.tebaldi.core.txn.Op op : x.ops()) {
+                CoreWire.writeOp(o, op);
+            }
+        }, i -> {
+            long id = i.readVarLong();
+            int first = i.readVarInt();
+            org.tebaldi.core.txn.Op[] ops = new org.tebaldi.core.txn.Op[i.readVarInt()];
+            for (int k = 0; k < ops.length; k++) {
+                ops[k] = CoreWire.readOp(i);
+            }
+            return new TxnOps(id, first, ops);
+        }));
+        r.add("OpsDone", OpsDone.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.txnId());
+            o.writeVarInt(x.firstOpId());
+            o.writeVarInt(x.rows().length);
+            for (org.tebaldi.core.model.Row row : x.rows()) {
+                CoreWire.writeRow(o, row);
+            }
+        }, i -> {
+            long id = i.readVarLong();
+            int first = i.readVarInt();
+            org.tebaldi.core.model.Row[] rows = new org.tebaldi.core.model.Row[i.readVarInt()];
+            for (int k = 0; k < rows.length; k++) {
+                rows[k] = CoreWire.readRow(i);
+            }
+            return new OpsDone(id, first, rows);
+        }));
+        r.add("ExecReplies", ExecReplies.class, Codec.of((x, o) -> {
+            o.writeVarInt(x.replies().length);
+            for (ExecReply y : x.replies()) {
+                o.writeValue(y);
+            }
+        }, i -> {
+            ExecReply[] rs = new ExecReply[i.readVarInt()];
+            for (int k = 0; k < rs.length; k++) {
+                rs[k] = (ExecReply) i.readValue();
+            }
+            return new ExecReplies(rs);
+        }));
         r.add("ValidateReply", ValidateReply.class, Codec.of((x, o) -> {
             o.writeVarLong(x.txnId());
             o.writeBoolean(x.ok());

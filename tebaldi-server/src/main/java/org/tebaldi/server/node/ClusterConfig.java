@@ -24,6 +24,7 @@ public final class ClusterConfig {
     private Function<String, Mechanism> mechanisms = Mechanisms::get;
     private long waitTimeoutMicros = DEFAULT_WAIT_TIMEOUT_MICROS;
     private long profileFlushMicros;
+    private boolean opBatching = true;
 
     /** Default cross-mechanism wait timeout, µs ({@link org.tebaldi.core.cc.CcServices#waitTimeoutMicros()}). */
     public static final long DEFAULT_WAIT_TIMEOUT_MICROS = 200_000;
@@ -87,6 +88,7 @@ public final class ClusterConfig {
         c.mechanisms = mechanisms;
         c.waitTimeoutMicros = waitTimeoutMicros;
         c.profileFlushMicros = profileFlushMicros;
+        c.opBatching = opBatching;
         return c;
     }
 
@@ -115,6 +117,21 @@ public final class ClusterConfig {
         }
         this.profileFlushMicros = flushMicros;
         return this;
+    }
+
+    /**
+     * Batched execution of stored procedures (on by default): a coordinator sends the operations of a procedure
+     * that do not need each other's results together, one message per data server, instead of one round trip per
+     * operation ({@link org.tebaldi.core.proc.ProcRun#resume}).
+     */
+    public ClusterConfig withOpBatching(boolean on) {
+        this.opBatching = on;
+        return this;
+    }
+
+    /** Whether stored procedures run batched. */
+    public boolean opBatching() {
+        return opBatching;
     }
 
     /** Profiler flush interval, µs; 0 when profiling is off. */

@@ -107,7 +107,8 @@ public final class NodeHost implements HostServices, AutoCloseable {
         WorkloadResolver.Resolved db = resolver.resolve(m.workload(), m.dataServers());
         CcTree cc = TreeLoader.parse(tree.value(), "ZooKeeper " + paths.tree(), TreeContext.of(db.database()));
         ClusterConfig cfg = new ClusterConfig(db.database(), cc, m.coordinators(), m.dataServers(),
-                db.partitioner(), m.recordHistory()).withProfiling(m.profileFlushMicros());
+                db.partitioner(), m.recordHistory()).withProfiling(m.profileFlushMicros())
+                .withOpBatching(m.opBatching());
         allServices = m.allServices();
         checkIndex(m.coordinators(), m.dataServers());
         id = new NodeId(opts.role(), opts.singleton() ? 0 : opts.index());

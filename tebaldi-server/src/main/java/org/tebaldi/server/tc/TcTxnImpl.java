@@ -32,6 +32,10 @@ final class TcTxnImpl implements TcTxn {
     private int[] participants = new int[0];
     final Map<Integer, Op> pendingOps = new HashMap<>(2);
     int nextOpId;
+    /** The stored procedure's batch in progress (batched execution), or null. */
+    OpBatch batch;
+    /** Interactive batches that arrived while another one ran. */
+    final java.util.ArrayDeque<org.tebaldi.server.msg.TxnOps> queuedBatches = new java.util.ArrayDeque<>(0);
     Status status = Status.STARTING;
     boolean commitRequested;
     int votes;

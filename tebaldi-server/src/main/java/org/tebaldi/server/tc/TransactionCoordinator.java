@@ -35,6 +35,8 @@ import org.tebaldi.server.msg.BeginTxn;
 import org.tebaldi.server.msg.CallProc;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.CommitTxn;
+import org.tebaldi.server.msg.ExecBatch;
+import org.tebaldi.server.msg.ExecReplies;
 import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.ExecRequest;
 import org.tebaldi.server.msg.LevelReport;
@@ -43,6 +45,8 @@ import org.tebaldi.server.msg.TxnBegun;
 import org.tebaldi.server.msg.TxnEnded;
 import org.tebaldi.server.msg.TxnHeader;
 import org.tebaldi.server.msg.TxnOp;
+import org.tebaldi.server.msg.TxnOps;
+import org.tebaldi.server.msg.OpsDone;
 import org.tebaldi.server.msg.ValidateReply;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
@@ -206,6 +210,12 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             } else {
                 abortTxn(t, AbortReason.error("user abort"));
             }
+        } else if (msg instanceof TxnOps m) {
+            onOps(from, m);
+        } else if (msg instanceof ExecReplies rs) {
+            for (ExecReply r : rs.replies()) {
+                onExecReply(r);
+            }
         } else if (msg instanceof CcEnvelope e) {
             if (e.ccNode() >= 0 && e.ccNode() < parts.length && parts[e.ccNode()] != null) {
                 parts[e.ccNode()].onMessage(from, e.payload());
@@ -234,7 +244,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         try {
             instance = leaf.instanceBy() == null ? 0 : instanceValue(inputs.get(type.param(leaf.instanceBy())));
             if (proc) {
-                run = procedures[typeId].start(inputs);
+                run = cfg.opBatching() ? procedures[typeId].startBatched(inputs) : procedures[typeId].start(inputs);
             }
         } catch (RuntimeException e) {
             ended(client, reqId, 0, AbortReason.error("bad inputs for " + type.name() + ": " + e.getMessage()));
@@ -263,6 +273,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         t.status = TcTxnImpl.Status.ACTIVE;
         if (t.run == null) {
             ctx.send(t.client, new TxnBegun(t.reqId, t.id()));
+        } else if (cfg.opBatching()) {
+            resume(t, List.of());
         } else {
             step(t, null);
         }
@@ -288,6 +300,151 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         }
     }
 
+    // ---- batched execution of stored procedures (see OpBatch) ----------------------------------------------
+
+    private void resume(TcTxnImpl t, List<Row> results) {
+        ProcStep s;
+        try {
+            s = t.run.resume(results);
+        } catch (RuntimeException e) {
+            abortTxn(t, AbortReason.error(t.type.name() + ": " + e.getMessage()));
+            return;
+        }
+        if (s instanceof ProcStep.Batch b) {
+            t.batch = new OpBatch(b.ops(), t.nextOpId);
+            t.nextOpId += b.ops().size();
+            advance(t);
+        } else if (s instanceof ProcStep.Done d) {
+            t.outputs = d.outputs();
+            requestCommit(t);
+        } else if (s instanceof ProcStep.Abort a) {
+            abortTxn(t, AbortReason.error("user abort: " + a.reason()));
+        }
+    }
+
+    /** Passes the batch's next operations through the TC parts, staging them; sends when it must or can. */
+    private void advance(TcTxnImpl t) {
+        OpBatch b = t.batch;
+        if (t.status == TcTxnImpl.Status.DONE || b == null) {
+            return;
+        }
+        if (b.next == b.ops.size()) {
+            flush(t);
+            if (b.inFlight == 0) {
+                finishBatch(t);
+            }
+            return;
+        }
+        Op op = b.ops.get(b.next);
+        if ((b.inFlight > 0 || !b.staged.isEmpty()) && needsPriorOps(t, op)) {
+            flush(t);
+            return; // continues when the replies are in
+        }
+        int i = b.next++;
+        t.pendingOps.put(b.firstOpId + i, op);
+        LevelPass.topDown(this, t.path.length, (l, k) -> part(t, l).beforeOp(t, op, k), () -> {
+            b.staged.add(i);
+            advance(t);
+        }, why -> abortTxn(t, why));
+    }
+
+    private boolean needsPriorOps(TcTxnImpl t, Op op) {
+        for (int l = 0; l < t.path.length; l++) {
+            if (part(t, l).needsPriorOps(t, op)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Sends the staged operations: one message per data server, in program order within each. */
+    private void flush(TcTxnImpl t) {
+        OpBatch b = t.batch;
+        if (b.staged.isEmpty() || t.status == TcTxnImpl.Status.DONE) {
+            return;
+        }
+        Map<Integer, List<Integer>> byDs = new java.util.LinkedHashMap<>();
+        for (int i : b.staged) {
+            int ds = dsOf(t, b.ops.get(i).key());
+            if (deadDs.get(ds)) {
+                abortTxn(t, AbortReason.error("data server ds" + ds + " is down"));
+                return;
+            }
+            byDs.computeIfAbsent(ds, x -> new ArrayList<>()).add(i);
+        }
+        b.staged.clear();
+        Object[] meta = meta(t);
+        t.sentAt = ctx.nowMicros();
+        for (Map.Entry<Integer, List<Integer>> e : byDs.entrySet()) {
+            List<Integer> idx = e.getValue();
+            t.addParticipant(e.getKey());
+            t.awaiting += idx.size();
+            b.inFlight += idx.size();
+            if (idx.size() == 1) {
+                int i = idx.get(0);
+                ctx.send(NodeId.ds(e.getKey()), new ExecRequest(t.header, b.firstOpId + i, b.ops.get(i), meta));
+                continue;
+            }
+            int[] ids = new int[idx.size()];
+            Op[] ops = new Op[idx.size()];
+            for (int k = 0; k < ids.length; k++) {
+                ids[k] = b.firstOpId + idx.get(k);
+                ops[k] = b.ops.get(idx.get(k));
+            }
+            ctx.send(NodeId.ds(e.getKey()), new ExecBatch(t.header, ids, ops, meta));
+        }
+    }
+
+    /** A reply of the batch arrived (already accounted as for any operation). */
+    private void batchReply(TcTxnImpl t, ExecReply r) {
+        OpBatch b = t.batch;
+        b.results[r.opId() - b.firstOpId] = r.row();
+        if (--b.inFlight > 0) {
+            return;
+        }
+        if (b.next < b.ops.size()) {
+            advance(t);
+        } else if (b.staged.isEmpty()) {
+            finishBatch(t);
+        }
+    }
+
+    private void finishBatch(TcTxnImpl t) {
+        OpBatch b = t.batch;
+        t.batch = null;
+        if (t.run != null) {
+            resume(t, Arrays.asList(b.results));
+            return;
+        }
+        ctx.send(t.client, new OpsDone(t.id(), b.firstOpId, b.results));
+        TxnOps next = t.queuedBatches.poll();
+        if (next != null) {
+            t.batch = new OpBatch(List.of(next.ops()), next.firstOpId());
+            advance(t);
+        } else if (t.commitRequested && t.pendingOps.isEmpty()) {
+            validate(t);
+        }
+    }
+
+    private int dsOf(TcTxnImpl t, Key key) {
+        return cfg.db().catalog().table(key.table()).replicated() ? (t.home >= 0 ? t.home : 0)
+                : cfg.partitioner().partition(key);
+    }
+
+    private void onOps(NodeId from, TxnOps m) {
+        TcTxnImpl t = txns.get(m.txnId());
+        if (t == null || t.status != TcTxnImpl.Status.ACTIVE || t.commitRequested || t.run != null) {
+            ended(from, 0, m.txnId(), AbortReason.error("operations after the transaction ended or asked to commit"));
+            return;
+        }
+        if (t.batch != null) {
+            t.queuedBatches.add(m);
+            return;
+        }
+        t.batch = new OpBatch(List.of(m.ops()), m.firstOpId());
+        advance(t);
+    }
+
     private void onOp(NodeId from, TxnOp m) {
         TcTxnImpl t = txns.get(m.txnId());
         if (t == null || t.status != TcTxnImpl.Status.ACTIVE || t.commitRequested) {
@@ -307,9 +464,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         if (t.status == TcTxnImpl.Status.DONE) {
             return;
         }
-        Key key = op.key();
-        int ds = cfg.db().catalog().table(key.table()).replicated()
-                ? (t.home >= 0 ? t.home : 0) : cfg.partitioner().partition(key);
+        int ds = dsOf(t, op.key());
         if (deadDs.get(ds)) {
             abortTxn(t, AbortReason.error("data server ds" + ds + " is down"));
             return;
@@ -336,11 +491,13 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         for (int l = t.path.length - 1; l >= 0; l--) {
             part(t, l).afterOp(t, op, nd);
         }
-        if (t.run != null) {
+        if (t.batch != null && t.batch.has(r.opId())) {
+            batchReply(t, r);
+        } else if (t.run != null) {
             step(t, r.row());
         } else {
             ctx.send(t.client, new OpDone(t.id(), r.opId(), r.row()));
-            if (t.commitRequested && t.pendingOps.isEmpty()) {
+            if (t.commitRequested && t.pendingOps.isEmpty() && t.batch == null) {
                 validate(t);
             }
         }
@@ -367,7 +524,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     private void requestCommit(TcTxnImpl t) {
         t.commitRequested = true;
-        if (t.status == TcTxnImpl.Status.ACTIVE && t.pendingOps.isEmpty()) {
+        if (t.status == TcTxnImpl.Status.ACTIVE && t.pendingOps.isEmpty() && t.batch == null) {
             validate(t);
         }
     }

@@ -24,9 +24,11 @@ import java.util.Map;
  *                          (0 = profiling off; see {@code ClusterConfig#withProfiling})
  * @param allServices       run every mechanism's service nodes, not only those the first tree needs (so a
  *                          reconfiguration may move to any mechanism)
+ * @param opBatching        batched execution of stored procedures ({@code ClusterConfig#withOpBatching})
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
-                              int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices) {
+                              int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices,
+                              boolean opBatching) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
@@ -44,7 +46,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
     /** A manifest with the profiler off and only the tree's services. */
     public ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
                            int threads, long replyTimeoutMillis) {
-        this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, 0, false);
+        this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, 0, false, true);
     }
 
     /** The JSON stored in ZooKeeper. */
@@ -58,6 +60,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         m.put("replyTimeoutMillis", replyTimeoutMillis);
         m.put("profileFlushMicros", profileFlushMicros);
         m.put("allServices", allServices);
+        m.put("opBatching", opBatching);
         try {
             return JSON.writeValueAsBytes(m);
         } catch (IOException e) {
@@ -80,7 +83,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                     (Boolean) m.get("recordHistory"), ((Number) m.get("threads")).intValue(),
                     ((Number) m.get("replyTimeoutMillis")).longValue(),
                     m.get("profileFlushMicros") == null ? 0 : ((Number) m.get("profileFlushMicros")).longValue(),
-                    Boolean.TRUE.equals(m.get("allServices")));
+                    Boolean.TRUE.equals(m.get("allServices")), !Boolean.FALSE.equals(m.get("opBatching")));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
         }

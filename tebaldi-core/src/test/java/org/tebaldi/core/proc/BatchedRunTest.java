@@ -1,0 +1,96 @@
+package org.tebaldi.core.proc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.tebaldi.core.proc.Exprs.*;
+import static org.tebaldi.core.proc.Tpcc.k;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.OpKind;
+
+/**
+ * Batched execution of stored procedures: the same operations in the same order with the same outcome as
+ * one-at-a-time execution, in fewer round trips — writes never wait and a read waits only when its row is used.
+ */
+class BatchedRunTest {
+    private final Catalog cat = Tpcc.catalog();
+
+    private FakeStore loaded() {
+        FakeStore s = new FakeStore(cat);
+        s.put("warehouse", k(1), "w1", 0.25, 0.0);
+        s.put("district", k(1, 3), 0.25, 0.0, 3001L);
+        s.put("customer", k(1, 3, 42), 0.0, "GC", 0.5, 0L);
+        s.put("item", k(10), 2.0, "ten");
+        s.put("item", k(20), 3.0, "twenty");
+        s.put("item", k(30), 1.5, "thirty");
+        s.put("stock", k(1, 10), 50L, 0L, 0L, 0L);
+        s.put("stock", k(1, 20), 12L, 5L, 1L, 0L);
+        s.put("stock", k(2, 30), 40L, 0L, 0L, 0L);
+        return s;
+    }
+
+    @Test
+    void newOrderBatchedEqualsSequentialInFewerRoundTrips() {
+        Object[] in = {1L, 3L, 42L, new long[] {10, 20, 30}, new long[] {1, 1, 2}, new long[] {5, 4, 2}};
+        FakeStore seq = loaded();
+        ProcStep a = seq.run(NewOrderTest.newOrder(cat), in);
+        FakeStore bat = loaded();
+        ProcStep b = bat.runBatched(NewOrderTest.newOrder(cat), in);
+        Object[] ea = (Object[]) ((ProcStep.Done) a).outputs().get("amounts");
+        Object[] eb = (Object[]) assertInstanceOf(ProcStep.Done.class, b).outputs().get("amounts");
+        assertEquals(List.of(ea), List.of(eb));
+        assertEquals(((ProcStep.Done) a).outputs().get("total"), ((ProcStep.Done) b).outputs().get("total"));
+        assertEquals(seq.rows, bat.rows, "same final state");
+        assertEquals(seq.ops, bat.ops, "same operations in the same order");
+        assertTrue(bat.batches < seq.ops.size() / 2, bat.batches + " batches for " + seq.ops.size() + " operations");
+    }
+
+    @Test
+    void aUserAbortDropsTheBatchAndEndsTheRun() {
+        FakeStore bat = loaded();
+        ProcStep s = bat.runBatched(NewOrderTest.newOrder(cat), 1L, 3L, 42L, new long[] {10, 99},
+                new long[] {1, 1}, new long[] {1, 1});
+        assertEquals(new ProcStep.Abort("invalid item"), s);
+    }
+
+    @Test
+    void writesGoOutTogetherAndAReadWaitsOnlyForItsUse() {
+        Procedure p = Procedure.define("p", cat).params("w").body(b -> b
+                .write("new_order", row(), in("w"), lit(1L), lit(1L))
+                .write("new_order", row(), in("w"), lit(1L), lit(2L))
+                .read("warehouse", "x", in("w"))
+                .read("district", "d", in("w"), lit(3L))
+                .output("tax", field("x", "w_tax"))
+                .write("new_order", row(), in("w"), lit(1L), lit(3L))).build();
+        FakeStore s = loaded();
+        ProcRun run = p.startBatched(Inputs.of(1L));
+        ProcStep first = run.resume(List.of());
+        List<OpKind> kinds = assertInstanceOf(ProcStep.Batch.class, first).ops().stream().map(o -> o.kind()).toList();
+        assertEquals(List.of(OpKind.WRITE, OpKind.WRITE, OpKind.READ, OpKind.READ), kinds,
+                "everything up to the first use of a read row goes out at once");
+        List<org.tebaldi.core.model.Row> r = new java.util.ArrayList<>();
+        for (var op : ((ProcStep.Batch) first).ops()) {
+            r.add(s.apply(op));
+        }
+        ProcStep second = run.resume(r);
+        assertEquals(1, assertInstanceOf(ProcStep.Batch.class, second).ops().size(), "the trailing write");
+        ProcStep done = run.resume(java.util.Collections.singletonList(null));
+        assertEquals(0.25, assertInstanceOf(ProcStep.Done.class, done).outputs().get("tax"));
+        assertThrows(IllegalStateException.class, () -> run.resume(List.of()));
+    }
+
+    @Test
+    void batchedAndSequentialApisDoNotMix() {
+        Procedure p = Procedure.define("p", cat).params("w").body(b -> b.read("warehouse", "x", in("w"))).build();
+        assertThrows(IllegalStateException.class, () -> p.startBatched(Inputs.of(1L)).next(null));
+        assertThrows(IllegalStateException.class, () -> p.start(Inputs.of(1L)).resume(List.of()));
+        ProcRun run = p.startBatched(Inputs.of(1L));
+        run.resume(List.of());
+        assertThrows(IllegalStateException.class, () -> run.resume(List.of()), "one result per operation");
+    }
+}
