@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.experiment.Sweep;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
+import org.tebaldi.bench.report.TimelineChart;
 import org.tebaldi.bench.run.ExperimentRun;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunResult;
@@ -23,22 +25,28 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi run EXPERIMENT.yaml [--set key=value]... [--out DIR]} (DESIGN.md §9): validates the experiment
- * (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data, runs the
- * embedded cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
- * (WORKLOADS.md) and {@code DIR/timeline.csv}. Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
- * failed, {@value ExitCodes#RUN_FAILED} if the run failed.
+ * {@code tebaldi run EXPERIMENT.yaml... [--set key=value]... [--out DIR]} (DESIGN.md §9): validates the
+ * experiment (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data,
+ * runs the embedded cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
+ * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. When a field lists several values
+ * ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given, it runs the sweep
+ * instead ({@link SweepRun}): every point in turn, one sub-directory each, plus {@code results.csv} and charts.
+ * Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed, {@value ExitCodes#RUN_FAILED} if a
+ * run failed.
  */
-@Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml).")
+@Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml), or a sweep: fields "
+        + "that list values (clients: [50, 200]) or several files run every combination.")
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT.yaml", description = "the experiment file")
-    Path experiment;
+    @Parameters(arity = "1..*", paramLabel = "EXPERIMENT.yaml", description = "the experiment file(s); several "
+            + "files run one after the other as one sweep")
+    List<Path> experiments = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a field by dotted path, e.g. "
-            + "--set clients=64 --set cluster.networkDelay=50us (repeatable; values are YAML scalars)")
+            + "--set clients=64 --set cluster.networkDelay=50us (repeatable; values are YAML; a list such as "
+            + "clients=[50,200] sweeps the field)")
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
@@ -52,9 +60,9 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         Path cwd = Path.of("").toAbsolutePath();
-        Experiment e;
+        Sweep sweep;
         try {
-            e = ExperimentLoader.load(experiment, sets, cwd);
+            sweep = ExperimentLoader.loadSweep(experiments, sets, cwd);
             if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
                 throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
                         "name a directory (it is created if missing)");
@@ -64,7 +72,17 @@ final class RunCommand implements Callable<Integer> {
             stderr.flush();
             return ExitCodes.CONFIG;
         }
-        Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
+        Experiment first = sweep.points().get(0).experiment();
+        String name = experiments.size() > 1 ? "sweep" : first.name();
+        Path dir = out != null ? out : RunDirectory.of(first.output(), name, LocalDateTime.now(), cwd);
+        if (sweep.isSweep()) {
+            return new SweepRun(sweep, dir, stdout, stderr).run();
+        }
+        return single(sweep.single(), dir, stdout, stderr);
+    }
+
+    private static int single(Experiment e, Path dir, PrintWriter stdout, PrintWriter stderr)
+            throws InterruptedException {
         RunReport.header(stdout, e);
         RunResult r;
         try {
@@ -76,13 +94,14 @@ final class RunCommand implements Callable<Integer> {
         }
         RunReport.summary(stdout, r);
         try {
-            ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
+            RunFiles.write(dir, r, SummaryJson.build(r), stderr);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + " and " + ResultFiles.TIMELINE);
+        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", " + ResultFiles.TIMELINE + " and "
+                + TimelineChart.FILE);
         stdout.flush();
         return r.checks().passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
     }

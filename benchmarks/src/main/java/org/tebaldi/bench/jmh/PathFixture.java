@@ -1,0 +1,252 @@
+package org.tebaldi.bench.jmh;
+
+import java.util.List;
+import java.util.Locale;
+import org.tebaldi.core.db.Database;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.runtime.Actor;
+import org.tebaldi.core.runtime.NodeContext;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.tree.TreeContext;
+import org.tebaldi.core.tree.TreeLoader;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.ds.DataServer;
+import org.tebaldi.server.msg.BeginTxn;
+import org.tebaldi.server.msg.CommitTxn;
+import org.tebaldi.server.msg.OpDone;
+import org.tebaldi.server.msg.TxnBegun;
+import org.tebaldi.server.msg.TxnEnded;
+import org.tebaldi.server.msg.TxnOp;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.tc.TransactionCoordinator;
+
+/**
+ * The cluster a CC-path microbenchmark drives: one transaction coordinator, one data server and the service
+ * nodes the tree's mechanisms need (timestamp service, batch manager), all on a {@link DirectRuntime} (no
+ * threads, no network, virtual-time timers), and a table {@code kv} of {@value #KEYS} rows (key, one long
+ * column). The tree is a path of one mechanism repeated {@code depth} times: every inner node has the path's
+ * next node and a sibling leaf (type {@code side<level>}) as children, so each level really separates two groups,
+ * and the transaction type {@code work} sits in the deepest leaf. A {@code work} transaction updates (reads,
+ * adds 1 to, writes) one row per operation — reads it under {@code none}, which only takes read-only types.
+ * Keys cycle through the table, so consecutive transactions never touch the same row and nothing ever waits
+ * or aborts: what is measured is the CPU cost of the path. Not thread-safe.
+ */
+public final class PathFixture implements AutoCloseable {
+    /** Rows in the table. */
+    public static final int KEYS = 100_000;
+    /** The paths benchmarks take by default: each mechanism at depths 1 to 4, and {@code none} (leaf only). */
+    public static final List<String> PATHS = List.of("2pl-1", "2pl-2", "2pl-3", "2pl-4", "rp-1", "rp-2", "rp-3",
+            "rp-4", "ssi-1", "ssi-2", "ssi-3", "ssi-4", "tso-1", "tso-2", "tso-3", "tso-4", "none-1");
+    private static final List<String> MECHANISMS = List.of("2pl", "rp", "ssi", "tso", "none");
+    private static final String TABLE = "kv";
+    private static final String TYPE = "work";
+    private static final int MAX_STEPS = 1_000_000;
+    /** Address the benchmark sends client messages from; a probe actor there records the replies. */
+    static final NodeId CLIENT = NodeId.client(0);
+    static final NodeId TC = NodeId.tc(0);
+    static final NodeId DS = NodeId.ds(0);
+
+    private final String mechanism;
+    private final int depth;
+    private final DirectRuntime rt = new DirectRuntime();
+    private final Probe probe = new Probe();
+    private final TableSchema kv;
+    private final int typeId;
+    private final boolean readOnly;
+    private final String treeYaml;
+    private long nextKey;
+    private long req;
+    private long txnId;
+    private int opId;
+
+    /** Records the last message the TC sent to the client. */
+    private static final class Probe implements Actor {
+        Object last;
+
+        @Override
+        public void onStart(NodeContext ctx) {
+        }
+
+        @Override
+        public void onMessage(NodeId from, Object msg) {
+            last = msg;
+        }
+    }
+
+    /**
+     * Builds and starts the cluster for a path such as {@code 2pl-3} (mechanism, dash, depth 1..4).
+     *
+     * @throws IllegalArgumentException for an unknown mechanism, a depth outside 1..4, or {@code none} deeper
+     *                                  than 1 (none is only a leaf)
+     */
+    public PathFixture(String path) {
+        int dash = path.lastIndexOf('-');
+        if (dash <= 0) {
+            throw new IllegalArgumentException("path '" + path + "': write mechanism-depth, e.g. 2pl-3");
+        }
+        mechanism = path.substring(0, dash).toLowerCase(Locale.ROOT);
+        try {
+            depth = Integer.parseInt(path.substring(dash + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("path '" + path + "': the depth must be 1..4", e);
+        }
+        if (!MECHANISMS.contains(mechanism) || depth < 1 || depth > 4 || (mechanism.equals("none") && depth > 1)) {
+            throw new IllegalArgumentException("path '" + path + "': use one of " + String.join(", ", MECHANISMS)
+                    + " at depth 1..4 (none only at depth 1)");
+        }
+        readOnly = mechanism.equals("none");
+        Catalog catalog = new Catalog();
+        kv = catalog.add(TABLE, 1, 0, false, Catalog.longCol("v"));
+        Database db = new Database(catalog);
+        typeId = db.interactive(TYPE, readOnly, List.of(TABLE), "k").id();
+        for (int level = 1; level < depth; level++) {
+            db.interactive("side" + level, false, List.of(TABLE), "k");
+        }
+        treeYaml = treeYaml(mechanism, depth);
+        CcTree tree = TreeLoader.parse(treeYaml, "<" + path + ">", TreeContext.of(db));
+        ClusterConfig cfg = new ClusterConfig(db, tree, 1, 1, null, false);
+        DataServer ds = new DataServer(0, cfg, KEYS);
+        for (long k = 0; k < KEYS; k++) {
+            ds.load(Key.of(kv, k), kv.row(0L));
+        }
+        Cluster.services(cfg).forEach((role, factory) -> rt.spawn(new NodeId(role, 0), factory.get()));
+        rt.spawn(DS, ds);
+        rt.spawn(TC, new TransactionCoordinator(0, cfg));
+        rt.spawn(CLIENT, probe);
+        rt.drainMessages();
+    }
+
+    /**
+     * The tree of a path: e.g. for {@code ssi} at depth 2
+     * {@code root: {cc: ssi, children: [{cc: ssi, txns: [work]}, {cc: ssi, txns: [side1]}]}}.
+     */
+    static String treeYaml(String mechanism, int depth) {
+        String node = "{cc: " + mechanism + ", txns: [" + TYPE + "]}";
+        for (int level = depth - 1; level >= 1; level--) {
+            node = "{cc: " + mechanism + ", children: [" + node + ", {cc: " + mechanism + ", txns: [side" + level
+                    + "]}]}";
+        }
+        return "root: " + node + "\n";
+    }
+
+    /** The tree, in the tree file format. */
+    public String treeYaml() {
+        return treeYaml;
+    }
+
+    /** The runtime, for stepping message by message. */
+    public DirectRuntime runtime() {
+        return rt;
+    }
+
+    /** Begins a {@code work} transaction and runs its start phase to the end (the TC answered). */
+    public void begin() {
+        sendBegin();
+        rt.runUntil(() -> probe.last != null, MAX_STEPS);
+        txnId = expect(TxnBegun.class, "start").txnId();
+        opId = 0;
+    }
+
+    /** Queues the client's begin request (nothing runs). */
+    public void sendBegin() {
+        probe.last = null;
+        rt.send(CLIENT, TC, new BeginTxn(++req, typeId, Inputs.of(nextKey), rt.nowMicros()));
+    }
+
+    /** Runs one operation of the open transaction to the end (the TC answered). */
+    public void operation() {
+        sendOperation();
+        rt.runUntil(() -> probe.last != null, MAX_STEPS);
+        expect(OpDone.class, "operation");
+    }
+
+    /** Queues the client's next operation: an update of the next row (a read under {@code none}). */
+    public void sendOperation() {
+        probe.last = null;
+        Key key = Key.of(kv, nextKey);
+        nextKey = (nextKey + 1) % KEYS;
+        Op op = readOnly ? Op.read(key) : Op.update(key, row -> row.with(0, row.getLong("v") + 1));
+        rt.send(CLIENT, TC, new TxnOp(txnId, ++opId, op));
+    }
+
+    /** Commits the open transaction: runs validation and commit to the end, then delivers every message left. */
+    public void commit() {
+        sendCommit();
+        rt.runUntil(() -> probe.last != null, MAX_STEPS);
+        TxnEnded e = expect(TxnEnded.class, "commit");
+        if (!e.committed()) {
+            throw new IllegalStateException("path " + describe() + ": the transaction aborted: " + e.reason());
+        }
+        rt.drainMessages();
+    }
+
+    /** Queues the client's commit request. */
+    public void sendCommit() {
+        probe.last = null;
+        rt.send(CLIENT, TC, new CommitTxn(txnId));
+    }
+
+    /** One whole transaction of {@code ops} operations: begin, the operations, commit. */
+    public void transaction(int ops) {
+        begin();
+        for (int i = 0; i < ops; i++) {
+            operation();
+        }
+        commit();
+    }
+
+    /**
+     * Delivers messages (and fires due timers when none waits) until the next message to deliver is a
+     * {@code type} addressed to {@code to}; that message is not delivered.
+     *
+     * @throws IllegalStateException if the run ends or stalls first
+     */
+    public void runUntilNext(Class<?> type, NodeId to) {
+        rt.runUntil(() -> {
+            DirectRuntime.Envelope e = rt.peek();
+            return e != null && e.to().equals(to) && type.isInstance(e.msg());
+        }, MAX_STEPS);
+    }
+
+    /**
+     * Delivers exactly the next message, which must be a {@code type} addressed to {@code to}.
+     *
+     * @throws IllegalStateException if the next message is another
+     */
+    public void deliverNext(Class<?> type, NodeId to) {
+        DirectRuntime.Envelope e = rt.peek();
+        if (e == null || !e.to().equals(to) || !type.isInstance(e.msg())) {
+            throw new IllegalStateException("path " + describe() + ": expected a " + type.getSimpleName() + " to "
+                    + to + " next, found " + (e == null ? "nothing" : e.msg() + " to " + e.to()));
+        }
+        rt.step();
+    }
+
+    /** Waits for the client to receive a message of {@code type}, delivering messages as needed. */
+    public void runUntilClientGets(Class<?> type) {
+        rt.runUntil(() -> type.isInstance(probe.last), MAX_STEPS);
+    }
+
+    /** E.g. {@code 2pl-3}. */
+    public String describe() {
+        return mechanism + "-" + depth;
+    }
+
+    private <T> T expect(Class<T> type, String phase) {
+        Object m = probe.last;
+        if (!type.isInstance(m)) {
+            throw new IllegalStateException("path " + describe() + ": " + phase + " ended with " + m);
+        }
+        return type.cast(m);
+    }
+
+    @Override
+    public void close() {
+        rt.close();
+    }
+}
