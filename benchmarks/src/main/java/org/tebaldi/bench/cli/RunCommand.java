@@ -11,10 +11,10 @@ import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
 import org.tebaldi.bench.experiment.Sweep;
+import org.tebaldi.bench.experiment.SweepPoint;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.report.TimelineChart;
-import org.tebaldi.bench.run.ExperimentRun;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.config.ConfigException;
@@ -27,12 +27,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tebaldi run EXPERIMENT.yaml... [--set key=value]... [--out DIR]} (DESIGN.md §9): validates the
  * experiment (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data,
- * runs the embedded cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
- * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. When a field lists several values
- * ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given, it runs the sweep
- * instead ({@link SweepRun}): every point in turn, one sub-directory each, plus {@code results.csv} and charts.
- * Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed, {@value ExitCodes#RUN_FAILED} if a
- * run failed.
+ * runs the cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
+ * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
+ * starts one JVM per node ({@link PointRunner}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external
+ * ZooKeeper and {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. When a field
+ * lists several values ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given,
+ * it runs the sweep instead ({@link SweepRun}): every point in turn, one sub-directory each, plus
+ * {@code results.csv} and charts. Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed,
+ * {@value ExitCodes#RUN_FAILED} if a run failed.
  */
 @Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml), or a sweep: fields "
         + "that list values (clients: [50, 200]) or several files run every combination.")
@@ -52,6 +54,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
     Path out;
 
+    @Option(names = "--zk", paramLabel = "HOST:PORT,...", description = "processes mode: use this ZooKeeper "
+            + "ensemble instead of an embedded one")
+    String zk;
+
+    @Option(names = "--external-nodes", description = "processes mode: launch no node JVMs; wait for nodes started "
+            + "with 'tebaldi node --zk ... --cluster <experiment name>' (needs --zk)")
+    boolean externalNodes;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -61,8 +71,12 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         Path cwd = Path.of("").toAbsolutePath();
         Sweep sweep;
+        PointRunner runner = new PointRunner(zk, externalNodes);
         try {
             sweep = ExperimentLoader.loadSweep(experiments, sets, cwd);
+            for (SweepPoint p : sweep.points()) {
+                runner.check(p.experiment());
+            }
             if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
                 throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
                         "name a directory (it is created if missing)");
@@ -76,17 +90,17 @@ final class RunCommand implements Callable<Integer> {
         String name = experiments.size() > 1 ? "sweep" : first.name();
         Path dir = out != null ? out : RunDirectory.of(first.output(), name, LocalDateTime.now(), cwd);
         if (sweep.isSweep()) {
-            return new SweepRun(sweep, dir, stdout, stderr).run();
+            return new SweepRun(sweep, runner, dir, stdout, stderr).run();
         }
-        return single(sweep.single(), dir, stdout, stderr);
+        return single(runner, sweep.single(), dir, stdout, stderr);
     }
 
-    private static int single(Experiment e, Path dir, PrintWriter stdout, PrintWriter stderr)
+    private static int single(PointRunner runner, Experiment e, Path dir, PrintWriter stdout, PrintWriter stderr)
             throws InterruptedException {
         RunReport.header(stdout, e);
         RunResult r;
         try {
-            r = new ExperimentRun(e, new ConsoleListener(stdout)).run();
+            r = runner.run(e, new ConsoleListener(stdout), dir);
         } catch (RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());
             stderr.flush();

@@ -18,12 +18,11 @@ import org.tebaldi.bench.report.ResultsCsv;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.report.SweepCharts;
 import org.tebaldi.bench.report.SweepProgress;
-import org.tebaldi.bench.run.ExperimentRun;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunResult;
 
 /**
- * Runs a {@link Sweep}: every point in turn, each on a fresh embedded cluster with its data loaded anew (no state
+ * Runs a {@link Sweep}: every point in turn, each on a fresh cluster ({@link PointRunner}) with its data loaded anew (no state
  * is shared between points). The console shows one line when a point starts and one when it ends, and each
  * per-second progress line starts with a bar and the estimated time left over the whole sweep
  * ({@link SweepProgress}). Written into the run directory: one sub-directory per point ({@link SweepPoint#dir()})
@@ -35,15 +34,20 @@ import org.tebaldi.bench.run.RunResult;
  */
 final class SweepRun {
     private final Sweep sweep;
+    private final PointRunner runner;
     private final Path dir;
     private final PrintWriter out;
     private final PrintWriter err;
     private final SweepProgress progress;
     private final List<PointResult> results = new ArrayList<>();
 
-    /** @param dir the run directory (created when the first file is written) */
-    SweepRun(Sweep sweep, Path dir, PrintWriter out, PrintWriter err) {
+    /**
+     * @param runner runs each point (embedded or processes mode)
+     * @param dir    the run directory (created when the first file is written)
+     */
+    SweepRun(Sweep sweep, PointRunner runner, Path dir, PrintWriter out, PrintWriter err) {
         this.sweep = sweep;
+        this.runner = runner;
         this.dir = dir;
         this.out = out;
         this.err = err;
@@ -98,9 +102,10 @@ final class SweepRun {
         Experiment e = p.experiment();
         RunReport.header(out, e);
         String at = "point " + p.index() + "/" + n;
+        Path pointDir = dir.resolve(p.dir());
         RunResult r;
         try {
-            r = new ExperimentRun(e, new ConsoleListener(out, t -> tickLine(at, t))).run();
+            r = runner.run(e, new ConsoleListener(out, t -> tickLine(at, t)), pointDir);
         } catch (RunFailedException x) {
             err.println(at + " (" + p.describe() + ") run failed: " + x.getMessage());
             err.flush();
@@ -115,7 +120,6 @@ final class SweepRun {
         s.put("dir", p.dir());
         ObjectNode values = s.putObject("values");
         p.values().forEach(values::put);
-        Path pointDir = dir.resolve(p.dir());
         try {
             RunFiles.write(pointDir, r, summary, err);
         } catch (IOException x) {

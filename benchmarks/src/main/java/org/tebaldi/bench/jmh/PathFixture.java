@@ -147,9 +147,7 @@ public final class PathFixture implements AutoCloseable {
     /** Begins a {@code work} transaction and runs its start phase to the end (the TC answered). */
     public void begin() {
         sendBegin();
-        rt.runUntil(() -> probe.last != null, MAX_STEPS);
-        txnId = expect(TxnBegun.class, "start").txnId();
-        opId = 0;
+        awaitBegun();
     }
 
     /** Queues the client's begin request (nothing runs). */
@@ -158,11 +156,21 @@ public final class PathFixture implements AutoCloseable {
         rt.send(CLIENT, TC, new BeginTxn(++req, typeId, Inputs.of(nextKey), rt.nowMicros()));
     }
 
+    /**
+     * Runs until the TC answers the begin request.
+     *
+     * @throws IllegalStateException if the transaction did not start
+     */
+    public void awaitBegun() {
+        rt.runUntil(() -> probe.last != null, MAX_STEPS);
+        txnId = expect(TxnBegun.class, "start").txnId();
+        opId = 0;
+    }
+
     /** Runs one operation of the open transaction to the end (the TC answered). */
     public void operation() {
         sendOperation();
-        rt.runUntil(() -> probe.last != null, MAX_STEPS);
-        expect(OpDone.class, "operation");
+        awaitOpDone();
     }
 
     /** Queues the client's next operation: an update of the next row (a read under {@code none}). */
@@ -174,21 +182,40 @@ public final class PathFixture implements AutoCloseable {
         rt.send(CLIENT, TC, new TxnOp(txnId, ++opId, op));
     }
 
+    /**
+     * Runs until the TC answers the operation.
+     *
+     * @throws IllegalStateException if the operation failed
+     */
+    public void awaitOpDone() {
+        rt.runUntil(() -> probe.last != null, MAX_STEPS);
+        expect(OpDone.class, "operation");
+    }
+
     /** Commits the open transaction: runs validation and commit to the end, then delivers every message left. */
     public void commit() {
         sendCommit();
-        rt.runUntil(() -> probe.last != null, MAX_STEPS);
-        TxnEnded e = expect(TxnEnded.class, "commit");
-        if (!e.committed()) {
-            throw new IllegalStateException("path " + describe() + ": the transaction aborted: " + e.reason());
-        }
-        rt.drainMessages();
+        awaitEnded();
     }
 
     /** Queues the client's commit request. */
     public void sendCommit() {
         probe.last = null;
         rt.send(CLIENT, TC, new CommitTxn(txnId));
+    }
+
+    /**
+     * Runs until the TC reports the outcome, then delivers every message left (e.g. commits at the data server).
+     *
+     * @throws IllegalStateException if the transaction aborted
+     */
+    public void awaitEnded() {
+        rt.runUntil(() -> probe.last != null, MAX_STEPS);
+        TxnEnded e = expect(TxnEnded.class, "commit");
+        if (!e.committed()) {
+            throw new IllegalStateException("path " + describe() + ": the transaction aborted: " + e.reason());
+        }
+        rt.drainMessages();
     }
 
     /** One whole transaction of {@code ops} operations: begin, the operations, commit. */
@@ -225,11 +252,6 @@ public final class PathFixture implements AutoCloseable {
                     + to + " next, found " + (e == null ? "nothing" : e.msg() + " to " + e.to()));
         }
         rt.step();
-    }
-
-    /** Waits for the client to receive a message of {@code type}, delivering messages as needed. */
-    public void runUntilClientGets(Class<?> type) {
-        rt.runUntil(() -> type.isInstance(probe.last), MAX_STEPS);
     }
 
     /** E.g. {@code 2pl-3}. */

@@ -1,0 +1,72 @@
+package org.tebaldi.bench.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.process.NodeLauncher;
+import org.tebaldi.bench.process.ProcessExperimentRun;
+import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.RunListener;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.core.config.ConfigException;
+
+/**
+ * Runs one experiment (a single run, or one point of a sweep) on the cluster its {@code cluster.mode} names:
+ * the embedded cluster ({@link ExperimentRun}), or one JVM per node ({@link ProcessExperimentRun}, node logs in
+ * {@code <run dir>/nodes/}). Holds the command line's process-mode options ({@code --zk},
+ * {@code --external-nodes}), so that {@link RunCommand} and {@link SweepRun} run points the same way.
+ */
+final class PointRunner {
+    private final String zk;
+    private final boolean externalNodes;
+
+    /**
+     * @param zk            processes mode: an external ZooKeeper ensemble ({@code host:port,...}); null for an
+     *                      embedded one
+     * @param externalNodes processes mode: launch no node JVMs, wait for nodes started by hand
+     */
+    PointRunner(String zk, boolean externalNodes) {
+        this.zk = zk;
+        this.externalNodes = externalNodes;
+    }
+
+    /**
+     * Checks that the process-mode options fit the experiment.
+     *
+     * @throws ConfigException naming the option, if {@code --zk} or {@code --external-nodes} is given for an
+     *                         experiment that does not run processes, or {@code --external-nodes} without
+     *                         {@code --zk}
+     */
+    void check(Experiment e) {
+        boolean processes = e.cluster().mode().equals("processes");
+        if ((zk != null || externalNodes) && !processes) {
+            throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
+                    + "uses ZooKeeper and node processes" + " (experiment '" + e.name() + "' runs "
+                    + e.cluster().mode() + ")", "add --set cluster.mode=processes");
+        }
+        if (externalNodes && zk == null) {
+            throw new ConfigException("--external-nodes", 0, "", "nodes started by hand need a ZooKeeper they "
+                    + "can reach", "add --zk HOST:PORT");
+        }
+    }
+
+    /**
+     * Runs {@code e}: loads its data, runs the clients, verifies.
+     *
+     * @param dir the run's directory (processes mode writes node logs into {@code dir/nodes/})
+     * @throws RunFailedException   if the run failed (a node or workload code threw, nodes could not start)
+     * @throws InterruptedException if the calling thread is interrupted (the run's clients and nodes stop first)
+     */
+    RunResult run(Experiment e, RunListener listener, Path dir) throws RunFailedException, InterruptedException {
+        try {
+            if (e.cluster().mode().equals("processes")) {
+                List<String> cmd = externalNodes ? null : NodeLauncher.command();
+                return new ProcessExperimentRun(e, listener, dir.resolve("nodes"), zk, cmd).run();
+            }
+            return new ExperimentRun(e, listener).run();
+        } catch (IllegalStateException x) {
+            throw new RunFailedException(x.getMessage(), x);
+        }
+    }
+}
