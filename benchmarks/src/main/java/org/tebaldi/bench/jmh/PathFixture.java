@@ -54,6 +54,7 @@ public final class PathFixture implements AutoCloseable {
     private final String mechanism;
     private final int depth;
     private final DirectRuntime rt = new DirectRuntime();
+    private final DataServer ds;
     private final Probe probe = new Probe();
     private final TableSchema kv;
     private final int typeId;
@@ -110,7 +111,7 @@ public final class PathFixture implements AutoCloseable {
         treeYaml = treeYaml(mechanism, depth);
         CcTree tree = TreeLoader.parse(treeYaml, "<" + path + ">", TreeContext.of(db));
         ClusterConfig cfg = new ClusterConfig(db, tree, 1, 1, null, false);
-        DataServer ds = new DataServer(0, cfg, KEYS);
+        ds = new DataServer(0, cfg, KEYS);
         for (long k = 0; k < KEYS; k++) {
             ds.load(Key.of(kv, k), kv.row(0L));
         }
@@ -252,6 +253,11 @@ public final class PathFixture implements AutoCloseable {
                     + to + " next, found " + (e == null ? "nothing" : e.msg() + " to " + e.to()));
         }
         rt.step();
+    }
+
+    /** The committed value of row {@code k} at the data server (0 as loaded, +1 per committed update). */
+    public long committedValue(long k) {
+        return ds.store().find(Key.of(kv, k)).latestCommitted().value().getLong("v");
     }
 
     /** E.g. {@code 2pl-3}. */
