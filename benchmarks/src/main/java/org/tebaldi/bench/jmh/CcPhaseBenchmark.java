@@ -55,9 +55,9 @@ public class CcPhaseBenchmark {
     /** A path's cluster; the subclasses bring one transaction to the start of their phase before each call. */
     @State(Scope.Thread)
     public abstract static class Phase {
-        /** Mechanism and depth of the path ({@link PathFixture#PATHS}). */
+        /** The path ({@link PathFixture#PATHS} and {@link PathFixture#LAYER_PATHS}). */
         @Param({"2pl-1", "2pl-2", "2pl-3", "2pl-4", "rp-1", "rp-2", "rp-3", "rp-4", "ssi-1", "ssi-2", "ssi-3",
-                "ssi-4", "tso-1", "tso-2", "tso-3", "tso-4", "none-1"})
+                "ssi-4", "tso-1", "tso-2", "tso-3", "tso-4", "none-1", "2pl/rp", "ssi/rp", "rp/rp"})
         public String path;
 
         /** The cluster. */

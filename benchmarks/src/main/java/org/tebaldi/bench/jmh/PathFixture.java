@@ -1,5 +1,6 @@
 package org.tebaldi.bench.jmh;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.tebaldi.core.db.Database;
@@ -29,9 +30,11 @@ import org.tebaldi.server.tc.TransactionCoordinator;
  * The cluster a CC-path microbenchmark drives: one transaction coordinator, one data server and the service
  * nodes the tree's mechanisms need (timestamp service, batch manager), all on a {@link DirectRuntime} (no
  * threads, no network, virtual-time timers), and a table {@code kv} of {@value #KEYS} rows (key, one long
- * column). The tree is a path of one mechanism repeated {@code depth} times: every inner node has the path's
- * next node and a sibling leaf (type {@code side<level>}) as children, so each level really separates two groups,
- * and the transaction type {@code work} sits in the deepest leaf. A {@code work} transaction updates (reads,
+ * column). The tree is a path of mechanisms from the root down: {@code 2pl-3} is 2PL at three levels,
+ * {@code 2pl/rp} a 2PL root over an RP leaf (the layer-overhead trees of dissertation §4.6.5, Table 4.1). Every
+ * inner node has the path's next node and a sibling leaf (type {@code side<level>}, under the path's leaf
+ * mechanism) as children, so each level really separates two groups, and the transaction type {@code work} sits
+ * in the deepest leaf. A {@code work} transaction updates (reads,
  * adds 1 to, writes) one row per operation — reads it under {@code none}, which only takes read-only types.
  * Keys cycle through the table, so consecutive transactions never touch the same row and nothing ever waits
  * or aborts: what is measured is the CPU cost of the path. Not thread-safe.
@@ -42,6 +45,8 @@ public final class PathFixture implements AutoCloseable {
     /** The paths benchmarks take by default: each mechanism at depths 1 to 4, and {@code none} (leaf only). */
     public static final List<String> PATHS = List.of("2pl-1", "2pl-2", "2pl-3", "2pl-4", "rp-1", "rp-2", "rp-3",
             "rp-4", "ssi-1", "ssi-2", "ssi-3", "ssi-4", "tso-1", "tso-2", "tso-3", "tso-4", "none-1");
+    /** Table 4.1's trees (§4.6.5): stand-alone RP, and a 2PL, SSI or RP layer added over RP. */
+    public static final List<String> LAYER_PATHS = List.of("rp-1", "2pl/rp", "ssi/rp", "rp/rp");
     private static final List<String> MECHANISMS = List.of("2pl", "rp", "ssi", "tso", "none");
     private static final String TABLE = "kv";
     private static final String TYPE = "work";
@@ -51,8 +56,8 @@ public final class PathFixture implements AutoCloseable {
     static final NodeId TC = NodeId.tc(0);
     static final NodeId DS = NodeId.ds(0);
 
-    private final String mechanism;
-    private final int depth;
+    private final String path;
+    private final List<String> mechanisms;
     private final DirectRuntime rt = new DirectRuntime();
     private final DataServer ds;
     private final Probe probe = new Probe();
@@ -80,27 +85,18 @@ public final class PathFixture implements AutoCloseable {
     }
 
     /**
-     * Builds and starts the cluster for a path such as {@code 2pl-3} (mechanism, dash, depth 1..4).
+     * Builds and starts the cluster for a path: {@code MECH-DEPTH} (e.g. {@code 2pl-3}, depth 1..4) or the
+     * mechanisms from the root down separated by {@code /} (e.g. {@code ssi/rp}, 1..4 of them).
      *
-     * @throws IllegalArgumentException for an unknown mechanism, a depth outside 1..4, or {@code none} deeper
-     *                                  than 1 (none is only a leaf)
+     * @throws IllegalArgumentException for an unknown mechanism, a depth outside 1..4, {@code none} anywhere but
+     *                                  alone (it is only a leaf, of read-only types), or a tree the composition
+     *                                  rules forbid (the message says why)
      */
     public PathFixture(String path) {
-        int dash = path.lastIndexOf('-');
-        if (dash <= 0) {
-            throw new IllegalArgumentException("path '" + path + "': write mechanism-depth, e.g. 2pl-3");
-        }
-        mechanism = path.substring(0, dash).toLowerCase(Locale.ROOT);
-        try {
-            depth = Integer.parseInt(path.substring(dash + 1));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("path '" + path + "': the depth must be 1..4", e);
-        }
-        if (!MECHANISMS.contains(mechanism) || depth < 1 || depth > 4 || (mechanism.equals("none") && depth > 1)) {
-            throw new IllegalArgumentException("path '" + path + "': use one of " + String.join(", ", MECHANISMS)
-                    + " at depth 1..4 (none only at depth 1)");
-        }
-        readOnly = mechanism.equals("none");
+        this.path = path;
+        mechanisms = mechanisms(path);
+        int depth = mechanisms.size();
+        readOnly = mechanisms.get(depth - 1).equals("none");
         Catalog catalog = new Catalog();
         kv = catalog.add(TABLE, 1, 0, false, Catalog.longCol("v"));
         Database db = new Database(catalog);
@@ -108,8 +104,13 @@ public final class PathFixture implements AutoCloseable {
         for (int level = 1; level < depth; level++) {
             db.interactive("side" + level, false, List.of(TABLE), "k");
         }
-        treeYaml = treeYaml(mechanism, depth);
-        CcTree tree = TreeLoader.parse(treeYaml, "<" + path + ">", TreeContext.of(db));
+        treeYaml = treeYaml(mechanisms);
+        CcTree tree;
+        try {
+            tree = TreeLoader.parse(treeYaml, "<" + path + ">", TreeContext.of(db));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("path '" + path + "': " + e.getMessage(), e);
+        }
         ClusterConfig cfg = new ClusterConfig(db, tree, 1, 1, null, false);
         ds = new DataServer(0, cfg, KEYS);
         for (long k = 0; k < KEYS; k++) {
@@ -123,14 +124,50 @@ public final class PathFixture implements AutoCloseable {
     }
 
     /**
-     * The tree of a path: e.g. for {@code ssi} at depth 2
-     * {@code root: {cc: ssi, children: [{cc: ssi, txns: [work]}, {cc: ssi, txns: [side1]}]}}.
+     * The mechanisms of a path from the root down (see {@link #PathFixture}).
+     *
+     * @throws IllegalArgumentException if the path is malformed
      */
-    static String treeYaml(String mechanism, int depth) {
-        String node = "{cc: " + mechanism + ", txns: [" + TYPE + "]}";
+    static List<String> mechanisms(String path) {
+        String fix = ": write MECH-DEPTH (e.g. 2pl-3, depth 1..4) or MECH/MECH/... from the root down (e.g. ssi/rp), "
+                + "MECH one of " + String.join(", ", MECHANISMS) + " (none only alone)";
+        List<String> out = new ArrayList<>();
+        String p = path.toLowerCase(Locale.ROOT).trim();
+        int dash = p.lastIndexOf('-');
+        if (!p.contains("/") && dash > 0) {
+            int depth;
+            try {
+                depth = Integer.parseInt(p.substring(dash + 1));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("path '" + path + "'" + fix, e);
+            }
+            if (depth < 1 || depth > 4) {
+                throw new IllegalArgumentException("path '" + path + "': depth " + depth + " is outside 1..4" + fix);
+            }
+            for (int i = 0; i < depth; i++) {
+                out.add(p.substring(0, dash));
+            }
+        } else {
+            out.addAll(List.of(p.split("/", -1)));
+        }
+        if (out.size() > 4 || out.stream().anyMatch(m -> !MECHANISMS.contains(m))
+                || (out.contains("none") && out.size() > 1)) {
+            throw new IllegalArgumentException("path '" + path + "'" + fix);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The tree of a path: e.g. for {@code ssi/rp}
+     * {@code root: {cc: ssi, children: [{cc: rp, txns: [work]}, {cc: rp, txns: [side1]}]}}.
+     */
+    static String treeYaml(List<String> mechanisms) {
+        int depth = mechanisms.size();
+        String leaf = mechanisms.get(depth - 1);
+        String node = "{cc: " + leaf + ", txns: [" + TYPE + "]}";
         for (int level = depth - 1; level >= 1; level--) {
-            node = "{cc: " + mechanism + ", children: [" + node + ", {cc: " + mechanism + ", txns: [side" + level
-                    + "]}]}";
+            node = "{cc: " + mechanisms.get(level - 1) + ", children: [" + node + ", {cc: " + leaf + ", txns: [side"
+                    + level + "]}]}";
         }
         return "root: " + node + "\n";
     }
@@ -262,7 +299,7 @@ public final class PathFixture implements AutoCloseable {
 
     /** E.g. {@code 2pl-3}. */
     public String describe() {
-        return mechanism + "-" + depth;
+        return path;
     }
 
     private <T> T expect(Class<T> type, String phase) {
