@@ -12,6 +12,9 @@
 #           the files, clients [50, 200, 800], warm-up 3 s, 10 s measured
 #   micro   the microbenchmarks (Fig 4.10 cross-group CCs, Fig 4.11 two vs three layers, Table 4.1 layer overhead):
 #           each config/experiments/micro-*.yaml as it is written (its own sweeps), warm-up 2 s, 5 s measured
+#   table4-1  Table 4.1's throughput cost of adding a 2PL, SSI or RP layer over RP, estimated from the JMH
+#           benchmark CcPathBenchmark (7 updates per transaction, no network, one core; median time per
+#           transaction): table4-1/table4-1.txt, about 3 minutes
 #
 # Missing experiment files are skipped with a message (SEATS and the microbenchmarks come with the workloads
 # branch). Writes results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
@@ -30,7 +33,7 @@ done
 ROOT="$(cd -P "$(dir_of "$src")/.." && pwd)"
 TEBALDI="$ROOT/scripts/tebaldi"
 EXP="config/experiments"
-ALL=(fig4-7 fig4-8 micro)
+ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
   sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -42,6 +45,7 @@ files_of() {
     fig4-7) [ -f "$ROOT/$EXP/tpcc-fig4-7.yaml" ] && echo "$EXP/tpcc-fig4-7.yaml" ;;
     fig4-8) (cd "$ROOT" && ls $EXP/seats-*.yaml 2>/dev/null) ;;
     micro) (cd "$ROOT" && ls $EXP/micro-*.yaml 2>/dev/null) ;;
+    table4-1) [ -x "$ROOT/scripts/jmh.sh" ] && echo "scripts/jmh.sh CcPathBenchmark" ;;
   esac
   return 0
 }
@@ -52,7 +56,7 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --list) list=true ;;
-    fig4-7|fig4-8|micro) wanted+=("$a") ;;
+    fig4-7|fig4-8|micro|table4-1) wanted+=("$a") ;;
     *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]}, --list or --help" >&2; exit 2 ;;
   esac
 done
@@ -96,6 +100,48 @@ run() {
   fi
 }
 
+# Table 4.1 from JMH: median µs per 7-update transaction through RP alone and with a layer added over it.
+table41() {
+  local dir="$OUT/table4-1" t0=$SECONDS code
+  mkdir -p "$dir"
+  echo
+  echo "reproduce: [table4-1] scripts/jmh.sh CcPathBenchmark (rp-1, 2pl/rp, ssi/rp, rp/rp; 7 updates) ..."
+  "$ROOT/scripts/jmh.sh" CcPathBenchmark -p path=rp-1,2pl/rp,ssi/rp,rp/rp -p ops=7 -bm sample -tu us \
+    -wi 3 -w 2s -i 5 -r 2s -f 2 -rf csv -rff "$dir/jmh.csv" > "$dir/jmh.txt" 2>&1
+  code=$?
+  if [ $code -ne 0 ] || [ ! -s "$dir/jmh.csv" ]; then
+    note "table4-1: JMH FAILED (exit $code) after $((SECONDS - t0))s; see table4-1/jmh.txt"
+    worst=3
+    return
+  fi
+  awk -F, 'NR > 1 {
+      sub(/\r$/, ""); gsub(/"/, ""); path = $9
+      if ($1 ~ /:p0\.50$/) p50[path] = $5; else if ($1 ~ /transaction$/) mean[path] = $5
+    }
+    END {
+      split("rp-1 2pl/rp ssi/rp rp/rp", order, " ")
+      name["rp-1"] = "stand-alone RP"; name["2pl/rp"] = "2PL - RP"; name["ssi/rp"] = "SSI - RP"; name["rp/rp"] = "RP - RP"
+      diss["2pl/rp"] = "21%"; diss["ssi/rp"] = "25%"; diss["rp/rp"] = "40%"
+      goal["2pl/rp"] = "<= 10%"; goal["ssi/rp"] = "<= 12%"; goal["rp/rp"] = "<= 25%"
+      print "Table 4.1 estimated from JMH CcPathBenchmark (7 updates per transaction, no network, one core)"
+      print "throughput per core = 1e6 / median us per transaction; loss = 1 - (RP alone) / (with the layer)"
+      printf "%-15s %12s %12s %14s %8s %12s %8s\n", "setting", "median us", "mean us", "txn/s per core", "loss", "dissertation", "target"
+      base = p50["rp-1"]
+      for (i = 1; i <= 4; i++) {
+        p = order[i]
+        loss = (p == "rp-1" || base == "" || p50[p] == "") ? "-" : sprintf("%.0f%%", 100 * (1 - base / p50[p]))
+        perCore = (p50[p] > 0) ? 1e6 / p50[p] : 0
+        d = (p in diss) ? diss[p] : "-"
+        g = (p in goal) ? goal[p] : "-"
+        printf "%-15s %12.2f %12.2f %14.0f %8s %12s %8s\n", name[p], p50[p], mean[p], perCore, loss, d, g
+      }
+      print "(the mean includes GC and time the shared machine took the core away; the median is the CPU cost)"
+    }' "$dir/jmh.csv" > "$dir/table4-1.txt" || { note "table4-1: cannot read $dir/jmh.csv"; worst=3; return; }
+  cat "$dir/table4-1.txt"
+  cp "$dir/table4-1.txt" "$OUT/table4-1.txt"
+  note "table4-1: ok in $((SECONDS - t0))s -> table4-1/table4-1.txt"
+}
+
 # Copies DIR's sweep charts to OUT/<prefix>-<chart>.png.
 copy_charts() {
   local dir="$1" prefix="$2" png
@@ -113,6 +159,7 @@ for id in "${wanted[@]}"; do
       fig4-7) note "$id: skipped: $EXP/tpcc-fig4-7.yaml is missing" ;;
       fig4-8) note "$id: skipped: no $EXP/seats-*.yaml (SEATS comes with the workloads branch)" ;;
       micro) note "$id: skipped: no $EXP/micro-*.yaml (the microbenchmarks come with the workloads branch)" ;;
+      table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
     esac
     continue
   fi
@@ -130,10 +177,12 @@ for id in "${wanted[@]}"; do
         run "$name" "$OUT/$name" "$f" --set warmup=2s --set duration=5s
         copy_charts "$OUT/$name" "$name"
       done ;;
+    table4-1)
+      table41 ;;
   esac
 done
 
 echo
-note "done in $(( (SECONDS - start) / 60 ))m$(( (SECONDS - start) % 60 ))s; charts: $(cd "$OUT" && ls ./*.png 2>/dev/null | tr '\n' ' ')"
+note "done in $(( (SECONDS - start) / 60 ))m$(( (SECONDS - start) % 60 ))s; charts: $(cd "$OUT" && ls -- *.png 2>/dev/null | tr '\n' ' ')"
 echo "reproduce: everything is in $OUT (index.txt lists the runs)"
 exit $worst
