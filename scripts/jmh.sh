@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # JMH microbenchmarks of CC paths (benchmarks/src/main/java/org/tebaldi/bench/jmh; WORKLOADS.md "JMH"):
-#   scripts/jmh.sh                                   # everything: CcPathBenchmark and CcPhaseBenchmark over 17
-#                                                    # paths (2pl/rp/ssi/tso at depth 1-4, none-1); ~10 min on 2 cores
-#   scripts/jmh.sh CcPathBenchmark                   # one transaction per path (17 benchmarks, ~1 min)
+#   scripts/jmh.sh                                   # everything: CcPathBenchmark and CcPhaseBenchmark over 20
+#                                                    # paths (2pl/rp/ssi/tso at depth 1-4, none-1, 2pl/rp, ssi/rp,
+#                                                    # rp/rp); ~15 min on 2 cores (also: scripts/tebaldi jmh ...)
+#   scripts/jmh.sh CcPathBenchmark                   # whole transactions of 1 and 7 updates (40 benchmarks, ~3 min)
 #   scripts/jmh.sh CcPhaseBenchmark -p path=2pl-1,2pl-4   # any JMH options: regex, -p, -wi, -i, -f, -rf json ...
-#   scripts/jmh.sh -h                                # JMH's help
+#   scripts/jmh.sh -h                                # JMH's help; results and their reading: docs/jmh.md
 # Builds benchmarks/target/jmh.jar (mvn -P jmh: JMH's annotation processor runs only in that profile) when it is
 # missing or older than any pom.xml or main source file, then runs it. JVM options for the benchmark JVMs (JMH
 # forks one per benchmark): -jvmArgsAppend '-Xmx2g ...'.
