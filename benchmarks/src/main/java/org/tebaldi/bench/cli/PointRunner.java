@@ -6,18 +6,30 @@ import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.process.NodeLauncher;
 import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.core.config.ConfigException;
 
 /**
  * Runs one experiment (a single run, or one point of a sweep) on the cluster its {@code cluster.mode} names:
  * the embedded cluster ({@link ExperimentRun}), or one JVM per node ({@link ProcessExperimentRun}, node logs in
- * {@code <run dir>/nodes/}). Holds the command line's process-mode options ({@code --zk},
+ * {@code <run dir>/nodes/}), with the profiler beside it when the experiment turns it on
+ * ({@link ProfilerExtension}). Holds the command line's process-mode options ({@code --zk},
  * {@code --external-nodes}), so that {@link RunCommand} and {@link SweepRun} run points the same way.
  */
 final class PointRunner {
+    /**
+     * A finished run and what ran beside it.
+     *
+     * @param result    the run's measurements and checks
+     * @param extension the extension that ran beside it (its files go next to the run's, {@link RunFiles})
+     */
+    record Finished(RunResult result, RunExtension extension) {
+    }
+
     private final String zk;
     private final boolean externalNodes;
 
@@ -52,19 +64,22 @@ final class PointRunner {
     }
 
     /**
-     * Runs {@code e}: loads its data, runs the clients, verifies.
+     * Runs {@code e}: loads its data, runs the clients (and the profiler if {@code e} turns it on), verifies.
      *
      * @param dir the run's directory (processes mode writes node logs into {@code dir/nodes/})
      * @throws RunFailedException   if the run failed (a node or workload code threw, nodes could not start)
      * @throws InterruptedException if the calling thread is interrupted (the run's clients and nodes stop first)
      */
-    RunResult run(Experiment e, RunListener listener, Path dir) throws RunFailedException, InterruptedException {
+    Finished run(Experiment e, RunListener listener, Path dir) throws RunFailedException, InterruptedException {
+        RunExtension extension = e.profiler().enabled()
+                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         try {
             if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
-                return new ProcessExperimentRun(e, listener, dir.resolve("nodes"), zk, cmd).run();
+                return new Finished(new ProcessExperimentRun(e, listener, dir.resolve("nodes"), zk, cmd, extension)
+                        .run(), extension);
             }
-            return new ExperimentRun(e, listener).run();
+            return new Finished(new ExperimentRun(e, listener, extension).run(), extension);
         } catch (IllegalStateException x) {
             throw new RunFailedException(x.getMessage(), x);
         }

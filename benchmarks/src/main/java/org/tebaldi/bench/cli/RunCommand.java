@@ -16,7 +16,6 @@ import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.report.TimelineChart;
 import org.tebaldi.bench.run.RunFailedException;
-import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -98,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
     private static int single(PointRunner runner, Experiment e, Path dir, PrintWriter stdout, PrintWriter stderr)
             throws InterruptedException {
         RunReport.header(stdout, e);
-        RunResult r;
+        PointRunner.Finished r;
         try {
             r = runner.run(e, new ConsoleListener(stdout), dir);
         } catch (RunFailedException x) {
@@ -106,9 +105,9 @@ final class RunCommand implements Callable<Integer> {
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        RunReport.summary(stdout, r);
+        RunReport.summary(stdout, r.result());
         try {
-            RunFiles.write(dir, r, SummaryJson.build(r), stderr);
+            RunFiles.write(dir, r, SummaryJson.build(r.result()), stderr);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();
@@ -117,6 +116,6 @@ final class RunCommand implements Callable<Integer> {
         stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", " + ResultFiles.TIMELINE + " and "
                 + TimelineChart.FILE);
         stdout.flush();
-        return r.checks().passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+        return r.result().checks().passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
     }
 }

@@ -19,7 +19,6 @@ import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.report.SweepCharts;
 import org.tebaldi.bench.report.SweepProgress;
 import org.tebaldi.bench.run.RunFailedException;
-import org.tebaldi.bench.run.RunResult;
 
 /**
  * Runs a {@link Sweep}: every point in turn, each on a fresh cluster ({@link PointRunner}) with its data loaded anew (no state
@@ -103,7 +102,7 @@ final class SweepRun {
         RunReport.header(out, e);
         String at = "point " + p.index() + "/" + n;
         Path pointDir = dir.resolve(p.dir());
-        RunResult r;
+        PointRunner.Finished r;
         try {
             r = runner.run(e, new ConsoleListener(out, t -> tickLine(at, t)), pointDir);
         } catch (RunFailedException x) {
@@ -112,8 +111,8 @@ final class SweepRun {
             progress.pointFinished();
             return new PointResult(p, null, PointResult.Status.RUN_FAILED);
         }
-        RunReport.summary(out, r);
-        ObjectNode summary = SummaryJson.build(r);
+        RunReport.summary(out, r.result());
+        ObjectNode summary = SummaryJson.build(r.result());
         ObjectNode s = summary.putObject("sweep");
         s.put("point", p.index());
         s.put("points", n);
@@ -129,7 +128,7 @@ final class SweepRun {
             return new PointResult(p, null, PointResult.Status.RUN_FAILED);
         }
         progress.pointFinished();
-        return new PointResult(p, summary, r.checks().passed() ? PointResult.Status.OK
+        return new PointResult(p, summary, r.result().checks().passed() ? PointResult.Status.OK
                 : PointResult.Status.CHECK_FAILED);
     }
 

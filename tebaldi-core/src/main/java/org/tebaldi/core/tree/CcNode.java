@@ -23,13 +23,15 @@ public final class CcNode {
     final String instanceBy;
     final String place;
     final int line;
+    final NodeState state;
     CcNode parent;
     List<CcNode> children = List.of();
     /** child index (0..) by leaf node id; -1 if that leaf is not below this node. */
     int[] childOfLeaf;
 
-    CcNode(int id, int depth, TreeSpec spec) {
+    CcNode(int id, int depth, TreeSpec spec, NodeState state) {
         this.id = id;
+        this.state = state;
         this.depth = depth;
         this.mechanism = spec.cc;
         this.name = spec.name;
@@ -40,7 +42,10 @@ public final class CcNode {
         this.line = spec.line;
     }
 
-    /** Node id: position in pre-order, root = 0. Used to index per-node state such as version stamps. */
+    /**
+     * Node id, used to index per-node state such as version stamps and CC parts: the position in pre-order (root =
+     * 0) for a loaded tree; kept across online updates, so a derived tree may have gaps ({@link CcTree#idBound}).
+     */
     public int id() {
         return id;
     }
@@ -84,6 +89,16 @@ public final class CcNode {
         return line;
     }
 
+    /** Whether this node runs its CC parts and receives new transactions (online update, §5.5.2). */
+    public NodeState state() {
+        return state;
+    }
+
+    /** True unless retired: the node's CC parts exist. */
+    public boolean hasParts() {
+        return state != NodeState.RETIRED;
+    }
+
     public CcNode parent() {
         return parent;
     }
@@ -125,6 +140,36 @@ public final class CcNode {
         }
         CcNode child = children.get(ca);
         return child.instanceBy == null || !child.isLeaf() || instA == instB;
+    }
+
+    /**
+     * A canonical form of this node's active subtree: mechanism, options, name, types (sorted), instanceBy and the
+     * children's canonical forms (sorted), so equal forms mean the same configuration whatever the order of
+     * children or types ({@link CcTree#canonical()}).
+     */
+    public String canonical() {
+        StringBuilder b = new StringBuilder(mechanism);
+        if (!options.isEmpty()) {
+            b.append(new java.util.TreeMap<>(options));
+        }
+        if (name != null) {
+            b.append('"').append(name).append('"');
+        }
+        if (isLeaf()) {
+            b.append(new java.util.TreeSet<>(txns));
+            if (instanceBy != null) {
+                b.append(" by ").append(instanceBy);
+            }
+            return b.toString();
+        }
+        java.util.List<String> kids = new java.util.ArrayList<>();
+        for (CcNode c : children) {
+            if (c.state == NodeState.ACTIVE) {
+                kids.add(c.canonical());
+            }
+        }
+        kids.sort(null);
+        return b.append('{').append(String.join(",", kids)).append('}').toString();
     }
 
     /** A string option, or {@code def}. */
