@@ -3,6 +3,7 @@ package org.tebaldi.bench.cli;
 import java.nio.file.Path;
 import java.util.List;
 import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.postgres.PostgresExperimentRun;
 import org.tebaldi.bench.process.NodeLauncher;
 import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.run.ExperimentRun;
@@ -14,9 +15,10 @@ import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Runs one experiment (a single run, or one point of a sweep) on the cluster its {@code cluster.mode} names:
- * the embedded cluster ({@link ExperimentRun}), or one JVM per node ({@link ProcessExperimentRun}, node logs in
- * {@code <run dir>/nodes/}), with the profiler beside it when the experiment turns it on
+ * Runs one experiment (a single run, or one point of a sweep) where it says: with {@code target: postgresql} in
+ * SQL on PostgreSQL ({@link PostgresExperimentRun}), else on the cluster its {@code cluster.mode} names — the
+ * embedded cluster ({@link ExperimentRun}), or one JVM per node ({@link ProcessExperimentRun}, node logs in
+ * {@code <run dir>/nodes/}) — with the profiler beside it when the experiment turns it on
  * ({@link ProfilerExtension}). Holds the command line's process-mode options ({@code --zk},
  * {@code --external-nodes}), so that {@link RunCommand} and {@link SweepRun} run points the same way.
  */
@@ -48,10 +50,14 @@ final class PointRunner {
      *
      * @throws ConfigException naming the option, if {@code --zk} or {@code --external-nodes} is given for an
      *                         experiment that does not run processes, or {@code --external-nodes} without
-     *                         {@code --zk}
+     *                         {@code --zk}; naming the file if the profiler is turned on for PostgreSQL
      */
     void check(Experiment e) {
         boolean processes = e.cluster().mode().equals("processes");
+        if (e.target().isPostgresql() && e.profiler().enabled()) {
+            throw new ConfigException(e.file().toString(), 0, "profiler.enabled", "the profiler observes "
+                    + "Tebaldi's CC mechanisms, not PostgreSQL", "use target: tebaldi, or profiler.enabled: false");
+        }
         if ((zk != null || externalNodes) && !processes) {
             throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
                     + "uses ZooKeeper and node processes" + " (experiment '" + e.name() + "' runs "
@@ -71,6 +77,13 @@ final class PointRunner {
      * @throws InterruptedException if the calling thread is interrupted (the run's clients and nodes stop first)
      */
     Finished run(Experiment e, RunListener listener, Path dir) throws RunFailedException, InterruptedException {
+        if (e.target().isPostgresql()) {
+            try {
+                return new Finished(new PostgresExperimentRun(e, listener).run(), new RunExtension() { });
+            } catch (IllegalStateException x) {
+                throw new RunFailedException(x.getMessage(), x);
+            }
+        }
         RunExtension extension = e.profiler().enabled()
                 ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         try {

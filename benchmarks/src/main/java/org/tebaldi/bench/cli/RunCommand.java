@@ -29,11 +29,12 @@ import picocli.CommandLine.Spec;
  * runs the cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
  * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
  * starts one JVM per node ({@link PointRunner}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external
- * ZooKeeper and {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. When a field
- * lists several values ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given,
- * it runs the sweep instead ({@link SweepRun}): every point in turn, one sub-directory each, plus
- * {@code results.csv} and charts. Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed,
- * {@value ExitCodes#RUN_FAILED} if a run failed.
+ * ZooKeeper and {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With
+ * {@code target: postgresql} the same workload runs in SQL on PostgreSQL. When a field lists several values
+ * ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given, it runs the sweep
+ * instead ({@link SweepRun}): every point in turn, one sub-directory each, plus {@code results.csv} and charts.
+ * Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed, {@value ExitCodes#RUN_FAILED} if a
+ * run failed.
  */
 @Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml), or a sweep: fields "
         + "that list values (clients: [50, 200]) or several files run every combination.")

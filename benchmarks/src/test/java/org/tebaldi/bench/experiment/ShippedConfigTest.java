@@ -30,6 +30,10 @@ class ShippedConfigTest {
         for (Path f : files) {
             for (SweepPoint p : ExperimentLoader.loadSweep(List.of(f), List.of(), Path.of("")).points()) {
                 Experiment e = p.experiment();
+                if (e.target().isPostgresql()) {
+                    assertTrue(e.tree() == null || e.tree().warnings().isEmpty(), f + " " + p.describe());
+                    continue;
+                }
                 assertTrue(e.tree().warnings().isEmpty(), f + " " + p.describe() + ": " + e.tree().warnings());
             }
         }
