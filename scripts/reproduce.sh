@@ -129,7 +129,9 @@ table41() {
       base = p50["rp-1"]
       for (i = 1; i <= 4; i++) {
         p = order[i]
-        loss = (p == "rp-1" || base == "" || p50[p] == "") ? "-" : sprintf("%.0f%%", 100 * (1 - base / p50[p]))
+        v = (p50[p] > 0) ? 100 * (1 - base / p50[p]) : 0
+        if (v > -0.5 && v < 0.5) v = 0
+        loss = (p == "rp-1" || base == "" || p50[p] == "") ? "-" : sprintf("%.0f%%", v)
         perCore = (p50[p] > 0) ? 1e6 / p50[p] : 0
         d = (p in diss) ? diss[p] : "-"
         g = (p in goal) ? goal[p] : "-"
