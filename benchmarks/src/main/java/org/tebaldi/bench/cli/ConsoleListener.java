@@ -2,18 +2,30 @@ package org.tebaldi.bench.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.Function;
 import org.tebaldi.bench.driver.ProgressTick;
 import org.tebaldi.bench.report.ConsoleFormat;
 import org.tebaldi.bench.run.RunListener;
 
-/** Prints a run's progress: load progress at most once a second, one line per second of the run, phases. */
+/**
+ * Prints a run's progress: load progress at most once a second, one line per second of the run
+ * ({@link ConsoleFormat#progress}, or a sweep's own line format), phases.
+ */
 final class ConsoleListener implements RunListener {
     private static final long LOAD_PRINT_NANOS = 1_000_000_000L;
     private final PrintWriter out;
+    private final Function<ProgressTick, String> tickLine;
     private long lastLoadPrint = System.nanoTime();
 
+    /** Prints the progress lines of a single run. */
     ConsoleListener(PrintWriter out) {
+        this(out, ConsoleFormat::progress);
+    }
+
+    /** @param tickLine the line printed for each second of the run */
+    ConsoleListener(PrintWriter out, Function<ProgressTick, String> tickLine) {
         this.out = out;
+        this.tickLine = tickLine;
     }
 
     @Override
@@ -35,7 +47,7 @@ final class ConsoleListener implements RunListener {
 
     @Override
     public void tick(ProgressTick tick) {
-        out.println(ConsoleFormat.progress(tick));
+        out.println(tickLine.apply(tick));
         out.flush();
     }
 

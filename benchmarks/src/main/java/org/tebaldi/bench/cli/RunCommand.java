@@ -10,16 +10,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
-import org.tebaldi.bench.postgres.PostgresExperimentRun;
-import org.tebaldi.bench.process.NodeLauncher;
-import org.tebaldi.bench.process.ProcessExperimentRun;
+import org.tebaldi.bench.experiment.Sweep;
+import org.tebaldi.bench.experiment.SweepPoint;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
-import org.tebaldi.bench.run.ExperimentRun;
-import org.tebaldi.bench.run.RunExtension;
+import org.tebaldi.bench.report.TimelineChart;
 import org.tebaldi.bench.run.RunFailedException;
-import org.tebaldi.bench.run.RunResult;
-import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,25 +24,31 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi run EXPERIMENT.yaml [--set key=value]... [--out DIR]} (DESIGN.md §9): validates the experiment
- * (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data, runs the
- * embedded cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
- * (WORKLOADS.md) and {@code DIR/timeline.csv}. With {@code cluster.mode: processes} it starts one JVM per node
- * ({@link ProcessExperimentRun}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external ZooKeeper and
- * {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With {@code target: postgresql}
- * the same workload runs in SQL on PostgreSQL ({@link PostgresExperimentRun}). Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
- * failed, {@value ExitCodes#RUN_FAILED} if the run failed.
+ * {@code tebaldi run EXPERIMENT.yaml... [--set key=value]... [--out DIR]} (DESIGN.md §9): validates the
+ * experiment (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data,
+ * runs the cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
+ * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
+ * starts one JVM per node ({@link PointRunner}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external
+ * ZooKeeper and {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With
+ * {@code target: postgresql} the same workload runs in SQL on PostgreSQL. When a field lists several values
+ * ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given, it runs the sweep
+ * instead ({@link SweepRun}): every point in turn, one sub-directory each, plus {@code results.csv} and charts.
+ * Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed, {@value ExitCodes#RUN_FAILED} if a
+ * run failed.
  */
-@Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml).")
+@Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml), or a sweep: fields "
+        + "that list values (clients: [50, 200]) or several files run every combination.")
 final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT.yaml", description = "the experiment file")
-    Path experiment;
+    @Parameters(arity = "1..*", paramLabel = "EXPERIMENT.yaml", description = "the experiment file(s); several "
+            + "files run one after the other as one sweep")
+    List<Path> experiments = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a field by dotted path, e.g. "
-            + "--set clients=64 --set cluster.networkDelay=50us (repeatable; values are YAML scalars)")
+            + "--set clients=64 --set cluster.networkDelay=50us (repeatable; values are YAML; a list such as "
+            + "clients=[50,200] sweeps the field)")
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
@@ -68,21 +70,12 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         Path cwd = Path.of("").toAbsolutePath();
-        Experiment e;
+        Sweep sweep;
+        PointRunner runner = new PointRunner(zk, externalNodes);
         try {
-            e = ExperimentLoader.load(experiment, sets, cwd);
-            boolean processes = e.cluster().mode().equals("processes");
-            if (e.target().isPostgresql() && e.profiler().enabled()) {
-                throw new ConfigException(experiment.toString(), 0, "profiler.enabled", "the profiler observes "
-                        + "Tebaldi's CC mechanisms, not PostgreSQL", "use target: tebaldi, or profiler.enabled: false");
-            }
-            if ((zk != null || externalNodes) && !processes) {
-                throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
-                        + "uses ZooKeeper and node processes", "add --set cluster.mode=processes");
-            }
-            if (externalNodes && zk == null) {
-                throw new ConfigException("--external-nodes", 0, "", "nodes started by hand need a ZooKeeper they "
-                        + "can reach", "add --zk HOST:PORT");
+            sweep = ExperimentLoader.loadSweep(experiments, sets, cwd);
+            for (SweepPoint p : sweep.points()) {
+                runner.check(p.experiment());
             }
             if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
                 throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
@@ -93,41 +86,37 @@ final class RunCommand implements Callable<Integer> {
             stderr.flush();
             return ExitCodes.CONFIG;
         }
-        Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
+        Experiment first = sweep.points().get(0).experiment();
+        String name = experiments.size() > 1 ? "sweep" : first.name();
+        Path dir = out != null ? out : RunDirectory.of(first.output(), name, LocalDateTime.now(), cwd);
+        if (sweep.isSweep()) {
+            return new SweepRun(sweep, runner, dir, stdout, stderr).run();
+        }
+        return single(runner, sweep.single(), dir, stdout, stderr);
+    }
+
+    private static int single(PointRunner runner, Experiment e, Path dir, PrintWriter stdout, PrintWriter stderr)
+            throws InterruptedException {
         RunReport.header(stdout, e);
-        RunExtension extension = e.profiler().enabled()
-                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
-        RunResult r;
+        PointRunner.Finished r;
         try {
-            if (e.target().isPostgresql()) {
-                r = new PostgresExperimentRun(e, new ConsoleListener(stdout)).run();
-            } else if (e.cluster().mode().equals("processes")) {
-                List<String> cmd = externalNodes ? null : NodeLauncher.command();
-                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd, extension)
-                        .run();
-            } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout), extension).run();
-            }
-        } catch (IllegalStateException x) {
-            stderr.println("run failed: " + x.getMessage());
-            stderr.flush();
-            return ExitCodes.RUN_FAILED;
+            r = runner.run(e, new ConsoleListener(stdout), dir);
         } catch (RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        RunReport.summary(stdout, r);
+        RunReport.summary(stdout, r.result());
         try {
-            ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
-            extension.writeFiles(dir, r);
+            RunFiles.write(dir, r, SummaryJson.build(r.result()), stderr);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + " and " + ResultFiles.TIMELINE);
+        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", " + ResultFiles.TIMELINE + " and "
+                + TimelineChart.FILE);
         stdout.flush();
-        return r.checks().passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+        return r.result().checks().passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
     }
 }

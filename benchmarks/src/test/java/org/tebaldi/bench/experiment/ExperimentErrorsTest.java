@@ -109,7 +109,7 @@ class ExperimentErrorsTest {
         assertEquals("<dir>/experiments/x.yaml:2: workload.accounts: expected a whole number, found 'lots'. Fix: "
                 + "write e.g. accounts: 100", error(bank("accounts: 20", "accounts: lots")));
         assertEquals("<dir>/experiments/x.yaml:3: tree: expected a tree file path or an inline tree mapping, found "
-                + "a list. Fix: write e.g. tree: ../trees/2pl.yaml", error(bank("../trees/bank.yaml", "[a, b]")));
+                + "5. Fix: write e.g. tree: ../trees/2pl.yaml", error(bank("../trees/bank.yaml", "5")));
     }
 
     @Test

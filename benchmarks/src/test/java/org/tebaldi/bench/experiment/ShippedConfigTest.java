@@ -16,7 +16,7 @@ import org.tebaldi.core.tree.CompositionRules;
 import org.tebaldi.core.tree.TreeContext;
 import org.tebaldi.core.tree.TreeLoader;
 
-/** The files shipped under {@code config/} load and validate. */
+/** The files shipped under {@code config/} load and validate (every point of a sweep file). */
 class ShippedConfigTest {
     private static final Path CONFIG = Path.of("../config");
 
@@ -28,12 +28,14 @@ class ShippedConfigTest {
         }
         assertFalse(files.isEmpty());
         for (Path f : files) {
-            Experiment e = ExperimentLoader.load(f, List.of(), Path.of(""));
-            if (e.target().isPostgresql()) {
-                assertTrue(e.tree() == null || e.tree().warnings().isEmpty(), f.toString());
-                continue;
+            for (SweepPoint p : ExperimentLoader.loadSweep(List.of(f), List.of(), Path.of("")).points()) {
+                Experiment e = p.experiment();
+                if (e.target().isPostgresql()) {
+                    assertTrue(e.tree() == null || e.tree().warnings().isEmpty(), f + " " + p.describe());
+                    continue;
+                }
+                assertTrue(e.tree().warnings().isEmpty(), f + " " + p.describe() + ": " + e.tree().warnings());
             }
-            assertTrue(e.tree().warnings().isEmpty(), f + ": " + e.tree().warnings());
         }
     }
 

@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# Reruns every dissertation figure this project covers, at a reduced scale that finishes in under an hour on 2 cores
+# (numbers are rough on a shared or small machine: compare the lines of one chart, not absolute txn/s):
+#
+#   scripts/reproduce.sh                     # everything below
+#   scripts/reproduce.sh fig4-7 fig4-8       # only these figures (ids as listed by --list)
+#   scripts/reproduce.sh --list              # what would run, and which experiment files are missing
+#
+#   fig4-7  TPC-C throughput vs clients per CC tree (Fig 4.7; trees of Fig 4.6 and 5.2):
+#           config/experiments/tpcc-fig4-7.yaml with clients [50, 200, 800], warm-up 3 s, 10 s measured, 10 warehouses
+#   fig4-8  SEATS throughput vs clients per tree (Fig 4.8): config/experiments/seats-*.yaml run as one sweep over
+#           the files, clients [50, 200, 800], warm-up 3 s, 10 s measured
+#   micro   the microbenchmarks (Fig 4.10 cross-group CCs, Fig 4.11 two vs three layers, Table 4.1 layer overhead):
+#           each config/experiments/micro-*.yaml as it is written (its own sweeps), warm-up 2 s, 5 s measured
+#   table4-1  Table 4.1's throughput cost of adding a 2PL, SSI or RP layer over RP, estimated from the JMH
+#           benchmark CcPathBenchmark (7 updates per transaction, no network, one core; median time per
+#           transaction): table4-1/table4-1.txt, about 3 minutes
+#
+# Missing experiment files are skipped with a message (SEATS and the microbenchmarks come with the workloads
+# branch). Writes results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
+# run's sweep output) and copies the key charts to results/reproduce-<time>/<id>-*.png; index.txt lists what ran,
+# how long it took and how it ended. Exit code: 0 when every run passed its checks, 1 if a check failed, 2 for bad
+# input, 3 if a run failed (the other figures still run). REPRODUCE_EXTRA adds arguments to every run, after the
+# ones above (a smoke test: REPRODUCE_EXTRA="--set clients=[4] --set warmup=0s --set duration=1s").
+set -uo pipefail
+
+dir_of() { case "$1" in */*) echo "${1%/*}" ;; *) echo . ;; esac; }
+src="${BASH_SOURCE[0]}"
+while [ -L "$src" ]; do
+  link="$(readlink "$src")"
+  [[ "$link" == /* ]] && src="$link" || src="$(dir_of "$src")/$link"
+done
+ROOT="$(cd -P "$(dir_of "$src")/.." && pwd)"
+TEBALDI="$ROOT/scripts/tebaldi"
+EXP="config/experiments"
+ALL=(fig4-7 fig4-8 micro table4-1)
+
+usage() {
+  sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+}
+
+# The experiment files of a figure, relative to ROOT (none if missing).
+files_of() {
+  case "$1" in
+    fig4-7) [ -f "$ROOT/$EXP/tpcc-fig4-7.yaml" ] && echo "$EXP/tpcc-fig4-7.yaml" ;;
+    fig4-8) (cd "$ROOT" && ls $EXP/seats-*.yaml 2>/dev/null) ;;
+    micro) (cd "$ROOT" && ls $EXP/micro-*.yaml 2>/dev/null) ;;
+    table4-1) [ -x "$ROOT/scripts/jmh.sh" ] && echo "scripts/jmh.sh CcPathBenchmark" ;;
+  esac
+  return 0
+}
+
+wanted=()
+list=false
+for a in "$@"; do
+  case "$a" in
+    -h|--help) usage; exit 0 ;;
+    --list) list=true ;;
+    fig4-7|fig4-8|micro|table4-1) wanted+=("$a") ;;
+    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]}, --list or --help" >&2; exit 2 ;;
+  esac
+done
+[ ${#wanted[@]} -eq 0 ] && wanted=("${ALL[@]}")
+
+if $list; then
+  for id in "${wanted[@]}"; do
+    f="$(files_of "$id" | tr '\n' ' ')"
+    echo "$id: ${f:-(missing: skipped)}"
+  done
+  exit 0
+fi
+
+OUT="$ROOT/results/reproduce-$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$OUT" || { echo "reproduce: cannot create $OUT" >&2; exit 3; }
+INDEX="$OUT/index.txt"
+echo "# scripts/reproduce.sh ${*:-} on $(hostname) ($(nproc 2>/dev/null || echo '?') cores), $(date -u +%FT%TZ)" > "$INDEX"
+worst=0
+note() { echo "reproduce: $*"; echo "$*" >> "$INDEX"; }
+
+# Runs one tebaldi command into DIR; records how it ended.
+run() {
+  local id="$1" dir="$2"; shift 2
+  local t0=$SECONDS code
+  echo
+  echo "reproduce: [$id] scripts/tebaldi run $* ${REPRODUCE_EXTRA:-} --out ${dir#"$ROOT"/}"
+  # shellcheck disable=SC2086 # REPRODUCE_EXTRA is a list of arguments
+  (cd "$ROOT" && "$TEBALDI" run "$@" ${REPRODUCE_EXTRA:-} --out "$dir")
+  code=$?
+  local took=$((SECONDS - t0))
+  case $code in
+    0) note "$id: ok in ${took}s -> ${dir#"$OUT"/}/" ;;
+    1) note "$id: a check FAILED (exit 1) in ${took}s -> ${dir#"$OUT"/}/" ;;
+    2) note "$id: bad input (exit 2): nothing run" ;;
+    *) note "$id: run FAILED (exit $code) after ${took}s -> ${dir#"$OUT"/}/" ;;
+  esac
+  # worst outcome wins: run failed (3) > bad input (2) > check failed (1) > ok
+  if [ "$code" -ne 0 ]; then
+    [ "$code" -gt 3 ] && code=3
+    [ "$code" -gt "$worst" ] && worst=$code
+  fi
+}
+
+# Table 4.1 from JMH: median µs per 7-update transaction through RP alone and with a layer added over it.
+table41() {
+  local dir="$OUT/table4-1" t0=$SECONDS code
+  mkdir -p "$dir"
+  echo
+  echo "reproduce: [table4-1] scripts/jmh.sh CcPathBenchmark (rp-1, 2pl/rp, ssi/rp, rp/rp; 7 updates) ..."
+  "$ROOT/scripts/jmh.sh" CcPathBenchmark -p path=rp-1,2pl/rp,ssi/rp,rp/rp -p ops=7 -bm sample -tu us \
+    -wi 3 -w 2s -i 5 -r 2s -f 2 -rf csv -rff "$dir/jmh.csv" > "$dir/jmh.txt" 2>&1
+  code=$?
+  if [ $code -ne 0 ] || [ ! -s "$dir/jmh.csv" ]; then
+    note "table4-1: JMH FAILED (exit $code) after $((SECONDS - t0))s; see table4-1/jmh.txt"
+    worst=3
+    return
+  fi
+  awk -F, 'NR > 1 {
+      sub(/\r$/, ""); gsub(/"/, ""); path = $9
+      if ($1 ~ /:p0\.50$/) p50[path] = $5; else if ($1 ~ /transaction$/) mean[path] = $5
+    }
+    END {
+      split("rp-1 2pl/rp ssi/rp rp/rp", order, " ")
+      name["rp-1"] = "stand-alone RP"; name["2pl/rp"] = "2PL - RP"; name["ssi/rp"] = "SSI - RP"; name["rp/rp"] = "RP - RP"
+      diss["2pl/rp"] = "21%"; diss["ssi/rp"] = "25%"; diss["rp/rp"] = "40%"
+      goal["2pl/rp"] = "<= 10%"; goal["ssi/rp"] = "<= 12%"; goal["rp/rp"] = "<= 25%"
+      print "Table 4.1 estimated from JMH CcPathBenchmark (7 updates per transaction, no network, one core)"
+      print "throughput per core = 1e6 / median us per transaction; loss = 1 - (RP alone) / (with the layer)"
+      printf "%-15s %12s %12s %14s %8s %12s %8s\n", "setting", "median us", "mean us", "txn/s per core", "loss", "dissertation", "target"
+      base = p50["rp-1"]
+      for (i = 1; i <= 4; i++) {
+        p = order[i]
+        v = (p50[p] > 0) ? 100 * (1 - base / p50[p]) : 0
+        if (v > -0.5 && v < 0.5) v = 0
+        loss = (p == "rp-1" || base == "" || p50[p] == "") ? "-" : sprintf("%.0f%%", v)
+        perCore = (p50[p] > 0) ? 1e6 / p50[p] : 0
+        d = (p in diss) ? diss[p] : "-"
+        g = (p in goal) ? goal[p] : "-"
+        printf "%-15s %12.2f %12.2f %14.0f %8s %12s %8s\n", name[p], p50[p], mean[p], perCore, loss, d, g
+      }
+      print "(the mean includes GC and time the shared machine took the core away; the median is the CPU cost)"
+    }' "$dir/jmh.csv" > "$dir/table4-1.txt" || { note "table4-1: cannot read $dir/jmh.csv"; worst=3; return; }
+  cat "$dir/table4-1.txt"
+  cp "$dir/table4-1.txt" "$OUT/table4-1.txt"
+  note "table4-1: ok in $((SECONDS - t0))s -> table4-1/table4-1.txt"
+}
+
+# Copies DIR's sweep charts to OUT/<prefix>-<chart>.png.
+copy_charts() {
+  local dir="$1" prefix="$2" png
+  for png in throughput.png abort-rate.png timeline.png; do
+    [ -f "$dir/$png" ] && cp "$dir/$png" "$OUT/$prefix-$png"
+  done
+  return 0
+}
+
+start=$SECONDS
+for id in "${wanted[@]}"; do
+  mapfile -t files < <(files_of "$id")
+  if [ ${#files[@]} -eq 0 ]; then
+    case "$id" in
+      fig4-7) note "$id: skipped: $EXP/tpcc-fig4-7.yaml is missing" ;;
+      fig4-8) note "$id: skipped: no $EXP/seats-*.yaml (SEATS comes with the workloads branch)" ;;
+      micro) note "$id: skipped: no $EXP/micro-*.yaml (the microbenchmarks come with the workloads branch)" ;;
+      table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
+    esac
+    continue
+  fi
+  case "$id" in
+    fig4-7)
+      run "$id" "$OUT/$id" "${files[@]}" --set 'clients=[50,200,800]' --set warmup=3s --set duration=10s \
+        --set workload.warehouses=10
+      copy_charts "$OUT/$id" "$id" ;;
+    fig4-8)
+      run "$id" "$OUT/$id" "${files[@]}" --set 'clients=[50,200,800]' --set warmup=3s --set duration=10s
+      copy_charts "$OUT/$id" "$id" ;;
+    micro)
+      for f in "${files[@]}"; do
+        name="$(basename "$f" .yaml)"
+        run "$name" "$OUT/$name" "$f" --set warmup=2s --set duration=5s
+        copy_charts "$OUT/$name" "$name"
+      done ;;
+    table4-1)
+      table41 ;;
+  esac
+done
+
+echo
+note "done in $(( (SECONDS - start) / 60 ))m$(( (SECONDS - start) % 60 ))s; charts: $(cd "$OUT" && ls -- *.png 2>/dev/null | tr '\n' ' ')"
+echo "reproduce: everything is in $OUT (index.txt lists the runs)"
+exit $worst
