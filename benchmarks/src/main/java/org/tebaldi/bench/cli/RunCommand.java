@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.process.NodeLauncher;
+import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.run.ExperimentRun;
@@ -26,7 +28,9 @@ import picocli.CommandLine.Spec;
  * {@code tebaldi run EXPERIMENT.yaml [--set key=value]... [--out DIR]} (DESIGN.md §9): validates the experiment
  * (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data, runs the
  * embedded cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
- * (WORKLOADS.md) and {@code DIR/timeline.csv}. Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
+ * (WORKLOADS.md) and {@code DIR/timeline.csv}. With {@code cluster.mode: processes} it starts one JVM per node
+ * ({@link ProcessExperimentRun}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external ZooKeeper and
+ * {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
  * failed, {@value ExitCodes#RUN_FAILED} if the run failed.
  */
 @Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml).")
@@ -44,6 +48,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
     Path out;
 
+    @Option(names = "--zk", paramLabel = "HOST:PORT,...", description = "processes mode: use this ZooKeeper "
+            + "ensemble instead of an embedded one")
+    String zk;
+
+    @Option(names = "--external-nodes", description = "processes mode: launch no node JVMs; wait for nodes started "
+            + "with 'tebaldi node --zk ... --cluster <experiment name>' (needs --zk)")
+    boolean externalNodes;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -55,6 +67,15 @@ final class RunCommand implements Callable<Integer> {
         Experiment e;
         try {
             e = ExperimentLoader.load(experiment, sets, cwd);
+            boolean processes = e.cluster().mode().equals("processes");
+            if ((zk != null || externalNodes) && !processes) {
+                throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
+                        + "uses ZooKeeper and node processes", "add --set cluster.mode=processes");
+            }
+            if (externalNodes && zk == null) {
+                throw new ConfigException("--external-nodes", 0, "", "nodes started by hand need a ZooKeeper they "
+                        + "can reach", "add --zk HOST:PORT");
+            }
             if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
                 throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
                         "name a directory (it is created if missing)");
@@ -68,7 +89,16 @@ final class RunCommand implements Callable<Integer> {
         RunReport.header(stdout, e);
         RunResult r;
         try {
-            r = new ExperimentRun(e, new ConsoleListener(stdout)).run();
+            if (e.cluster().mode().equals("processes")) {
+                List<String> cmd = externalNodes ? null : NodeLauncher.command();
+                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd).run();
+            } else {
+                r = new ExperimentRun(e, new ConsoleListener(stdout)).run();
+            }
+        } catch (IllegalStateException x) {
+            stderr.println("run failed: " + x.getMessage());
+            stderr.flush();
+            return ExitCodes.RUN_FAILED;
         } catch (RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());
             stderr.flush();

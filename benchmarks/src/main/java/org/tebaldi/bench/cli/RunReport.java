@@ -28,7 +28,8 @@ final class RunReport {
         String threads = c.threads() == 0 ? "threads=cores(" + Runtime.getRuntime().availableProcessors() + ")"
                 : "threads=" + c.threads();
         out.println("  cluster " + c.mode() + ": " + c.coordinators() + " coordinator(s), " + c.dataServers()
-                + " data server(s), " + threads + ", networkDelay=" + Durations.format(c.networkDelayMicros()));
+                + " data server(s), " + threads + (c.mode().equals("processes") ? " per node, transport "
+                + c.transport() + " on loopback" : ", networkDelay=" + Durations.format(c.networkDelayMicros())));
         out.println("  " + e.clients() + " clients, warmup " + Durations.format(e.warmupMicros()) + ", duration "
                 + Durations.format(e.durationMicros()) + (e.verify() ? ", verify" : "") + ", seed " + e.seed());
         for (String w : e.tree().warnings()) {

@@ -11,7 +11,7 @@ import org.tebaldi.bench.workload.ClientSource;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.db.TxnType;
-import org.tebaldi.core.runtime.MessageStats;
+import org.tebaldi.core.runtime.MessageCounters;
 
 /**
  * The closed-loop driver (DESIGN.md §4, WORKLOADS.md): {@code clients} logical clients spread over the cluster's
@@ -30,17 +30,18 @@ public final class ClosedLoopDriver {
     private final DriverConfig cfg;
     private final Workload workload;
     private final IntFunction<TxnClient> endpoints;
-    private final MessageStats stats;
+    private final MessageCounters stats;
     private final ProgressListener listener;
     private final BooleanSupplier failed;
 
     /**
      * @param endpoints the client endpoint of logical client {@code i} (e.g. {@code cluster::client}, which spreads
      *                  clients round-robin over the coordinators)
-     * @param stats     the runtime's message counters (reset when warm-up ends), or null to count nothing
+     * @param stats     the message counters (reset when warm-up ends, read when the window ends): the runtime's, or
+     *                  the whole cluster's in process mode; null to count nothing
      * @param failed    polled about every 100 ms; true cuts the run short (e.g. a node threw)
      */
-    public ClosedLoopDriver(DriverConfig cfg, Workload workload, IntFunction<TxnClient> endpoints, MessageStats stats,
+    public ClosedLoopDriver(DriverConfig cfg, Workload workload, IntFunction<TxnClient> endpoints, MessageCounters stats,
                             ProgressListener listener, BooleanSupplier failed) {
         this.cfg = cfg;
         this.workload = workload;

@@ -63,8 +63,17 @@ final class ExperimentReader {
 
     private static ClusterSpec cluster(Fields c) {
         c.checkKnown(ExperimentSchema.CLUSTER);
-        String mode = c.choice("mode", "embedded", List.of("embedded"), List.of("processes"));
-        String transport = c.choice("transport", "local", List.of("local"), List.of("netty"));
+        String mode = c.choice("mode", "embedded", List.of("embedded", "processes"), List.of());
+        boolean processes = mode.equals("processes");
+        String transport = c.choice("transport", processes ? "netty" : "local", List.of("local", "netty"), List.of());
+        if (processes && !transport.equals("netty")) {
+            throw c.error("transport", "mode processes runs one JVM per node and needs the netty transport",
+                    "use transport: netty (or leave it out)");
+        }
+        if (!processes && transport.equals("netty")) {
+            throw c.error("transport", "transport netty connects node processes; embedded mode runs every node in "
+                    + "one JVM", "use mode: processes with transport: netty, or transport: local");
+        }
         int dataServers = c.intNumber("dataServers", 1, 1, "2");
         int coordinators = c.intNumber("coordinators", 1, 1, "2");
         long delay = c.duration("networkDelay", "50us", false, "50us");

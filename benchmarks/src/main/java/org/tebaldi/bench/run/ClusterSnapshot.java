@@ -43,6 +43,19 @@ public final class ClusterSnapshot implements DatabaseSnapshot {
         return new ClusterSnapshot(catalog, tables);
     }
 
+    /**
+     * A snapshot from rows already copied out of the data servers (process mode: each server's latest committed
+     * row per key, as collected over the network); the first map's copy wins for replicated tables.
+     */
+    public static ClusterSnapshot ofRows(Catalog catalog, List<Map<Key, Row>> servers) {
+        List<Map<Key, Row>> tables = catalog.tables().stream().map(t -> (Map<Key, Row>) new HashMap<Key, Row>())
+                .toList();
+        for (Map<Key, Row> s : servers) {
+            s.forEach((key, row) -> tables.get(key.table()).putIfAbsent(key, row));
+        }
+        return new ClusterSnapshot(catalog, tables);
+    }
+
     @Override
     public Row get(Key key) {
         return byTable.get(key.table()).get(key);

@@ -166,13 +166,15 @@ class ExperimentErrorsTest {
     }
 
     @Test
-    void processModeAndNettyAreNotAvailableYet() {
-        assertEquals("<dir>/experiments/x.yaml:4: cluster.mode: mode 'processes' is not available yet. Fix: use mode: "
-                + "embedded (or leave it out)", error(bank("{dataServers", "{mode: processes, dataServers")));
-        assertEquals("<dir>/experiments/x.yaml:4: cluster.transport: transport 'netty' is not available yet. Fix: use "
-                + "transport: local (or leave it out)", error(bank("{dataServers", "{transport: netty, dataServers")));
+    void modesAndTransportsMustMatch() {
+        assertEquals("<dir>/experiments/x.yaml:4: cluster.transport: mode processes runs one JVM per node and needs "
+                + "the netty transport. Fix: use transport: netty (or leave it out)",
+                error(bank("{dataServers", "{mode: processes, transport: local, dataServers")));
+        assertEquals("<dir>/experiments/x.yaml:4: cluster.transport: transport netty connects node processes; "
+                + "embedded mode runs every node in one JVM. Fix: use mode: processes with transport: netty, or "
+                + "transport: local", error(bank("{dataServers", "{transport: netty, dataServers")));
         assertEquals("<dir>/experiments/x.yaml:4: cluster.mode: unknown mode 'cloud'. Fix: use mode: embedded "
-                + "(processes not available yet)", error(bank("{dataServers", "{mode: cloud, dataServers")));
+                + "or processes", error(bank("{dataServers", "{mode: cloud, dataServers")));
     }
 
     @Test
@@ -218,8 +220,9 @@ class ExperimentErrorsTest {
         assertEquals("--set workload.warehouses=2: workload.warehouses: unknown option 'warehouses' for workload "
                 + "'bank'. Fix: use one of name, accounts, auditRatio",
                 error(ExperimentFixture.BANK, "workload.warehouses=2"));
-        assertEquals("--set cluster.mode=processes: cluster.mode: mode 'processes' is not available yet. Fix: use "
-                + "mode: embedded (or leave it out)", error(ExperimentFixture.BANK, "cluster.mode=processes"));
+        assertEquals("--set cluster.transport=local: cluster.transport: mode processes runs one JVM per node and "
+                + "needs the netty transport. Fix: use transport: netty (or leave it out)",
+                error(ExperimentFixture.BANK, "cluster.mode=processes", "cluster.transport=local"));
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.tebaldi.core.cc.BlockingSink;
 import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
@@ -104,19 +105,21 @@ final class RpTcPart implements TcPart {
         int from = st.entered;
         Map<Long, int[]> inGroup = new HashMap<>();
         Map<Long, int[]> crossGroup = new HashMap<>();
+        Map<Long, Integer> types = new HashMap<>();
         for (TxnDep d : t.dependencies()) {
             if (d.level() > level) {
                 inGroup.put(d.txnId(), null);
             } else if (d.level() == level) {
                 crossGroup.put(d.txnId(), null);
             }
+            types.put(d.txnId(), d.typeId());
         }
         Map<Long, int[]> releaseWait = new HashMap<>();
         if (from >= 0) {
             inGroup.keySet().forEach(id -> releaseWait.put(id, new int[]{-1, from}));
         }
         armTimeout(t, st, k);
-        await(releaseWait, () -> {
+        await(t, types, releaseWait, () -> {
             if (from >= 0) {
                 release(t, st, from);
             }
@@ -124,7 +127,7 @@ final class RpTcPart implements TcPart {
             inGroup.keySet().forEach(id -> enterWait.put(id, new int[]{to, -1}));
             crossGroup.keySet().forEach(id -> enterWait.merge(id, new int[]{-1, to},
                     (a, b) -> new int[]{Math.max(a[0], b[0]), Math.max(a[1], b[1])}));
-            await(enterWait, () -> {
+            await(t, types, enterWait, () -> {
                 if (st.done || st.timer == null) {
                     return; // aborted (e.g. timed out) meanwhile
                 }
@@ -155,8 +158,11 @@ final class RpTcPart implements TcPart {
         changed(t, st);
     }
 
-    /** Runs {@code then} once every listed transaction reached its (entered, released) target. */
-    private void await(Map<Long, int[]> targets, Runnable then) {
+    /**
+     * Runs {@code then} once every listed transaction reached its (entered, released) target; each wait is a
+     * blocking event for the profiler (a step wait, §5.3.2).
+     */
+    private void await(TcTxn t, Map<Long, Integer> types, Map<Long, int[]> targets, Runnable then) {
         int[] left = {0};
         boolean[] ran = {false};
         Runnable check = () -> {
@@ -171,7 +177,12 @@ final class RpTcPart implements TcPart {
             int released = e.getValue()[1];
             if (!progressOf(id).reaches(entered, released)) {
                 left[0]++;
+                long since = services.nowMicros();
                 watch(id, entered, released, () -> {
+                    BlockingSink sink = services.blocking();
+                    if (sink != null) {
+                        sink.blocked(t.id(), t.typeId(), id, types.getOrDefault(id, -1), since, services.nowMicros());
+                    }
                     left[0]--;
                     check.run();
                 });

@@ -47,6 +47,12 @@ public final class RuntimePipelining implements Mechanism {
         return problems;
     }
 
+    /** Runs the static analysis for the node's group (dissertation §4.4.2, §5.4.2). */
+    @Override
+    public void preprocess(CcNode node, org.tebaldi.core.db.Database db) {
+        RpPlan.of(node, db);
+    }
+
     @Override
     public TcPart tcPart(CcNode node, TcServices services) {
         return new RpTcPart(node, services, node.durationOption("stepTimeout", DEFAULT_TIMEOUT_MICROS));

@@ -58,6 +58,15 @@ public final class TimestampOrdering implements Mechanism {
         return problems;
     }
 
+    /**
+     * Partition-by-instance candidates (dissertation §5.4.2): inputs every stored procedure of the leaf has and uses
+     * directly as a key part of some write, most used first (e.g. SEATS' {@code flight_id}).
+     */
+    @Override
+    public List<String> instanceInputs(CcNode leaf, org.tebaldi.core.db.Database db) {
+        return InstanceInputs.of(leaf, db);
+    }
+
     @Override
     public TcPart tcPart(CcNode node, TcServices services) {
         return new TsoTcPart(node, services, node.boolOption("promises", true),

@@ -21,6 +21,23 @@ public interface Mechanism {
         return List.of();
     }
 
+    /**
+     * CC-specific preprocessing of a candidate configuration (dissertation §5.4.2): checks this mechanism can run at
+     * {@code node} over its subtree's transaction types (e.g. runtime pipelining's static analysis must succeed).
+     *
+     * @throws IllegalArgumentException with the reason, if it cannot
+     */
+    default void preprocess(CcNode node, org.tebaldi.core.db.Database db) {
+    }
+
+    /**
+     * Inputs of the leaf's transaction types that separate instances unlikely to conflict — candidates for
+     * partition-by-instance ({@code instanceBy}, §5.4.2); empty if the mechanism does not benefit from it.
+     */
+    default List<String> instanceInputs(CcNode leaf, org.tebaldi.core.db.Database db) {
+        return List.of();
+    }
+
     /** The TC part of {@code node} at one coordinator. */
     TcPart tcPart(CcNode node, TcServices services);
 

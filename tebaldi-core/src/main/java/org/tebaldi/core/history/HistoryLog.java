@@ -9,7 +9,9 @@ import org.tebaldi.core.model.Key;
 /**
  * The history one node records (DESIGN.md §10): data servers record every read (which version: writer and the
  * writer's write sequence number for that key), every write, and each key's final version order; coordinators
- * record outcomes. Appended by one actor; read after the run, once the nodes have stopped.
+ * record outcomes, and data servers also record the commits they apply (and the aborts they decide when a
+ * coordinator fails), so that outcomes survive the loss of a coordinator's log in process mode; duplicates agree
+ * and are merged. Appended by one actor; read after the run, once the nodes have stopped.
  * Writer id 0 denotes the initial load.
  *
  * <p>Conventions the checker relies on ({@link History}, {@link SerializabilityChecker}): a transaction's

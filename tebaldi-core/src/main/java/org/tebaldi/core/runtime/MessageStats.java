@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
  * per data server per phase, whatever the depth" property (dissertation §4.5.2) and {@code summary.json}'s
  * {@code messages} section.
  */
-public final class MessageStats {
+public final class MessageStats implements MessageCounters {
     private final ConcurrentHashMap<Class<?>, LongAdder> counts = new ConcurrentHashMap<>();
     private final ClassValue<LongAdder> counters = new ClassValue<>() {
         @Override
@@ -36,6 +36,7 @@ public final class MessageStats {
     }
 
     /** Counts by class simple name, sorted. */
+    @Override
     public Map<String, Long> snapshot() {
         Map<String, Long> m = new TreeMap<>();
         counts.forEach((k, v) -> m.merge(k.getSimpleName(), v.sum(), Long::sum));
@@ -43,6 +44,7 @@ public final class MessageStats {
     }
 
     /** Sets all counters to zero (e.g. after warm-up). */
+    @Override
     public void reset() {
         counts.values().forEach(LongAdder::reset);
     }

@@ -15,7 +15,9 @@ public enum Role {
     /** auto-configurator */
     CONFIGURATOR,
     /** a client endpoint (driver side) */
-    CLIENT;
+    CLIENT,
+    /** the experiment runner's control endpoint in process mode (loading, counters, history collection) */
+    CONTROL;
 
     /** Lower-case name as used on the command line ({@code --role tc}). */
     public String cli() {

@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import org.tebaldi.core.cc.CcEnvelope;
 import org.tebaldi.core.runtime.Actor;
 import org.tebaldi.core.runtime.NodeContext;
+import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 
 /**
@@ -24,6 +25,8 @@ public final class TimestampService implements Actor {
     /** Unfinished batch timestamps per CC node. */
     private final Map<Integer, TreeSet<Long>> open = new HashMap<>();
     private final List<Waiter> waiters = new ArrayList<>();
+    /** Which node opened each unfinished batch (so a failed coordinator's batches can be closed). */
+    private final Map<Long, NodeId> openedBy = new HashMap<>();
 
     private record Waiter(NodeId from, int ccNode, long reqId, long below) {
     }
@@ -33,8 +36,28 @@ public final class TimestampService implements Actor {
         this.ctx = ctx;
     }
 
+    /**
+     * Starts issuing above {@code floor} (a new leadership term after a failover starts above every timestamp the
+     * previous leader may have issued). Call before the first request.
+     */
+    public void startAbove(long floor) {
+        next = Math.max(next, floor + 1);
+    }
+
     @Override
     public void onMessage(NodeId from, Object msg) {
+        if (msg instanceof NodeDown d) {
+            // a failed coordinator never finishes its batches: finish them so batch-order waits go on
+            openedBy.entrySet().removeIf(e -> {
+                if (e.getValue().equals(d.node())) {
+                    open.values().forEach(s -> s.remove(e.getKey()));
+                    return true;
+                }
+                return false;
+            });
+            wake();
+            return;
+        }
         if (!(msg instanceof CcEnvelope env)) {
             return;
         }
@@ -45,12 +68,14 @@ public final class TimestampService implements Actor {
         } else if (p instanceof TsMessages.OpenBatch o) {
             long ts = next++;
             open.computeIfAbsent(o.ccNode(), k -> new TreeSet<>()).add(ts);
+            openedBy.put(ts, from);
             reply(from, node, new TsMessages.Issued(o.reqId(), ts));
         } else if (p instanceof TsMessages.FinishBatch f) {
             TreeSet<Long> s = open.get(f.ccNode());
             if (s != null) {
                 s.remove(f.ts());
             }
+            openedBy.remove(f.ts());
             wake();
         } else if (p instanceof TsMessages.AwaitBelow a) {
             if (done(a.ccNode(), a.ts())) {

@@ -27,8 +27,8 @@ public final class Version {
     public static final Version ABSENT = new Version(INITIAL_WRITER, -1, 0, null, true);
 
     private final long writer;
-    private final int writerLeaf;
-    private final long writerInstance;
+    private int writerLeaf;
+    private long writerInstance;
     private Row value;
     private int writeSeq;
     private boolean committed;
@@ -124,6 +124,23 @@ public final class Version {
     public void setStamp(int ccNode, long value) {
         stamps = grow(stamps, ccNode);
         stamps[ccNode] = value;
+    }
+
+    /**
+     * Forgets the concurrency-control metadata of a committed version — its writer's group and every stamp — as if
+     * a virtual recovery transaction beneath the root had written it (dissertation §4.5.4, used by the partial
+     * restart of §5.5.1 to rebuild the CC module from the storage module). The writer id stays (history).
+     *
+     * @throws IllegalStateException if the version is not committed
+     */
+    public void rebase() {
+        if (!committed) {
+            throw new IllegalStateException("only committed versions can be rebased: " + this);
+        }
+        writerLeaf = -1;
+        writerInstance = 0;
+        stamps = null;
+        aux = null;
     }
 
     /** A second per-node stamp (e.g. the SSI batch a version belongs to), or {@link #NO_STAMP}. */

@@ -1,13 +1,16 @@
 package org.tebaldi.server.client;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.UnaryOperator;
 import org.tebaldi.core.client.CommitInfo;
 import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.db.Database;
 import org.tebaldi.core.runtime.Actor;
 import org.tebaldi.core.runtime.NodeContext;
+import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.NodeRuntime;
 import org.tebaldi.core.txn.Inputs;
@@ -26,7 +29,9 @@ import org.tebaldi.server.msg.TxnEnded;
  */
 public final class ClientNode implements Actor {
     private final NodeId self;
-    private final NodeId tc;
+    private volatile NodeId tc;
+    private volatile UnaryOperator<NodeId> failover = dead -> null;
+    private String tcDown;
     private final Database db;
     private final NodeRuntime runtime;
     final HashMap<Long, CompletableFuture<Transaction>> begins = new HashMap<>();
@@ -52,8 +57,17 @@ public final class ClientNode implements Actor {
         return api;
     }
 
+    /** The coordinator this endpoint currently talks to. */
     public NodeId tc() {
         return tc;
+    }
+
+    /**
+     * How to rebind when the coordinator fails (process mode): {@code next} gets the failed coordinator and returns
+     * a live one, or null to stay unbound (later calls then fail at once). Set before the node is spawned.
+     */
+    public void setFailover(UnaryOperator<NodeId> next) {
+        this.failover = next;
     }
 
     Database db() {
@@ -71,6 +85,10 @@ public final class ClientNode implements Actor {
         try {
             if (msg instanceof Command c) {
                 c.action.run();
+            } else if (msg instanceof NodeDown d) {
+                if (d.node().equals(tc)) {
+                    coordinatorFailed(d);
+                }
             } else if (msg instanceof OpDone d) {
                 TxnHandle h = open.get(d.txnId());
                 if (h != null) {
@@ -112,6 +130,40 @@ public final class ClientNode implements Actor {
         }
     }
 
+    /**
+     * The coordinator died: every transaction in flight through it fails with a non-retryable error saying so (it
+     * may or may not have committed: the coordinator's decision is lost with it), then the endpoint rebinds to the
+     * coordinator its failover picks.
+     */
+    private void coordinatorFailed(NodeDown d) {
+        NodeId dead = tc;
+        String why = "coordinator " + dead + " failed (" + d.reason() + "); the transaction's outcome is unknown";
+        for (CompletableFuture<Transaction> f : new ArrayList<>(begins.values())) {
+            f.completeExceptionally(new TxnAbortedException(0, why, false));
+        }
+        begins.clear();
+        for (CompletableFuture<CommitInfo> f : new ArrayList<>(calls.values())) {
+            f.completeExceptionally(new TxnAbortedException(0, why, false));
+        }
+        calls.clear();
+        for (TxnHandle h : new ArrayList<>(open.values())) {
+            h.failed(why);
+        }
+        open.clear();
+        NodeId next = failover.apply(dead);
+        if (next != null) {
+            tc = next;
+            tcDown = null;
+        } else {
+            tcDown = "coordinator " + dead + " failed (" + d.reason() + ") and no other coordinator is available";
+        }
+    }
+
+    /** Null if the coordinator is usable, else why not. */
+    String unavailable() {
+        return tcDown;
+    }
+
     /** Runs {@code action} on this actor's thread: now if already there, else through the mailbox. */
     void exec(Runnable action) {
         if (Thread.currentThread() == running) {
@@ -137,6 +189,10 @@ public final class ClientNode implements Actor {
                 return f;
             }
             exec(() -> {
+                if (tcDown != null) {
+                    f.completeExceptionally(new TxnAbortedException(0, tcDown, false));
+                    return;
+                }
                 long r = ++nextReq;
                 begins.put(r, f);
                 send(new BeginTxn(r, typeId, inputs, priority));
@@ -155,6 +211,10 @@ public final class ClientNode implements Actor {
                 return f;
             }
             exec(() -> {
+                if (tcDown != null) {
+                    f.completeExceptionally(new TxnAbortedException(0, tcDown, false));
+                    return;
+                }
                 long r = ++nextReq;
                 calls.put(r, f);
                 send(new CallProc(r, typeId, inputs, priority));

@@ -137,6 +137,11 @@ final class TxnHandle implements Transaction {
         return f;
     }
 
+    /** The coordinator failed: fail everything pending with a non-retryable error. */
+    void failed(String why) {
+        ended(new TxnEnded(0, id, false, why, false, java.util.Map.of()));
+    }
+
     void opDone(int opId, Row row) {
         CompletableFuture<Row> f = ops.remove(opId);
         if (f != null) {

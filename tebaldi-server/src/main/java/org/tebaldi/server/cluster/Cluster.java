@@ -33,6 +33,8 @@ public final class Cluster implements AutoCloseable {
     private final List<DataServer> dss = new ArrayList<>();
     private final List<ClientNode> clients = new ArrayList<>();
     private boolean started;
+    private final Map<NodeId, Actor> extra = new java.util.LinkedHashMap<>();
+    private boolean allServices;
 
     /** @param expectedKeysPerDs capacity hint for each data server's store */
     public Cluster(NodeRuntime runtime, ClusterConfig cfg, int expectedKeysPerDs) {
@@ -66,6 +68,19 @@ public final class Cluster implements AutoCloseable {
     }
 
     /**
+     * Adds a node that is not a TC, DS, client or mechanism service (e.g. the profiler monitor), started with the
+     * others.
+     *
+     * @throws IllegalStateException after {@link #start}
+     */
+    public void addNode(NodeId id, Actor actor) {
+        if (started) {
+            throw new IllegalStateException("add nodes before start");
+        }
+        extra.put(id, actor);
+    }
+
+    /**
      * The service actors the tree's mechanisms need ({@link org.tebaldi.core.cc.Mechanism#services()}), one per
      * role, in role order.
      *
@@ -88,10 +103,24 @@ public final class Cluster implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Starts the service nodes of every registered mechanism, not only those of the initial tree — needed when the
+     * tree may be reconfigured to mechanisms it does not use yet.
+     */
+    public Cluster withAllServices() {
+        this.allServices = true;
+        return this;
+    }
+
     /** Spawns every node on the runtime: service nodes, data servers, coordinators and client endpoints. */
     public void start() {
         started = true;
-        services(cfg).forEach((role, factory) -> runtime.spawn(new NodeId(role, 0), factory.get()));
+        Map<Role, Supplier<Actor>> svc = new EnumMap<>(services(cfg));
+        if (allServices) {
+            org.tebaldi.core.cc.Mechanisms.all().values().forEach(m -> m.services().forEach(svc::putIfAbsent));
+        }
+        svc.forEach((role, factory) -> runtime.spawn(new NodeId(role, 0), factory.get()));
+        extra.forEach(runtime::spawn);
         for (int i = 0; i < dss.size(); i++) {
             runtime.spawn(NodeId.ds(i), dss.get(i));
         }

@@ -1,5 +1,7 @@
 package org.tebaldi.server.ds;
 
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.Consumer;
@@ -14,16 +16,20 @@ import org.tebaldi.core.db.Database;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
+import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.msg.Reconfig;
 import org.tebaldi.server.msg.ValidateReply;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
@@ -41,11 +47,15 @@ public final class DataServer extends NodeBase implements DsServices {
     private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
 
     private final int index;
-    private final ClusterConfig cfg;
+    private ClusterConfig cfg;
     private final MultiVersionStore store;
-    private final DsPart[] parts;
+    private DsPart[] parts;
+    private final java.util.Map<Long, Integer> drained = new java.util.HashMap<>();
+    private Reconfig.Prepare pendingPrepare;
+    private NodeId prepareFrom;
     private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
     private final HistoryLog history;
+    private final BitSet deadTcs = new BitSet();
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -53,11 +63,42 @@ public final class DataServer extends NodeBase implements DsServices {
         this.cfg = cfg;
         this.store = new MultiVersionStore(expectedKeys);
         this.history = cfg.recordHistory() ? new HistoryLog() : null;
-        List<CcNode> nodes = cfg.tree().nodes();
+        install(cfg);
+    }
+
+    private void install(ClusterConfig c) {
+        this.cfg = c;
+        List<CcNode> nodes = c.tree().nodes();
         this.parts = new DsPart[nodes.size()];
         for (CcNode n : nodes) {
-            parts[n.id()] = cfg.mechanism(n).dsPart(n, this);
+            parts[n.id()] = c.mechanism(n).dsPart(n, this);
         }
+    }
+
+    /**
+     * Prepare phase of the partial restart (dissertation §5.5.1), once every coordinator's drained marker arrived:
+     * a new CC module for the new tree, and the root CC's state rebuilt from the storage module — every committed
+     * version re-based as if a virtual recovery transaction beneath the root wrote it (§4.5.4).
+     */
+    private void maybePrepare() {
+        Reconfig.Prepare p = pendingPrepare;
+        if (p == null || drained.getOrDefault(p.epoch(), 0) < cfg.coordinators()) {
+            return;
+        }
+        pendingPrepare = null;
+        drained.remove(p.epoch());
+        if (!txns.isEmpty()) {
+            LOG.error("ds{}: {} transactions left when preparing a reconfiguration: {}", index, txns.size(),
+                    describeLive(5));
+            txns.clear();
+        }
+        install(cfg.withTree(p.tree()));
+        store.forEach((k, chain) -> {
+            for (int i = 0; i < chain.size(); i++) {
+                chain.get(i).rebase();
+            }
+        });
+        ctx.send(prepareFrom, new Reconfig.PrepareDone(p.epoch()));
     }
 
     /** Loads a committed initial row, bypassing concurrency control; only before the node starts. */
@@ -66,8 +107,17 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     @Override
+    protected void started() {
+        if (cfg.profileFlushMicros() > 0) {
+            enableProfiling(new NodeId(Role.MONITOR, 0), cfg.profileFlushMicros());
+        }
+    }
+
+    @Override
     protected void handle(NodeId from, Object msg) {
-        if (msg instanceof ExecRequest r) {
+        if (msg instanceof NodeDown d) {
+            onNodeDown(d);
+        } else if (msg instanceof ExecRequest r) {
             onExec(from, r);
         } else if (msg instanceof ValidateRequest r) {
             onValidate(from, r);
@@ -76,15 +126,60 @@ public final class DataServer extends NodeBase implements DsServices {
         } else if (msg instanceof AbortRequest r) {
             onAbort(r);
         } else if (msg instanceof CcEnvelope e) {
-            parts[e.ccNode()].onMessage(from, e.payload());
+            if (e.ccNode() >= 0 && e.ccNode() < parts.length) {
+                parts[e.ccNode()].onMessage(from, e.payload());
+            }
+        } else if (msg instanceof Reconfig.Drained d) {
+            drained.merge(d.epoch(), 1, Integer::sum);
+            maybePrepare();
+        } else if (msg instanceof Reconfig.Prepare p) {
+            pendingPrepare = p;
+            prepareFrom = from;
+            maybePrepare();
         } else {
             LOG.warn("ds{}: unexpected message {} from {}", index, msg, from);
+        }
+    }
+
+    /**
+     * A coordinator failed (process mode, DESIGN.md §6): its transactions here can never finish normally, so they
+     * abort now, releasing their locks, versions and waits (the DS-side timeout for a dead TC), and the abort is
+     * recorded in the history — the coordinator's own record is lost with it. Requests that still arrive from it
+     * are ignored. A transaction that had voted yes and whose commit reached another server but not this one is
+     * the window two-phase commit without a recovery log cannot close (README, "Failures").
+     */
+    private void onNodeDown(NodeDown d) {
+        if (d.node().role() != Role.TC) {
+            return;
+        }
+        int tc = d.node().index();
+        deadTcs.set(tc);
+        List<DsTxnImpl> doomed = new ArrayList<>();
+        for (DsTxnImpl t : txns.values()) {
+            if (TxnIds.coordinator(t.id()) == tc) {
+                doomed.add(t);
+            }
+        }
+        for (DsTxnImpl t : doomed) {
+            txns.remove(t.id());
+            if (!t.finished()) {
+                localAbort(t, AbortReason.error("coordinator " + d.node() + " failed (" + d.reason() + ")"));
+                if (history != null) {
+                    history.outcome(t.id(), false, cfg.db().type(t.typeId()).name());
+                }
+            }
+        }
+        if (!doomed.isEmpty()) {
+            LOG.warn("ds{}: aborted {} transaction(s) of failed coordinator {}", index, doomed.size(), d.node());
         }
     }
 
     private void onExec(NodeId from, ExecRequest r) {
         long id = r.header().txnId();
         DsTxnImpl t = txns.get(id);
+        if (t == null && deadTcs.get(Math.max(0, TxnIds.coordinator(id)))) {
+            return;
+        }
         if (t == null) {
             t = new DsTxnImpl(r.header(), cfg.tree().path(r.header().leaf()));
             txns.put(id, t);
@@ -197,6 +292,9 @@ public final class DataServer extends NodeBase implements DsServices {
         Object[] meta = r.meta();
         for (int l = t.path.length - 1; l >= 0; l--) {
             part(t, l).commit(t, meta == null ? null : meta[l]);
+        }
+        if (history != null) {
+            history.outcome(t.id(), true, cfg.db().type(t.typeId()).name());
         }
         finish(t, true);
     }

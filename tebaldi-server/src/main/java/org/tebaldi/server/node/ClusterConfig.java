@@ -23,6 +23,7 @@ public final class ClusterConfig {
     private final CcNode[] leafOfType;
     private Function<String, Mechanism> mechanisms = Mechanisms::get;
     private long waitTimeoutMicros = DEFAULT_WAIT_TIMEOUT_MICROS;
+    private long profileFlushMicros;
 
     /** Default cross-mechanism wait timeout, µs ({@link org.tebaldi.core.cc.CcServices#waitTimeoutMicros()}). */
     public static final long DEFAULT_WAIT_TIMEOUT_MICROS = 200_000;
@@ -76,6 +77,19 @@ public final class ClusterConfig {
         return recordHistory;
     }
 
+    /**
+     * The same cluster with another CC tree (reconfiguration), keeping every other setting.
+     *
+     * @throws IllegalArgumentException if a transaction type has no leaf in {@code tree}
+     */
+    public ClusterConfig withTree(CcTree tree) {
+        ClusterConfig c = new ClusterConfig(db, tree, coordinators, dataServers, partitioner, recordHistory);
+        c.mechanisms = mechanisms;
+        c.waitTimeoutMicros = waitTimeoutMicros;
+        c.profileFlushMicros = profileFlushMicros;
+        return c;
+    }
+
     /** How mechanism names resolve (default: the class-path registry); tests may plug in their own. */
     public ClusterConfig withMechanisms(Function<String, Mechanism> lookup) {
         this.mechanisms = Objects.requireNonNull(lookup);
@@ -89,6 +103,23 @@ public final class ClusterConfig {
         }
         this.waitTimeoutMicros = micros;
         return this;
+    }
+
+    /**
+     * Turns the profiler on: TCs and DSs send their blocking events to the monitor node ({@code Role.MONITOR}),
+     * batched, at least every {@code flushMicros} µs; 0 turns it off (the default: no cost on the hot path).
+     */
+    public ClusterConfig withProfiling(long flushMicros) {
+        if (flushMicros < 0) {
+            throw new IllegalArgumentException("flush interval must be >= 0, got " + flushMicros);
+        }
+        this.profileFlushMicros = flushMicros;
+        return this;
+    }
+
+    /** Profiler flush interval, µs; 0 when profiling is off. */
+    public long profileFlushMicros() {
+        return profileFlushMicros;
     }
 
     /** The cross-mechanism wait timeout, µs. */

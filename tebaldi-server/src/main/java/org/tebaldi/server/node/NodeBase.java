@@ -74,9 +74,19 @@ public abstract class NodeBase implements Actor, CcServices {
         return blocking;
     }
 
-    /** Sets the profiler sink (null: profiling off). */
-    public void setBlockingSink(BlockingSink sink) {
-        this.blocking = sink;
+    /**
+     * Turns profiling on: blocking events go to the monitor at {@code monitor}, batched, flushed at least every
+     * {@code flushMicros} µs. Call on the node's thread (e.g. from {@link #started()}).
+     */
+    protected void enableProfiling(NodeId monitor, long flushMicros) {
+        BlockingRecorder r = new BlockingRecorder(this, monitor);
+        this.blocking = r;
+        Runnable[] tick = new Runnable[1];
+        tick[0] = () -> {
+            r.flush();
+            ctx.schedule(flushMicros, tick[0]);
+        };
+        ctx.schedule(flushMicros, tick[0]);
     }
 
     @Override

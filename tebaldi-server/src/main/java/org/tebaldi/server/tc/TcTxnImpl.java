@@ -35,6 +35,9 @@ final class TcTxnImpl implements TcTxn {
     Status status = Status.STARTING;
     boolean commitRequested;
     int votes;
+    /** Data-server requests sent and not yet answered, and when the last one was sent (µs). */
+    int awaiting;
+    long sentAt;
     Map<String, Object> outputs = Map.of();
     /** Data server that serves this transaction's reads of replicated tables (its first participant). */
     int home = -1;

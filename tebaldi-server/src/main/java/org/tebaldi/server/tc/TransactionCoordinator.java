@@ -1,6 +1,8 @@
 package org.tebaldi.server.tc;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +21,9 @@ import org.tebaldi.core.model.Row;
 import org.tebaldi.core.proc.ProcRun;
 import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.proc.ProcStep;
+import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Inputs;
@@ -57,27 +61,35 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private static final Logger LOG = LoggerFactory.getLogger(TransactionCoordinator.class);
 
     private final int index;
-    private final ClusterConfig cfg;
-    private final TcPart[] parts;
+    private ClusterConfig cfg;
+    private TcPart[] parts;
     private final HashMap<Long, TcTxnImpl> txns = new HashMap<>();
     private final HistoryLog history;
-    private final Procedure[] procedures;
+    private Procedure[] procedures;
+    private final BitSet deadDs = new BitSet();
+    private long replyTimeoutMicros;
     private long seq;
+    private final Reconfiguring reconfig = new Reconfiguring();
 
     public TransactionCoordinator(int index, ClusterConfig cfg) {
         this.index = index;
-        this.cfg = cfg;
         this.history = cfg.recordHistory() ? new HistoryLog() : null;
-        List<CcNode> nodes = cfg.tree().nodes();
+        install(cfg);
+    }
+
+    /** Builds the CC module (one TC part per tree node, procedures as the tree's mechanisms rewrite them). */
+    private void install(ClusterConfig c) {
+        this.cfg = c;
+        List<CcNode> nodes = c.tree().nodes();
         this.parts = new TcPart[nodes.size()];
         for (CcNode n : nodes) {
-            parts[n.id()] = cfg.mechanism(n).tcPart(n, this);
+            parts[n.id()] = c.mechanism(n).tcPart(n, this);
         }
-        this.procedures = new Procedure[cfg.db().types().size()];
-        for (TxnType type : cfg.db().types()) {
+        this.procedures = new Procedure[c.db().types().size()];
+        for (TxnType type : c.db().types()) {
             if (type.isProcedure()) {
                 Procedure p = type.procedure();
-                for (CcNode n : cfg.tree().path(cfg.leafOf(type.id()).id())) {
+                for (CcNode n : c.tree().path(c.leafOf(type.id()).id())) {
                     p = parts[n.id()].procedure(type, p);
                 }
                 procedures[type.id()] = p;
@@ -85,9 +97,85 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         }
     }
 
+    /**
+     * Makes this coordinator abort a transaction whose data-server requests have had no reply for
+     * {@code micros} µs (a lost message, or a server that hangs without leaving ZooKeeper), checked every quarter
+     * of the timeout (at least 100 ms). 0 (the default, and the only sensible value under simulation) disables it.
+     * Call before the node starts.
+     */
+    public void setReplyTimeout(long micros) {
+        this.replyTimeoutMicros = micros;
+    }
+
+    private void sweep() {
+        long now = ctx.nowMicros();
+        List<TcTxnImpl> late = new ArrayList<>();
+        for (TcTxnImpl t : txns.values()) {
+            if (t.awaiting > 0 && now - t.sentAt > replyTimeoutMicros) {
+                late.add(t);
+            }
+        }
+        for (TcTxnImpl t : late) {
+            abortTxn(t, AbortReason.error("no reply from data server(s) " + Arrays.toString(t.participants())
+                    + " within " + replyTimeoutMicros / 1000 + " ms"));
+        }
+        schedule(Math.max(100_000, replyTimeoutMicros / 4), this::sweep);
+    }
+
+    /**
+     * A node failed (process mode, DESIGN.md §6): transactions with a participant on a failed data server abort
+     * with a clear, non-retryable error (their partition is unavailable), and so do transactions of a failed
+     * client endpoint; later operations on that server abort at once.
+     */
+    private void onNodeDown(NodeDown d) {
+        List<TcTxnImpl> doomed = new ArrayList<>();
+        if (d.node().role() == Role.DS) {
+            deadDs.set(d.node().index());
+            for (TcTxnImpl t : txns.values()) {
+                for (int p : t.participants()) {
+                    if (p == d.node().index()) {
+                        doomed.add(t);
+                        break;
+                    }
+                }
+            }
+        } else if (d.node().role() == Role.CLIENT) {
+            for (TcTxnImpl t : txns.values()) {
+                if (t.client.equals(d.node())) {
+                    doomed.add(t);
+                }
+            }
+        }
+        for (TcTxnImpl t : doomed) {
+            abortTxn(t, AbortReason.error(failedMessage(d)));
+        }
+        if (!doomed.isEmpty()) {
+            LOG.warn("tc{}: aborted {} transaction(s): {}", index, doomed.size(), failedMessage(d));
+        }
+    }
+
+    private static String failedMessage(NodeDown d) {
+        return (d.node().role() == Role.DS ? "data server " : "client ") + d.node() + " failed (" + d.reason() + ")";
+    }
+
+    @Override
+    protected void started() {
+        if (cfg.profileFlushMicros() > 0) {
+            enableProfiling(new NodeId(Role.MONITOR, 0), cfg.profileFlushMicros());
+        }
+        if (replyTimeoutMicros > 0) {
+            sweep();
+        }
+    }
+
     @Override
     protected void handle(NodeId from, Object msg) {
-        if (msg instanceof ExecReply r) {
+        if (reconfig.intercept(this, from, msg)) {
+            return;
+        }
+        if (msg instanceof NodeDown d) {
+            onNodeDown(d);
+        } else if (msg instanceof ExecReply r) {
             onExecReply(r);
         } else if (msg instanceof ValidateReply r) {
             onValidateReply(r);
@@ -112,7 +200,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
                 abortTxn(t, AbortReason.error("user abort"));
             }
         } else if (msg instanceof CcEnvelope e) {
-            parts[e.ccNode()].onMessage(from, e.payload());
+            if (e.ccNode() >= 0 && e.ccNode() < parts.length) {
+                parts[e.ccNode()].onMessage(from, e.payload());
+            }
         } else {
             LOG.warn("tc{}: unexpected message {} from {}", index, msg, from);
         }
@@ -213,7 +303,13 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         Key key = op.key();
         int ds = cfg.db().catalog().table(key.table()).replicated()
                 ? (t.home >= 0 ? t.home : 0) : cfg.partitioner().partition(key);
+        if (deadDs.get(ds)) {
+            abortTxn(t, AbortReason.error("data server ds" + ds + " is down"));
+            return;
+        }
         t.addParticipant(ds);
+        t.awaiting++;
+        t.sentAt = ctx.nowMicros();
         ctx.send(NodeId.ds(ds), new ExecRequest(t.header, opId, op, meta(t)));
     }
 
@@ -223,6 +319,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             return;
         }
         Op op = t.pendingOps.remove(r.opId());
+        t.awaiting--;
         deliverReports(t, r.reports());
         if (!r.ok()) {
             abortTxn(t, new AbortReason(r.reason(), r.retryable()));
@@ -276,6 +373,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             return;
         }
         t.votes = ps.length;
+        t.awaiting = ps.length;
+        t.sentAt = ctx.nowMicros();
         Object[] meta = meta(t);
         for (int ds : ps) {
             ctx.send(NodeId.ds(ds), new ValidateRequest(t.id(), meta));
@@ -287,6 +386,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         if (t == null || t.status != TcTxnImpl.Status.VALIDATING) {
             return;
         }
+        t.awaiting--;
         addDeps(t, r.deps());
         deliverReports(t, r.reports());
         if (t.status != TcTxnImpl.Status.VALIDATING) {
@@ -330,6 +430,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             history.outcome(t.id(), true, t.type.name());
         }
         ctx.send(t.client, new TxnEnded(t.reqId, t.id(), true, null, true, t.outputs));
+        reconfig.ended(this);
     }
 
     private void abortTxn(TcTxnImpl t, AbortReason why) {
@@ -348,6 +449,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             history.outcome(t.id(), false, t.type.name());
         }
         ended(t.client, t.reqId, t.id(), why);
+        reconfig.ended(this);
     }
 
     private void ended(NodeId client, long reqId, long txnId, AbortReason why) {
@@ -375,6 +477,38 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** Outcomes recorded here (null if recording is off). Read after the node stopped. */
     public HistoryLog history() {
         return history;
+    }
+
+    // ---- reconfiguration (partial restart, dissertation §5.5.1; see Reconfiguring) --------------------------
+
+    /** Data servers of the cluster. */
+    int dataServers() {
+        return cfg.dataServers();
+    }
+
+    /** The live transactions (for the clean-up phase's force-abort). */
+    List<TcTxnImpl> live() {
+        return List.copyOf(txns.values());
+    }
+
+    /** Aborts a live transaction (force-abort during clean-up). */
+    void forceAbort(TcTxnImpl t) {
+        abortTxn(t, AbortReason.conflict("aborted to reconfigure the CC tree"));
+    }
+
+    /** Rebuilds the CC module for another tree (prepare phase); storage is untouched. */
+    void reinstall(org.tebaldi.core.tree.CcTree tree) {
+        install(cfg.withTree(tree));
+    }
+
+    /** Sends a framework message (reconfiguration protocol). */
+    void sendMessage(NodeId to, Object msg) {
+        ctx.send(to, msg);
+    }
+
+    /** Re-handles a message held back during clean-up. */
+    void replay(NodeId from, Object msg) {
+        handle(from, msg);
     }
 
     /** One line per live transaction (at most {@code max}): id, type, phase, pending operations — for diagnostics. */

@@ -1,0 +1,68 @@
+package org.tebaldi.bench.process;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.tebaldi.bench.cli.Main;
+
+/**
+ * The command that starts one node process: the same fat jar as the runner ({@code java -jar
+ * benchmarks/target/tebaldi.jar node}), found as the system property {@value #JAR_PROPERTY}, else the jar this
+ * class was loaded from, else {@code <tebaldi.home>/benchmarks/target/tebaldi.jar}. JVM options: {@code -Xmx1g}
+ * plus the environment variable {@value #OPTS_ENV}.
+ */
+public final class NodeLauncher {
+    /** System property naming the fat jar. */
+    public static final String JAR_PROPERTY = "tebaldi.jar";
+    /** Extra JVM options of node processes. */
+    public static final String OPTS_ENV = "TEBALDI_NODE_JAVA_OPTS";
+
+    private NodeLauncher() {
+    }
+
+    /**
+     * The command prefix, up to and including {@code node}.
+     *
+     * @throws IllegalStateException if no fat jar can be found
+     */
+    public static List<String> command() {
+        Path jar = jar();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx1g");
+        String opts = System.getenv(OPTS_ENV);
+        if (opts != null && !opts.isBlank()) {
+            cmd.addAll(Arrays.asList(opts.trim().split("\\s+")));
+        }
+        cmd.addAll(List.of("-jar", jar.toString(), "node"));
+        return cmd;
+    }
+
+    static Path jar() {
+        String p = System.getProperty(JAR_PROPERTY);
+        if (p != null && !p.isBlank()) {
+            return existing(Path.of(p));
+        }
+        try {
+            Path self = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (self.toString().endsWith(".jar") && Files.isRegularFile(self)) {
+                return self;
+            }
+        } catch (URISyntaxException | RuntimeException ignored) {
+            // fall through to the repository layout
+        }
+        String home = System.getProperty("tebaldi.home", "");
+        return existing(Path.of(home.isBlank() ? "." : home, "benchmarks", "target", "tebaldi.jar"));
+    }
+
+    private static Path existing(Path jar) {
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("process mode starts node JVMs from the fat jar, but " + jar.toAbsolutePath()
+                    + " does not exist (build it with: mvn -B -q -DskipTests package)");
+        }
+        return jar.toAbsolutePath();
+    }
+}

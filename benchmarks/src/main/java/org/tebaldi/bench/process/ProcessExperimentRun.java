@@ -1,0 +1,193 @@
+package org.tebaldi.bench.process;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.tebaldi.bench.driver.ClosedLoopDriver;
+import org.tebaldi.bench.driver.DriverConfig;
+import org.tebaldi.bench.driver.DriverResult;
+import org.tebaldi.bench.experiment.ClusterSpec;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.run.Checks;
+import org.tebaldi.bench.run.ClusterSnapshot;
+import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.RunListener;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.core.history.CheckResult;
+import org.tebaldi.core.history.History;
+import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.history.SerializabilityChecker;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.node.Partitioner;
+import org.tebaldi.server.process.Control;
+import org.tebaldi.server.process.OutcomeRecovery;
+import org.tebaldi.server.process.ProcessCluster;
+import org.tebaldi.server.zk.ClusterManifest;
+
+/**
+ * Runs one experiment in process mode (DESIGN.md §3; {@code cluster.mode: processes}): a {@link ProcessCluster} —
+ * embedded ZooKeeper on loopback (or {@code --zk}), one JVM per service, data server and coordinator — the data
+ * loaded over the network ({@link RemoteLoader}), the same closed-loop driver against the runner's client
+ * endpoints with the whole cluster's message counters ({@link ClusterCounters}), then, with {@code verify}, every
+ * live node's history and the data servers' final rows collected over the network and checked; outcomes lost with
+ * a failed coordinator are reconstructed by {@link OutcomeRecovery}. Every node is stopped at the end, also when
+ * the run fails or the thread is interrupted.
+ */
+public final class ProcessExperimentRun {
+    /** A coordinator aborts a transaction whose data-server request has no reply for this long, ms. */
+    public static final long REPLY_TIMEOUT_MILLIS = 10_000;
+    private static final long START_MILLIS = 90_000;
+    private static final long COLLECT_SECONDS = 120;
+
+    private final Experiment e;
+    private final RunListener listener;
+    private final Path logDir;
+    private final String zk;
+    private final List<String> nodeCommand;
+    private volatile ProcessCluster current;
+
+    /**
+     * @param logDir      where node outputs go ({@code <node>.log})
+     * @param zk          an external ZooKeeper ensemble, or null for an embedded one
+     * @param nodeCommand how to start a node ({@link NodeLauncher#command()}), or null to wait for nodes started by
+     *                    hand
+     */
+    public ProcessExperimentRun(Experiment experiment, RunListener listener, Path logDir, String zk,
+                                List<String> nodeCommand) {
+        this.e = experiment;
+        this.listener = listener;
+        this.logDir = logDir;
+        this.zk = zk;
+        this.nodeCommand = nodeCommand;
+    }
+
+    /** The running cluster (tests kill nodes through it), or null outside {@link #run}. */
+    public ProcessCluster cluster() {
+        return current;
+    }
+
+    /**
+     * @throws RunFailedException if nodes cannot start, loading fails, or a node or workload code threw
+     * @throws InterruptedException if the calling thread is interrupted (every node is stopped first)
+     */
+    public RunResult run() throws RunFailedException, InterruptedException {
+        Workload w = e.workload();
+        ClusterSpec cs = e.cluster();
+        Partitioner partitioner = w.partitioner(cs.dataServers());
+        ClusterConfig cfg = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
+                partitioner, e.verify());
+        ClusterManifest manifest = new ClusterManifest(e.workloadOptions(), cs.coordinators(), cs.dataServers(),
+                e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS);
+        ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
+                START_MILLIS);
+        listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");
+        ProcessCluster pc;
+        try {
+            pc = ProcessCluster.start(spec);
+        } catch (IllegalStateException x) {
+            throw new RunFailedException(x.getMessage(), x);
+        }
+        current = pc;
+        try {
+            long t0 = System.nanoTime();
+            RemoteLoader loader = new RemoteLoader(w.database().catalog(), cfg.partitioner(), cs.dataServers(),
+                    pc.control());
+            w.load(loader, listener::loading);
+            loader.finish();
+            long loadMillis = (System.nanoTime() - t0) / 1_000_000;
+            listener.loaded(loader.rows(), loadMillis);
+            HealthWatch health = new HealthWatch(pc);
+            DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
+                    e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
+                    ExperimentRun.DRAIN_TIMEOUT_MILLIS);
+            DriverResult d;
+            try {
+                d = new ClosedLoopDriver(dc, w, pc::client, new ClusterCounters(pc), listener::tick,
+                        health::failed).run();
+            } finally {
+                health.close();
+            }
+            failIfBroken(pc, d);
+            Checks checks = Checks.notChecked();
+            if (e.verify()) {
+                listener.phase("collecting the history and the final state from the nodes");
+                checks = verify(pc, w, cfg);
+            }
+            int threads = cs.threads() > 0 ? cs.threads() : Runtime.getRuntime().availableProcessors();
+            return new RunResult(e, d, checks, threads, loader.rows(), loadMillis);
+        } finally {
+            current = null;
+            pc.close();
+        }
+    }
+
+    private static void failIfBroken(ProcessCluster pc, DriverResult d) throws RunFailedException,
+            InterruptedException {
+        for (NodeId n : pc.nodes()) {
+            if (pc.failedNodes().contains(n)) {
+                continue;
+            }
+            Control.Status s = get(pc.control().status(n), n + " status");
+            if (s.failures() > 0) {
+                throw new RunFailedException(s.failures() + " exception(s) in " + n + " (see " + pc.logOf(n)
+                        + "); first: " + s.firstFailure(), null);
+            }
+        }
+        if (!d.failures().isEmpty()) {
+            Throwable first = d.failures().get(0);
+            throw new RunFailedException(d.failures().size() + " exception(s) in workload code run by the driver; "
+                    + "first: " + first, first);
+        }
+    }
+
+    private static Checks verify(ProcessCluster pc, Workload w, ClusterConfig cfg) throws RunFailedException,
+            InterruptedException {
+        List<HistoryLog> logs = new ArrayList<>();
+        List<Map<Key, Row>> rows = new ArrayList<>();
+        Set<Integer> failedTcs = new HashSet<>();
+        for (NodeId n : pc.nodes()) {
+            if (pc.failedNodes().contains(n)) {
+                if (n.role() == Role.TC) {
+                    failedTcs.add(n.index());
+                } else if (n.role() == Role.DS) {
+                    throw new RunFailedException("data server " + n + " failed during the run: its history and data "
+                            + "are lost, nothing can be verified", null);
+                }
+                continue;
+            }
+            if (n.role() == Role.TC || n.role() == Role.DS) {
+                logs.add(get(pc.control().history(n), n + " history"));
+            }
+            if (n.role() == Role.DS) {
+                rows.add(get(pc.control().rows(n), n + " rows"));
+            }
+        }
+        logs.add(OutcomeRecovery.lostOutcomes(logs, failedTcs));
+        CheckResult r = SerializabilityChecker.check(History.merge(logs));
+        ClusterSnapshot snap = ClusterSnapshot.ofRows(cfg.db().catalog(), rows);
+        return new Checks(r.serializable(), r.summary(), w.check(snap));
+    }
+
+    private static <T> T get(java.util.concurrent.CompletableFuture<T> f, String what) throws RunFailedException,
+            InterruptedException {
+        try {
+            return f.get(COLLECT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException x) {
+            throw new RunFailedException("collecting " + what + " failed: " + x.getCause().getMessage(), x.getCause());
+        } catch (TimeoutException x) {
+            throw new RunFailedException("collecting " + what + " timed out after " + COLLECT_SECONDS + " s", x);
+        }
+    }
+}

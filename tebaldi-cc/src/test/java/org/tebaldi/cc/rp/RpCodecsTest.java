@@ -1,0 +1,20 @@
+package org.tebaldi.cc.rp;
+
+import org.junit.jupiter.api.Test;
+import org.tebaldi.cc.testkit.RoundTrip;
+import org.tebaldi.core.cc.CcEnvelope;
+
+/** RP's payloads survive the wire, alone, inside a mechanism envelope and in a per-level metadata array. */
+class RpCodecsTest {
+    @Test
+    void payloadsRoundTrip() {
+        RoundTrip.check(new RpMessages.Meta(-1));
+        RoundTrip.check(new RpMessages.Meta(7));
+        RoundTrip.check(new RpMessages.Release(1L << 40 | 3, 4));
+        RoundTrip.check(new RpMessages.Watch(9, 1L << 41 | 2, 3, -1));
+        RoundTrip.check(new RpMessages.Progress(9, 1L << 41 | 2, Integer.MAX_VALUE, Integer.MAX_VALUE, true));
+        RoundTrip.check(new RpMessages.Progress(9, 5, 2, 1, false));
+        RoundTrip.check(new CcEnvelope(2, new RpMessages.Watch(1, 2, 3, 4)));
+        RoundTrip.check(new Object[] {null, new RpMessages.Meta(3)});
+    }
+}

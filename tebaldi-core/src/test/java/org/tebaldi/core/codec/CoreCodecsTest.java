@@ -1,0 +1,177 @@
+package org.tebaldi.core.codec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.tebaldi.core.model.Catalog.doubleCol;
+import static org.tebaldi.core.model.Catalog.longCol;
+import static org.tebaldi.core.model.Catalog.stringCol;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.tebaldi.core.cc.CcEnvelope;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.model.Column;
+import org.tebaldi.core.model.ColumnType;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.proc.Assign;
+import org.tebaldi.core.proc.Expr;
+import org.tebaldi.core.proc.ExprUpdate;
+import org.tebaldi.core.service.TsMessages;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.Op;
+
+/** Round trips of every core codec and built-in value type, and the errors of bad input. */
+class CoreCodecsTest {
+    static final Catalog CAT = catalog();
+    static final CodecRegistry REG = CodecRegistry.classPath();
+
+    private static Catalog catalog() {
+        Catalog c = new Catalog();
+        c.add("kv", 2, 0, false, longCol("v"), doubleCol("d"), stringCol("s"), new Column("b", ColumnType.BYTES));
+        return c;
+    }
+
+    static Object roundTrip(Object v) {
+        ByteArrayEncoder e = new ByteArrayEncoder(REG);
+        e.writeValue(v);
+        byte[] bytes = e.toByteArray();
+        ByteArrayDecoder d = new ByteArrayDecoder(REG, new CodecContext(CAT), bytes);
+        Object back = d.readValue();
+        assertEquals(0, d.remaining(), "decoder consumed every byte of " + v);
+        ByteArrayEncoder again = new ByteArrayEncoder(REG);
+        again.writeValue(back);
+        assertArrayEquals(bytes, again.toByteArray(), "re-encoding is identical");
+        return back;
+    }
+
+    private static void same(Object v) {
+        Deep.assertSame(v, roundTrip(v));
+    }
+
+    @Test
+    void builtInValues() {
+        for (Object v : new Object[] {null, 0L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 7, -7, 3.25, Double.NaN, "",
+                "grüße", new byte[] {1, 2, -3}, true, false, new long[] {0, -5, 1L << 60}, new long[0],
+                new Object[] {1L, null, "x", new long[] {2}}, List.of(1L, "a"), Map.of("k", 2.5)}) {
+            same(v);
+        }
+    }
+
+    @Test
+    void modelTypes() {
+        TableSchema kv = CAT.table("kv");
+        same(Key.of(0, 3, -4));
+        Row row = kv.row(5L, 1.5, "s", new byte[] {9});
+        same(row);
+        same(kv.row(null, null, null, null));
+        same(Op.read(Key.of(kv, 1, 2)));
+        same(Op.readForUpdate(Key.of(kv, 1, 2)));
+        same(Op.delete(Key.of(kv, 1, 2)));
+        same(Op.write(Key.of(kv, 1, 2), row));
+        same(Inputs.of(1L, 2.0, "three", new long[] {4, 5}));
+        same(Inputs.NONE);
+        same(new TxnDep(1L << 41 | 7, 3, 2, -9, 1));
+    }
+
+    @Test
+    void storedProcedureUpdateTravels() {
+        TableSchema kv = CAT.table("kv");
+        ExprUpdate u = ExprUpdate.of(kv, List.of(
+                new Assign("v", new Expr.Binary(Expr.BinaryOp.ADD, new Expr.Col("v"), new Expr.Lit(5L))),
+                new Assign("s", new Expr.Cond(new Expr.Binary(Expr.BinaryOp.GT, new Expr.Col("v"), new Expr.Lit(0L)),
+                        new Expr.Concat(List.of(new Expr.Col("s"), new Expr.Lit("+"))),
+                        new Expr.Unary(Expr.UnaryOp.NOT, new Expr.Lit(true)))),
+                new Assign("d", new Expr.Unary(Expr.UnaryOp.TO_DOUBLE, new Expr.Elem(new Expr.Lit(new long[] {7, 8}),
+                        new Expr.Lit(1L))))));
+        Op op = Op.update(Key.of(kv, 1, 1), u);
+        Op back = (Op) roundTrip(op);
+        assertEquals(u, back.update());
+        Row old = kv.row(1L, 0.0, "a", null);
+        assertEquals(u.apply(old), back.update().apply(old), "the decoded update computes the same row");
+    }
+
+    @Test
+    void envelopesAndTimestampMessages() {
+        same(new CcEnvelope(-1, new TsMessages.GetWatermark(3, -1)));
+        same(new CcEnvelope(2, new long[] {1, 2}));
+        same(new TsMessages.Next(1));
+        same(new TsMessages.OpenBatch(2, 3));
+        same(new TsMessages.FinishBatch(3, 99));
+        same(new TsMessages.AwaitBelow(4, 5, 6));
+        same(new TsMessages.Issued(7, 8));
+        same(new TsMessages.BelowDone(9));
+        same(new TsMessages.Watermark(10, 11));
+    }
+
+    @Test
+    void lambdaUpdatesCannotCrossTheNetwork() {
+        Op op = Op.update(Key.of(CAT.table("kv"), 1, 1), r -> r);
+        CodecException e = assertThrows(CodecException.class, () -> new ByteArrayEncoder(REG).writeValue(op));
+        assertTrue(e.getMessage().contains("lambda RowUpdate works only in embedded mode"), e.getMessage());
+    }
+
+    @Test
+    void corruptInputIsRejectedWithAMessage() {
+        ByteArrayEncoder e = new ByteArrayEncoder(REG);
+        e.writeValue(Op.write(Key.of(0, 1, 2), CAT.table("kv").row(1L, 2.0, "x", null)));
+        byte[] full = e.toByteArray();
+        for (int cut = 0; cut < full.length; cut++) {
+            byte[] part = java.util.Arrays.copyOf(full, cut);
+            assertThrows(CodecException.class, () -> new ByteArrayDecoder(REG, new CodecContext(CAT), part).readValue(),
+                    "cut at " + cut);
+        }
+        byte[] unknown = {(byte) CodecRegistry.TAG_REGISTERED, 0, 0, 0, 1};
+        CodecException x = assertThrows(CodecException.class,
+                () -> new ByteArrayDecoder(REG, CodecContext.NONE, unknown).readValue());
+        assertTrue(x.getMessage().contains("unknown type id"), x.getMessage());
+    }
+
+    @Test
+    void rowsNeedACatalog() {
+        ByteArrayEncoder e = new ByteArrayEncoder(REG);
+        e.writeValue(CAT.table("kv").row(1L, 2.0, "x", null));
+        CodecException x = assertThrows(CodecException.class,
+                () -> new ByteArrayDecoder(REG, CodecContext.NONE, e.toByteArray()).readValue());
+        assertTrue(x.getMessage().contains("knows no catalog"));
+    }
+
+    @Test
+    void providersAreNamespacedAndCollisionsFail() {
+        CodecProvider a = new CodecProvider() {
+            @Override
+            public String namespace() {
+                return "a";
+            }
+
+            @Override
+            public void register(CodecRegistrar r) {
+                r.add("X", String.class, Codec.of((s, o) -> o.writeString(s), Decoder::readString));
+            }
+        };
+        CodecProvider b = new CodecProvider() {
+            @Override
+            public String namespace() {
+                return "b";
+            }
+
+            @Override
+            public void register(CodecRegistrar r) {
+                r.add("X", StringBuilder.class, Codec.of((s, o) -> o.writeString(s.toString()),
+                        i -> new StringBuilder(i.readString())));
+            }
+        };
+        CodecRegistry both = CodecRegistry.of(List.of(a, b));
+        assertEquals(2, both.names().size(), "the same local name in two namespaces gets two ids");
+        assertTrue(both.names().containsValue("a:X") && both.names().containsValue("b:X"));
+        IllegalStateException dup = assertThrows(IllegalStateException.class, () -> CodecRegistry.of(List.of(a, a)));
+        assertTrue(dup.getMessage().contains("namespace 'a'"));
+        assertTrue(REG.names().containsValue("core:Key"));
+        assertTrue(REG.fingerprint() != CodecRegistry.of(List.of(a)).fingerprint());
+    }
+}

@@ -1,0 +1,71 @@
+package org.tebaldi.server.msg;
+
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.codec.CoreCodecs;
+import org.tebaldi.core.codec.Decoder;
+import org.tebaldi.core.codec.Encoder;
+
+/** Untagged layouts of the parts messages share: transaction headers, dependency lists, level reports. */
+final class MsgWire {
+    private MsgWire() {
+    }
+
+    static void writeHeader(Encoder o, TxnHeader h) {
+        o.writeVarLong(h.txnId());
+        o.writeVarInt(h.typeId());
+        o.writeVarInt(h.leaf());
+        o.writeVarLong(h.instance());
+        o.writeVarLong(h.priority());
+    }
+
+    static TxnHeader readHeader(Decoder i) {
+        return new TxnHeader(i.readVarLong(), i.readVarInt(), i.readVarInt(), i.readVarLong(), i.readVarLong());
+    }
+
+    static void writeDeps(Encoder o, TxnDep[] deps) {
+        if (deps == null) {
+            o.writeVarInt(0);
+            return;
+        }
+        o.writeVarInt(deps.length + 1);
+        for (TxnDep d : deps) {
+            CoreCodecs.writeDep(d, o);
+        }
+    }
+
+    static TxnDep[] readDeps(Decoder i) {
+        int n = i.readLength();
+        if (n < 0) {
+            return null;
+        }
+        TxnDep[] d = new TxnDep[n];
+        for (int k = 0; k < n; k++) {
+            d[k] = CoreCodecs.readDep(i);
+        }
+        return d;
+    }
+
+    static void writeReports(Encoder o, LevelReport[] rs) {
+        if (rs == null) {
+            o.writeVarInt(0);
+            return;
+        }
+        o.writeVarInt(rs.length + 1);
+        for (LevelReport r : rs) {
+            o.writeVarInt(r.level());
+            o.writeValue(r.info());
+        }
+    }
+
+    static LevelReport[] readReports(Decoder i) {
+        int n = i.readLength();
+        if (n < 0) {
+            return null;
+        }
+        LevelReport[] r = new LevelReport[n];
+        for (int k = 0; k < n; k++) {
+            r[k] = new LevelReport(i.readVarInt(), i.readValue());
+        }
+        return r;
+    }
+}

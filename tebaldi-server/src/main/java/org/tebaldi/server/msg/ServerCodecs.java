@@ -1,0 +1,139 @@
+package org.tebaldi.server.msg;
+
+import java.util.Map;
+import org.tebaldi.core.codec.Codec;
+import org.tebaldi.core.codec.CodecException;
+import org.tebaldi.core.codec.CodecProvider;
+import org.tebaldi.core.codec.CodecRegistrar;
+import org.tebaldi.core.codec.CoreWire;
+
+/**
+ * Codecs of the TC, DS and client messages (namespace {@code server}). Per-level CC metadata, reports and
+ * outputs are tagged values, so each mechanism's own codecs ({@code ssi}, {@code tso}, ...) encode them.
+ */
+public final class ServerCodecs implements CodecProvider {
+    @Override
+    public String namespace() {
+        return "server";
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void register(CodecRegistrar r) {
+        registerReconfig(r);
+        r.add("AbortRequest", AbortRequest.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
+                i -> new AbortRequest(i.readVarLong())));
+        r.add("AbortTxn", AbortTxn.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
+                i -> new AbortTxn(i.readVarLong())));
+        r.add("CommitTxn", CommitTxn.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
+                i -> new CommitTxn(i.readVarLong())));
+        r.add("BeginTxn", BeginTxn.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.reqId());
+            o.writeVarInt(x.typeId());
+            CoreWire.writeInputs(o, x.inputs());
+            o.writeVarLong(x.priority());
+        }, i -> new BeginTxn(i.readVarLong(), i.readVarInt(), CoreWire.readInputs(i), i.readVarLong())));
+        r.add("CallProc", CallProc.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.reqId());
+            o.writeVarInt(x.typeId());
+            CoreWire.writeInputs(o, x.inputs());
+            o.writeVarLong(x.priority());
+        }, i -> new CallProc(i.readVarLong(), i.readVarInt(), CoreWire.readInputs(i), i.readVarLong())));
+        r.add("CommitRequest", CommitRequest.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.txnId());
+            CoreWire.writeValues(o, x.meta());
+        }, i -> new CommitRequest(i.readVarLong(), CoreWire.readValues(i))));
+        r.add("ValidateRequest", ValidateRequest.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.txnId());
+            CoreWire.writeValues(o, x.meta());
+        }, i -> new ValidateRequest(i.readVarLong(), CoreWire.readValues(i))));
+        r.add("ExecRequest", ExecRequest.class, Codec.of((x, o) -> {
+            MsgWire.writeHeader(o, x.header());
+            o.writeVarInt(x.opId());
+            CoreWire.writeOp(o, x.op());
+            CoreWire.writeValues(o, x.meta());
+        }, i -> new ExecRequest(MsgWire.readHeader(i), i.readVarInt(), CoreWire.readOp(i), CoreWire.readValues(i))));
+        r.add("ExecReply", ExecReply.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.txnId());
+            o.writeVarInt(x.opId());
+            o.writeBoolean(x.ok());
+            CoreWire.writeRow(o, x.row());
+            o.writeString(x.reason());
+            o.writeBoolean(x.retryable());
+            MsgWire.writeDeps(o, x.deps());
+            MsgWire.writeReports(o, x.reports());
+        }, i -> new ExecReply(i.readVarLong(), i.readVarInt(), i.readBoolean(), CoreWire.readRow(i), i.readString(),
+                i.readBoolean(), MsgWire.readDeps(i), MsgWire.readReports(i))));
+        r.add("ValidateReply", ValidateReply.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.txnId());
+            o.writeBoolean(x.ok());
+            o.writeString(x.reason());
+            o.writeBoolean(x.retryable());
+            MsgWire.writeDeps(o, x.deps());
+            MsgWire.writeReports(o, x.reports());
+        }, i -> new ValidateReply(i.readVarLong(), i.readBoolean(), i.readString(), i.readBoolean(),
+                MsgWire.readDeps(i), MsgWire.readReports(i))));
+        r.add("OpDone", OpDone.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.txnId());
+            o.writeVarInt(x.opId());
+            CoreWire.writeRow(o, x.row());
+        }, i -> new OpDone(i.readVarLong(), i.readVarInt(), CoreWire.readRow(i))));
+        r.add("TxnBegun", TxnBegun.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.reqId());
+            o.writeVarLong(x.txnId());
+        }, i -> new TxnBegun(i.readVarLong(), i.readVarLong())));
+        r.add("TxnOp", TxnOp.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.txnId());
+            o.writeVarInt(x.opId());
+            CoreWire.writeOp(o, x.op());
+        }, i -> new TxnOp(i.readVarLong(), i.readVarInt(), CoreWire.readOp(i))));
+        r.add("TxnEnded", TxnEnded.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.reqId());
+            o.writeVarLong(x.txnId());
+            o.writeBoolean(x.committed());
+            o.writeString(x.reason());
+            o.writeBoolean(x.retryable());
+            o.writeValue(x.outputs());
+        }, i -> {
+            long req = i.readVarLong();
+            long id = i.readVarLong();
+            boolean c = i.readBoolean();
+            String reason = i.readString();
+            boolean retry = i.readBoolean();
+            Object out = i.readValue();
+            if (out != null && !(out instanceof Map)) {
+                throw new CodecException("TxnEnded outputs is a " + out.getClass().getName());
+            }
+            return new TxnEnded(req, id, c, reason, retry, out == null ? null : (Map<String, Object>) out);
+        }));
+    }
+
+    /** The partial restart protocol; the tree travels as its YAML (node ids are pre-order, the same everywhere). */
+    private static void registerReconfig(CodecRegistrar r) {
+        r.add("reconfig.Cleanup", Reconfig.Cleanup.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.epoch());
+            o.writeVarLong(x.forceAbortMicros());
+        }, i -> new Reconfig.Cleanup(i.readVarLong(), i.readVarLong())));
+        r.add("reconfig.Drained", Reconfig.Drained.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
+                i -> new Reconfig.Drained(i.readVarLong())));
+        r.add("reconfig.CleanupDone", Reconfig.CleanupDone.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.epoch());
+            o.writeVarInt(x.forceAborted());
+        }, i -> new Reconfig.CleanupDone(i.readVarLong(), i.readVarInt())));
+        r.add("reconfig.Prepare", Reconfig.Prepare.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.epoch());
+            o.writeString(org.tebaldi.core.tree.TreeLoader.toYaml(x.tree()));
+            o.writeString(x.tree().source());
+        }, i -> {
+            long epoch = i.readVarLong();
+            String yaml = i.readString();
+            String source = i.readString();
+            return new Reconfig.Prepare(epoch, org.tebaldi.core.tree.CcTree.build(
+                    org.tebaldi.core.tree.TreeLoader.readSpec(yaml, source), source));
+        }));
+        r.add("reconfig.PrepareDone", Reconfig.PrepareDone.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
+                i -> new Reconfig.PrepareDone(i.readVarLong())));
+        r.add("reconfig.Apply", Reconfig.Apply.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
+                i -> new Reconfig.Apply(i.readVarLong())));
+    }
+}

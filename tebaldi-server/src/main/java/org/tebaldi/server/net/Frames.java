@@ -1,0 +1,51 @@
+package org.tebaldi.server.net;
+
+import io.netty.buffer.ByteBuf;
+import org.tebaldi.core.codec.CodecException;
+import org.tebaldi.core.codec.Decoder;
+import org.tebaldi.core.codec.Encoder;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
+
+/**
+ * The wire format of the Netty transport (DESIGN.md §3): length-prefixed binary frames, {@code [int32 length]
+ * [byte kind][body]}. A connection starts with one {@link #HELLO} frame from the connecting side ({@code int64}
+ * codec-registry fingerprint, then the sender's process name); every other frame is a {@link #MESSAGE}: sender
+ * node id, receiver node id (each a role byte and a var-int index), then the message as a tagged value.
+ */
+final class Frames {
+    static final int HELLO = 1;
+    static final int MESSAGE = 2;
+    /** Largest frame accepted, bytes (history and snapshot transfers are chunked well below it). */
+    static final int MAX_FRAME = 64 << 20;
+    private static final Role[] ROLES = Role.values();
+
+    private Frames() {
+    }
+
+    /** Starts a frame: reserves the length field; returns its position for {@link #end}. */
+    static int begin(ByteBuf b, int kind) {
+        int at = b.writerIndex();
+        b.writeInt(0);
+        b.writeByte(kind);
+        return at;
+    }
+
+    /** Fills in the length of the frame begun at {@code at}. */
+    static void end(ByteBuf b, int at) {
+        b.setInt(at, b.writerIndex() - at - 4);
+    }
+
+    static void writeNode(Encoder e, NodeId n) {
+        e.writeByte(n.role().ordinal());
+        e.writeVarInt(n.index());
+    }
+
+    static NodeId readNode(Decoder d) {
+        int r = d.readByte();
+        if (r >= ROLES.length) {
+            throw new CodecException("unknown role " + r);
+        }
+        return new NodeId(ROLES[r], d.readVarInt());
+    }
+}

@@ -1,0 +1,40 @@
+package org.tebaldi.server.net;
+
+/**
+ * Tuning of the Netty transport.
+ *
+ * @param ioThreads          event-loop threads for all connections (at least 1)
+ * @param queueBound         per-peer bound on messages waiting to be written (while connecting, or while the channel
+ *                           is not writable); a message sent when the bound is reached is dropped and counted
+ * @param lowWaterMark       bytes in a channel's outbound buffer below which it turns writable again
+ * @param highWaterMark      bytes above which it turns unwritable (writing pauses, messages wait in the queue)
+ * @param reconnectMinMillis first reconnect delay, ms (doubling up to {@code reconnectMaxMillis})
+ * @param reconnectMaxMillis longest reconnect delay, ms
+ * @param batchBytes         frames are gathered into buffers of about this size before a write
+ */
+public record NettyOptions(int ioThreads, int queueBound, int lowWaterMark, int highWaterMark,
+                           long reconnectMinMillis, long reconnectMaxMillis, int batchBytes) {
+    /** @throws IllegalArgumentException on non-positive sizes or inconsistent marks */
+    public NettyOptions {
+        if (ioThreads < 1 || queueBound < 1 || lowWaterMark < 1 || highWaterMark < lowWaterMark
+                || reconnectMinMillis < 1 || reconnectMaxMillis < reconnectMinMillis || batchBytes < 256) {
+            throw new IllegalArgumentException("bad Netty options " + this);
+        }
+    }
+
+    /** Defaults: 2 I/O threads, 100,000 queued messages per peer, 1–4 MiB water marks, 50 ms–1 s reconnects. */
+    public static NettyOptions defaults() {
+        return new NettyOptions(2, 100_000, 1 << 20, 4 << 20, 50, 1000, 64 << 10);
+    }
+
+    /** A copy with another queue bound. */
+    public NettyOptions withQueueBound(int bound) {
+        return new NettyOptions(ioThreads, bound, lowWaterMark, highWaterMark, reconnectMinMillis, reconnectMaxMillis,
+                batchBytes);
+    }
+
+    /** A copy with other water marks. */
+    public NettyOptions withWaterMarks(int low, int high) {
+        return new NettyOptions(ioThreads, queueBound, low, high, reconnectMinMillis, reconnectMaxMillis, batchBytes);
+    }
+}

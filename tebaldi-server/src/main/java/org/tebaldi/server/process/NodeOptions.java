@@ -1,0 +1,24 @@
+package org.tebaldi.server.process;
+
+import org.tebaldi.core.runtime.Role;
+
+/**
+ * How to start one node process ({@code tebaldi node}).
+ *
+ * @param role           what the process runs
+ * @param index          its index among the nodes of that role (tc/ds); singleton services use 0 and elect a leader
+ * @param zk             ZooKeeper connect string, or null to start an embedded one on loopback
+ * @param cluster        the cluster's name (ZooKeeper path segment)
+ * @param bindHost       interface the transport listens on
+ * @param advertiseHost  host other nodes connect to (registered in membership)
+ * @param port           transport port, 0 for any
+ * @param sessionMillis  ZooKeeper session timeout, ms (how soon the cluster notices this process died)
+ * @param exitOnStdinEof exit when standard input closes (set by a parent runner, so children never outlive it)
+ */
+public record NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
+                          int port, int sessionMillis, boolean exitOnStdinEof) {
+    /** Whether the role is a singleton service chosen by leader election. */
+    public boolean singleton() {
+        return role == Role.TS || role == Role.BATCH || role == Role.MONITOR || role == Role.CONFIGURATOR;
+    }
+}

@@ -1,0 +1,325 @@
+package org.tebaldi.server.process;
+
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.codec.CodecContext;
+import org.tebaldi.core.codec.CodecRegistry;
+import org.tebaldi.core.runtime.EmbeddedRuntime;
+import org.tebaldi.core.runtime.NodeDown;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.tree.TreeLoader;
+import org.tebaldi.server.client.ClientNode;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.net.NettyOptions;
+import org.tebaldi.server.net.NettyTransport;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.zk.ClusterManifest;
+import org.tebaldi.server.zk.ClusterStore;
+import org.tebaldi.server.zk.EmbeddedZooKeeper;
+import org.tebaldi.server.zk.Membership;
+import org.tebaldi.server.zk.ZkConnection;
+import org.tebaldi.server.zk.ZkPaths;
+
+/**
+ * A cluster of node processes driven from this JVM (process mode, DESIGN.md §3): starts an embedded ZooKeeper on
+ * loopback (or uses {@code zk}), publishes the manifest and the tree, hosts the client endpoints (one per
+ * coordinator, failing over to the next live coordinator) and the {@link ControlNode} on a Netty runtime of its
+ * own, launches one JVM per node with {@code nodeCommand} (e.g. {@code java -jar tebaldi.jar node}), and waits until
+ * every node registered. {@link #close} stops them all — asked first, then {@code destroyForcibly} — and a
+ * shutdown hook does the same if this JVM exits or is interrupted first; children also exit by themselves when
+ * this process dies (their standard input closes, and their ZooKeeper session ends with the embedded server).
+ */
+public final class ProcessCluster implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessCluster.class);
+
+    /**
+     * What to start.
+     *
+     * @param config      the cluster as the runner sees it (database, tree, counts, history recording)
+     * @param manifest    what nodes read from ZooKeeper to build the same configuration
+     * @param name        the cluster's name in ZooKeeper
+     * @param zk          an external ensemble, or null for an embedded ZooKeeper
+     * @param nodeCommand the command that starts one node, before its {@code --role ...} arguments; null or empty:
+     *                    launch nothing and wait for nodes started by hand ({@code tebaldi node})
+     * @param logDir      where each node's output goes ({@code <node>.log})
+     * @param startMillis how long to wait for every node to register, ms
+     */
+    public record Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
+                       Path logDir, long startMillis) {
+    }
+
+    private final Spec spec;
+    private final Map<NodeId, Process> processes = new LinkedHashMap<>();
+    private final Set<NodeId> failed = ConcurrentHashMap.newKeySet();
+    private final List<ClientNode> clients = new ArrayList<>();
+    private final Thread hook = new Thread(this::destroyAll, "tebaldi-children-cleanup");
+    private EmbeddedZooKeeper embeddedZk;
+    private CuratorFramework zk;
+    private Membership membership;
+    private EmbeddedRuntime runtime;
+    private NettyTransport transport;
+    private ControlNode control;
+    private String connect;
+
+    private ProcessCluster(Spec spec) {
+        this.spec = spec;
+    }
+
+    /**
+     * Starts everything and waits for the nodes.
+     *
+     * @throws IllegalStateException naming the node and its log if a node exits or does not register in time
+     */
+    public static ProcessCluster start(Spec spec) throws InterruptedException {
+        ProcessCluster c = new ProcessCluster(spec);
+        Runtime.getRuntime().addShutdownHook(c.hook);
+        try {
+            c.boot();
+            return c;
+        } catch (RuntimeException | InterruptedException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    /** The nodes of the cluster: service nodes, data servers, coordinators. */
+    public List<NodeId> nodes() {
+        List<NodeId> n = new ArrayList<>();
+        Cluster.services(spec.config()).keySet().forEach(r -> n.add(new NodeId(r, 0)));
+        for (int i = 0; i < spec.config().dataServers(); i++) {
+            n.add(NodeId.ds(i));
+        }
+        for (int i = 0; i < spec.config().coordinators(); i++) {
+            n.add(NodeId.tc(i));
+        }
+        return n;
+    }
+
+    private void boot() throws InterruptedException {
+        if (spec.zk() == null) {
+            embeddedZk = EmbeddedZooKeeper.start();
+            connect = embeddedZk.connectString();
+        } else {
+            connect = spec.zk();
+        }
+        zk = ZkConnection.open(connect, ZkConnection.DEFAULT_SESSION_MILLIS, 15_000);
+        ZkPaths paths = new ZkPaths(spec.name());
+        try (ClusterStore store = new ClusterStore(zk, paths)) {
+            store.publishConfig(spec.manifest());
+            store.publishTree(TreeLoader.toYaml(spec.config().tree()));
+        }
+        membership = new Membership(zk, paths);
+        runtime = new EmbeddedRuntime(2, rt -> {
+            transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
+                    new CodecContext(spec.config().db().catalog()), membership, NettyOptions.defaults(), "runner");
+            return transport;
+        });
+        InetSocketAddress bound = transport.bind("127.0.0.1", 0);
+        control = new ControlNode(runtime);
+        runtime.spawn(ControlNode.ID, control);
+        int tcs = spec.config().coordinators();
+        for (int i = 0; i < tcs; i++) {
+            ClientNode c = new ClientNode(NodeId.client(i), NodeId.tc(i), spec.config().db(), runtime);
+            c.setFailover(this::liveCoordinatorAfter);
+            clients.add(c);
+            runtime.spawn(NodeId.client(i), c);
+        }
+        membership.onDown(n -> {
+            failed.add(n);
+            runtime.inject(ControlNode.ID, new NodeDown(n, "ZooKeeper session of " + n + " ended"));
+            for (int i = 0; i < tcs; i++) {
+                runtime.inject(NodeId.client(i), new NodeDown(n, "ZooKeeper session of " + n + " ended"));
+            }
+        });
+        membership.register(ControlNode.ID, bound);
+        for (int i = 0; i < tcs; i++) {
+            membership.register(NodeId.client(i), bound);
+        }
+        if (spec.nodeCommand() != null && !spec.nodeCommand().isEmpty()) {
+            launchAll();
+        } else {
+            LOG.info("waiting for nodes {} to be started with: tebaldi node --role R --id N --zk {} --cluster {}",
+                    nodes(), connect, spec.name());
+        }
+        awaitNodes();
+    }
+
+    private NodeId liveCoordinatorAfter(NodeId dead) {
+        int n = spec.config().coordinators();
+        for (int k = 1; k < n; k++) {
+            NodeId c = NodeId.tc((dead.index() + k) % n);
+            if (!failed.contains(c) && membership.addressOf(c) != null) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private void launchAll() {
+        try {
+            Files.createDirectories(spec.logDir());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create the node log directory " + spec.logDir() + ": " + e, e);
+        }
+        for (NodeId n : nodes()) {
+            List<String> cmd = new ArrayList<>(spec.nodeCommand());
+            cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
+                    "--cluster", spec.name(), "--exit-on-stdin-eof"));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(Redirect.appendTo(logOf(n).toFile()));
+            try {
+                processes.put(n, pb.start());
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot start " + n + " (" + String.join(" ", cmd) + "): " + e, e);
+            }
+        }
+    }
+
+    /** Where node {@code n}'s output goes. */
+    public Path logOf(NodeId n) {
+        return spec.logDir().resolve(n + ".log");
+    }
+
+    private void awaitNodes() throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(spec.startMillis());
+        while (true) {
+            Set<NodeId> missing = membership.await(nodes(), 100);
+            if (missing.isEmpty()) {
+                return;
+            }
+            for (Map.Entry<NodeId, Process> e : processes.entrySet()) {
+                if (!e.getValue().isAlive()) {
+                    throw new IllegalStateException(e.getKey() + " exited with code " + e.getValue().exitValue()
+                            + " before registering; its output: " + tail(logOf(e.getKey())));
+                }
+            }
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("node(s) " + missing + " did not register within "
+                        + spec.startMillis() + " ms" + (processes.isEmpty() ? "" : "; output of "
+                        + missing.iterator().next() + ": " + tail(logOf(missing.iterator().next()))));
+            }
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n  ", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    /** The client API of endpoint {@code i} (bound to coordinator {@code i % coordinators}, failing over). */
+    public TxnClient client(int i) {
+        return clients.get(Math.floorMod(i, clients.size())).api();
+    }
+
+    /** The control endpoint. */
+    public ControlNode control() {
+        return control;
+    }
+
+    /** The runner's runtime (its message counters count the clients' messages). */
+    public EmbeddedRuntime runtime() {
+        return runtime;
+    }
+
+    /** The ZooKeeper connect string in use. */
+    public String zkConnectString() {
+        return connect;
+    }
+
+    /** Nodes whose ZooKeeper session ended during the run. */
+    public Set<NodeId> failedNodes() {
+        return new TreeSet<>(failed);
+    }
+
+    /** The process of a launched node, or null. */
+    public Process process(NodeId n) {
+        return processes.get(n);
+    }
+
+    /** True if a launched process has exited (unexpected before {@link #close}). */
+    public boolean anyExited() {
+        return processes.values().stream().anyMatch(p -> !p.isAlive());
+    }
+
+    /** Stops every node (asked, then forced after 5 s), the runtime and ZooKeeper. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (control != null) {
+            for (NodeId n : nodes()) {
+                if (!failed.contains(n)) {
+                    control.shutdown(n);
+                }
+            }
+        }
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        for (Process p : processes.values()) {
+            try {
+                long left = end - System.nanoTime();
+                if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        destroyAll();
+        if (membership != null) {
+            membership.close();
+            membership = null;
+        }
+        if (runtime != null) {
+            runtime.close();
+            runtime = null;
+        }
+        if (zk != null) {
+            zk.close();
+            zk = null;
+        }
+        if (embeddedZk != null) {
+            embeddedZk.close();
+            embeddedZk = null;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or has run
+        }
+    }
+
+    private void destroyAll() {
+        for (Process p : processes.values()) {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+        }
+        for (Process p : processes.values()) {
+            try {
+                p.waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

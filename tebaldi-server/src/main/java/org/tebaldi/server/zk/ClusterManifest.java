@@ -1,0 +1,74 @@
+package org.tebaldi.server.zk;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The experiment configuration every node of a cluster reads from ZooKeeper ({@code config} znode, JSON) before
+ * it builds its node: which workload defines the database (name and options, as in the experiment's
+ * {@code workload:} section, resolved by the same factories on every node), how many coordinators and data
+ * servers there are, whether to record the history, executor threads per node, and the coordinator's reply
+ * timeout (process mode).
+ *
+ * @param workload          {@code name} plus every workload option (JSON scalars)
+ * @param coordinators      number of TCs, at least 1
+ * @param dataServers       number of DSs, at least 1
+ * @param recordHistory     whether TCs and DSs record the history for verification
+ * @param threads           executor threads per node process, 0 = one per core
+ * @param replyTimeoutMillis a TC aborts a transaction whose data-server request has had no reply for this long, ms
+ *                          (0 = never; see {@code TransactionCoordinator#setReplyTimeout})
+ */
+public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
+                              int threads, long replyTimeoutMillis) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
+    public ClusterManifest {
+        workload = new LinkedHashMap<>(workload);
+        if (!(workload.get("name") instanceof String)) {
+            throw new IllegalArgumentException("the manifest's workload has no name");
+        }
+        if (coordinators < 1 || dataServers < 1 || threads < 0 || replyTimeoutMillis < 0) {
+            throw new IllegalArgumentException("bad cluster manifest counts: " + coordinators + " coordinators, "
+                    + dataServers + " data servers, " + threads + " threads, reply timeout " + replyTimeoutMillis);
+        }
+    }
+
+    /** The JSON stored in ZooKeeper. */
+    public byte[] toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workload", workload);
+        m.put("coordinators", coordinators);
+        m.put("dataServers", dataServers);
+        m.put("recordHistory", recordHistory);
+        m.put("threads", threads);
+        m.put("replyTimeoutMillis", replyTimeoutMillis);
+        try {
+            return JSON.writeValueAsBytes(m);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Parses the stored JSON.
+     *
+     * @throws IllegalArgumentException if it is not a manifest
+     */
+    @SuppressWarnings("unchecked")
+    public static ClusterManifest fromJson(byte[] json) {
+        try {
+            Map<String, Object> m = JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {
+            });
+            return new ClusterManifest((Map<String, Object>) m.get("workload"),
+                    ((Number) m.get("coordinators")).intValue(), ((Number) m.get("dataServers")).intValue(),
+                    (Boolean) m.get("recordHistory"), ((Number) m.get("threads")).intValue(),
+                    ((Number) m.get("replyTimeoutMillis")).longValue());
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
+        }
+    }
+}

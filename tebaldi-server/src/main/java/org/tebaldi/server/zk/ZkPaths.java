@@ -1,0 +1,51 @@
+package org.tebaldi.server.zk;
+
+/**
+ * The ZooKeeper layout of one cluster (DESIGN.md §6), under {@code /tebaldi/<cluster>}:
+ * <ul>
+ *   <li>{@code members/<node>} — ephemeral, one per live node ({@code tc0}, {@code ds1}, {@code ts0},
+ *       {@code client0}, ...), data {@code host:port} (service discovery);
+ *   <li>{@code config} — the cluster manifest (JSON: workload, counts, history recording), its znode version is the
+ *       config version;
+ *   <li>{@code tree} — the active CC tree in the tree-file YAML format; its znode version is the tree version;
+ *   <li>{@code leaders/<role>} — Curator leader latches of the singleton services;
+ *   <li>{@code epochs/<role>} — leadership terms of a service (the timestamp service starts each term above all
+ *       timestamps of earlier terms).
+ * </ul>
+ */
+public record ZkPaths(String cluster) {
+    /** @throws IllegalArgumentException if the name is not a simple path segment */
+    public ZkPaths {
+        if (!cluster.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("cluster name '" + cluster + "' must use letters, digits, '.', '_', '-'");
+        }
+    }
+
+    public String root() {
+        return "/tebaldi/" + cluster;
+    }
+
+    public String members() {
+        return root() + "/members";
+    }
+
+    public String member(String node) {
+        return members() + "/" + node;
+    }
+
+    public String config() {
+        return root() + "/config";
+    }
+
+    public String tree() {
+        return root() + "/tree";
+    }
+
+    public String leader(String role) {
+        return root() + "/leaders/" + role;
+    }
+
+    public String epoch(String role) {
+        return root() + "/epochs/" + role;
+    }
+}

@@ -1,0 +1,191 @@
+package org.tebaldi.server.msg;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.tebaldi.core.model.Catalog.doubleCol;
+import static org.tebaldi.core.model.Catalog.longCol;
+import static org.tebaldi.core.model.Catalog.stringCol;
+
+import java.lang.reflect.RecordComponent;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.tebaldi.core.cc.CcEnvelope;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.codec.ByteArrayDecoder;
+import org.tebaldi.core.codec.ByteArrayEncoder;
+import org.tebaldi.core.codec.CodecContext;
+import org.tebaldi.core.codec.CodecRegistry;
+import org.tebaldi.core.codec.Encoder;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.proc.Assign;
+import org.tebaldi.core.proc.Expr;
+import org.tebaldi.core.proc.ExprUpdate;
+import org.tebaldi.core.service.TsMessages;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.Op;
+
+/**
+ * Every TC/DS/client message survives the wire, with the CC-specific payloads they carry (SSI and TSO metadata,
+ * whose records are package-private to their mechanisms and so are built here by decoding their wire form).
+ */
+class ServerCodecsTest {
+    private static final CodecRegistry REG = CodecRegistry.classPath();
+    private static final Catalog CAT = catalog();
+    private static final TableSchema KV = CAT.table("kv");
+
+    private static Catalog catalog() {
+        Catalog c = new Catalog();
+        c.add("kv", 1, 0, false, longCol("v"), doubleCol("d"), stringCol("s"));
+        return c;
+    }
+
+    /** An instance of another package's registered record, decoded from its namespaced id and fields. */
+    private static Object foreign(String ns, String name, Consumer<Encoder> fields) {
+        ByteArrayEncoder e = new ByteArrayEncoder(REG);
+        e.writeByte(12);
+        e.writeInt(CodecRegistry.typeId(ns, name));
+        fields.accept(e);
+        return new ByteArrayDecoder(REG, CodecContext.NONE, e.toByteArray()).readValue();
+    }
+
+    private static Object check(Object v) {
+        ByteArrayEncoder e = new ByteArrayEncoder(REG);
+        e.writeValue(v);
+        ByteArrayDecoder d = new ByteArrayDecoder(REG, new CodecContext(CAT), e.toByteArray());
+        Object back = d.readValue();
+        assertEquals(0, d.remaining());
+        ByteArrayEncoder again = new ByteArrayEncoder(REG);
+        again.writeValue(back);
+        assertArrayEquals(e.toByteArray(), again.toByteArray(), "re-encoding " + v);
+        assertTrue(equal(v, back), () -> "round trip changed " + v + " into " + back);
+        return back;
+    }
+
+    private static boolean equal(Object a, Object b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        if (a.getClass().isRecord() && a.getClass() == b.getClass()) {
+            for (RecordComponent c : a.getClass().getRecordComponents()) {
+                try {
+                    c.getAccessor().setAccessible(true);
+                    if (!equal(c.getAccessor().invoke(a), c.getAccessor().invoke(b))) {
+                        return false;
+                    }
+                } catch (ReflectiveOperationException x) {
+                    throw new AssertionError(x);
+                }
+            }
+            return true;
+        }
+        if (a instanceof Object[] x && b instanceof Object[] y) {
+            if (x.length != y.length) {
+                return false;
+            }
+            for (int i = 0; i < x.length; i++) {
+                if (!equal(x[i], y[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+            if (!x.keySet().equals(y.keySet())) {
+                return false;
+            }
+            for (Object k : x.keySet()) {
+                if (!equal(x.get(k), y.get(k))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof org.tebaldi.core.profile.BlockingBatch x && b instanceof org.tebaldi.core.profile.BlockingBatch y) {
+            return java.util.Arrays.equals(x.events(), y.events());
+        }
+        if (a instanceof Inputs x && b instanceof Inputs y) {
+            return equal(x.values(), y.values());
+        }
+        return Objects.deepEquals(a, b);
+    }
+
+    @Test
+    void everyMessageRoundTripsWithCcPayloads() {
+        Object ssiMeta = foreign("ssi", "Meta", e -> e.writeVarLong(41));
+        Object tsoMeta = foreign("tso", "Meta", e -> e.writeVarLong(77));
+        assertEquals("SsiMeta", ssiMeta.getClass().getSimpleName());
+        assertEquals("Meta", tsoMeta.getClass().getSimpleName());
+        Object[] meta = {ssiMeta, null, tsoMeta};
+        TxnHeader h = new TxnHeader(1L << 40 | 5, 2, 3, -4, 123456);
+        Row row = KV.row(7L, 2.5, "seven");
+        ExprUpdate upd = ExprUpdate.of(KV, List.of(new Assign("v", new Expr.Binary(Expr.BinaryOp.SUB,
+                new Expr.Col("v"), new Expr.Lit(3L)))));
+        Map<String, Object> outputs = new LinkedHashMap<>();
+        outputs.put("total", 12.5);
+        outputs.put("ids", new long[] {1, 2});
+        TxnDep[] deps = {new TxnDep(9, 1, 2, 0, 1), new TxnDep(10, 0, 0, 3, 2)};
+        LevelReport[] reports = {new LevelReport(0, new long[] {41, 43}), new LevelReport(2, 5L)};
+        List<Object> all = List.of(
+                new ExecRequest(h, 3, Op.read(Key.of(KV, 1)), meta),
+                new ExecRequest(h, 4, Op.update(Key.of(KV, 1), upd), null),
+                new ExecRequest(h, 5, Op.write(Key.of(KV, 2), row), new Object[] {tsoMeta}),
+                new ExecReply(h.txnId(), 3, true, row, null, true, deps, reports),
+                new ExecReply(h.txnId(), 4, false, null, "2pl: lock timeout", true, null, null),
+                new ValidateRequest(h.txnId(), meta),
+                new ValidateReply(h.txnId(), true, null, true, deps, reports),
+                new ValidateReply(h.txnId(), false, "ssi: pivot", false, null, null),
+                new CommitRequest(h.txnId(), new Object[] {88L, null, null}),
+                new CommitRequest(h.txnId(), null),
+                new AbortRequest(h.txnId()),
+                new BeginTxn(1, 2, Inputs.of(1L, "x", new long[] {3}), 99),
+                new CallProc(2, 1, Inputs.of(2.5), 100),
+                new TxnOp(h.txnId(), 0, Op.delete(Key.of(KV, 3))),
+                new OpDone(h.txnId(), 0, row),
+                new OpDone(h.txnId(), 1, null),
+                new TxnBegun(1, h.txnId()),
+                new TxnEnded(2, h.txnId(), true, null, true, outputs),
+                new TxnEnded(2, h.txnId(), false, "user abort", false, Map.of()),
+                new CommitTxn(h.txnId()),
+                new AbortTxn(h.txnId()),
+                new CcEnvelope(2, foreign("ssi", "Check", e -> {
+                    e.writeVarLong(1);
+                    e.writeVarLong(2);
+                    e.writeVarLong(3);
+                    e.writeLongs(new long[] {4, 5});
+                })),
+                new CcEnvelope(0, new TsMessages.OpenBatch(4, 0)),
+                new org.tebaldi.core.profile.BlockingBatch(new long[] {1, 2, 3, 4, 5, 6}),
+                new Reconfig.Cleanup(3, 2000),
+                new Reconfig.Drained(3),
+                new Reconfig.CleanupDone(3, 7),
+                new Reconfig.PrepareDone(3),
+                new Reconfig.Apply(3));
+        for (Object m : all) {
+            check(m);
+        }
+    }
+
+    @Test
+    void reconfigurationCarriesTheTree() {
+        org.tebaldi.core.tree.CcTree tree = org.tebaldi.core.tree.CcTree.build(
+                org.tebaldi.core.tree.TreeSpec.inner("ssi", org.tebaldi.core.tree.TreeSpec.leaf("none", "ro"),
+                        org.tebaldi.core.tree.TreeSpec.inner("2pl", org.tebaldi.core.tree.TreeSpec.leaf("rp", "a", "b")
+                                .option("lockTimeout", "20ms"), org.tebaldi.core.tree.TreeSpec.leaf("tso", "c")
+                                .instanceBy("flight"))), "candidate-3");
+        ByteArrayEncoder e = new ByteArrayEncoder(REG);
+        e.writeValue(new Reconfig.Prepare(9, tree));
+        Reconfig.Prepare p = (Reconfig.Prepare) new ByteArrayDecoder(REG, CodecContext.NONE, e.toByteArray()).readValue();
+        assertEquals(9, p.epoch());
+        assertEquals(tree.describe(), p.tree().describe());
+        assertEquals(tree.node(3).options(), p.tree().node(3).options());
+        assertEquals("candidate-3", p.tree().source());
+    }
+}
