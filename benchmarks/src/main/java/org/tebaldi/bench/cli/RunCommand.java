@@ -15,8 +15,10 @@ import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,13 +89,16 @@ final class RunCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
         RunReport.header(stdout, e);
+        RunExtension extension = e.profiler().enabled()
+                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         RunResult r;
         try {
             if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
-                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd).run();
+                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd, extension)
+                        .run();
             } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout)).run();
+                r = new ExperimentRun(e, new ConsoleListener(stdout), extension).run();
             }
         } catch (IllegalStateException x) {
             stderr.println("run failed: " + x.getMessage());
@@ -107,6 +112,7 @@ final class RunCommand implements Callable<Integer> {
         RunReport.summary(stdout, r);
         try {
             ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
+            extension.writeFiles(dir, r);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();

@@ -26,10 +26,13 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param retry           abort back-off
  * @param seed            random seed of the clients
  * @param output          default parent directory of run directories, as written (relative to the repository)
+ * @param profiler        the profiler section (off unless enabled)
+ * @param autoconf        the automatic configuration section (used by {@code tebaldi tune})
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
-                         long durationMicros, boolean verify, RetrySpec retry, long seed, String output) {
+                         long durationMicros, boolean verify, RetrySpec retry, long seed, String output,
+                         ProfilerSpec profiler, AutoconfSpec autoconf) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));

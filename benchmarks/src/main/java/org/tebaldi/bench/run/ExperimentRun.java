@@ -22,11 +22,18 @@ public final class ExperimentRun {
 
     private final Experiment e;
     private final RunListener listener;
+    private final RunExtension extension;
 
     /** @param listener receives load progress, one tick per second and phase changes, on the calling thread */
     public ExperimentRun(Experiment experiment, RunListener listener) {
+        this(experiment, listener, new RunExtension() { });
+    }
+
+    /** As above, with {@code extension} running beside the experiment. */
+    public ExperimentRun(Experiment experiment, RunListener listener, RunExtension extension) {
         this.e = experiment;
         this.listener = listener;
+        this.extension = extension;
     }
 
     /**
@@ -38,8 +45,8 @@ public final class ExperimentRun {
         ClusterSpec cs = e.cluster();
         EmbeddedRuntime rt = new EmbeddedRuntime(cs.threads(), cs.networkDelayMicros());
         try {
-            ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
-                    w.partitioner(cs.dataServers()), e.verify());
+            ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
+                    cs.dataServers(), w.partitioner(cs.dataServers()), e.verify()));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
             long t0 = System.nanoTime();
@@ -47,11 +54,26 @@ public final class ExperimentRun {
             Cluster cluster = loader.finish();
             long loadMillis = (System.nanoTime() - t0) / 1_000_000;
             listener.loaded(loader.rows(), loadMillis);
+            if (extension.allServices()) {
+                cluster.withAllServices();
+            }
+            extension.beforeStart(new Hosting() {
+                @Override
+                public void addNode(org.tebaldi.core.runtime.NodeId id, org.tebaldi.core.runtime.Actor actor) {
+                    cluster.addNode(id, actor);
+                }
+
+                @Override
+                public org.tebaldi.core.runtime.NodeRuntime runtime() {
+                    return rt;
+                }
+            });
             cluster.start();
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
             DriverResult d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
-                    () -> !rt.failures().isEmpty()).run();
+                    () -> !rt.failures().isEmpty()).onStart(extension::started).run();
+            extension.stopped();
             cluster.close();
             failIfBroken(rt.failures(), d);
             Checks checks = Checks.notChecked();

@@ -39,7 +39,7 @@ final class RpDsPart implements DsPart {
     private record Access(DsTxn txn, LockMode mode) {
     }
 
-    private final CcNode node;
+    private CcNode node;
     private final DsServices services;
     private final int level;
     private final RpPlan plan;
@@ -168,5 +168,11 @@ final class RpDsPart implements DsPart {
                 release(t, st, r.upTo());
             }
         }
+    }
+
+    @Override
+    public void rebind(CcNode n) {
+        this.node = n;
+        locks.rebind(n);
     }
 }

@@ -46,7 +46,7 @@ final class RpTcPart implements TcPart {
         }
     }
 
-    private final CcNode node;
+    private CcNode node;
     private final TcServices services;
     private final int level;
     private final RpPlan plan;
@@ -288,5 +288,10 @@ final class RpTcPart implements TcPart {
                 r.run();
             }
         }
+    }
+
+    @Override
+    public void rebind(CcNode n) {
+        this.node = n;
     }
 }

@@ -50,7 +50,7 @@ final class SsiDsPart implements DsPart {
         final List<Version> written = new ArrayList<>(2);
     }
 
-    private final CcNode node;
+    private CcNode node;
     private final DsServices services;
     private final int level;
     private final int id;
@@ -332,5 +332,10 @@ final class SsiDsPart implements DsPart {
     @Override
     public void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
         ts.handle(payload);
+    }
+
+    @Override
+    public void rebind(CcNode n) {
+        this.node = n;
     }
 }

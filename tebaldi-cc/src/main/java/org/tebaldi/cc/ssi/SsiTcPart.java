@@ -34,7 +34,7 @@ final class SsiTcPart implements TcPart {
     private record GroupKey(int child, long instance) {
     }
 
-    private final CcNode node;
+    private CcNode node;
     private final TcServices services;
     private final int level;
     private final boolean rootOpt;
@@ -168,5 +168,10 @@ final class SsiTcPart implements TcPart {
                 c.accept(v);
             }
         }
+    }
+
+    @Override
+    public void rebind(CcNode n) {
+        this.node = n;
     }
 }

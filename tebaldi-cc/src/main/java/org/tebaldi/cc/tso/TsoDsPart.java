@@ -49,7 +49,7 @@ final class TsoDsPart implements DsPart {
     private record Mark(DsTxn reader, long readerTs, long readStamp) {
     }
 
-    private final CcNode node;
+    private CcNode node;
     private final DsServices services;
     private final int level;
     private final int id;
@@ -376,5 +376,10 @@ final class TsoDsPart implements DsPart {
                 services.later(r);
             }
         }
+    }
+
+    @Override
+    public void rebind(CcNode n) {
+        this.node = n;
     }
 }

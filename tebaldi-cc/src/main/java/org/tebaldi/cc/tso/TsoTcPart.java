@@ -33,7 +33,7 @@ final class TsoTcPart implements TcPart {
     private record GroupKey(int child, long instance) {
     }
 
-    private final CcNode node;
+    private CcNode node;
     private final TcServices services;
     private final int level;
     private final boolean promises;
@@ -153,5 +153,10 @@ final class TsoTcPart implements TcPart {
     @Override
     public void onMessage(NodeId from, Object payload) {
         ts.handle(payload);
+    }
+
+    @Override
+    public void rebind(CcNode n) {
+        this.node = n;
     }
 }

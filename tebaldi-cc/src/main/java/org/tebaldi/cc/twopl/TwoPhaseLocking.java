@@ -49,6 +49,15 @@ public final class TwoPhaseLocking implements Mechanism {
         return problems;
     }
 
+    /**
+     * A 2PL node keeps no per-group state: a new child group is regulated by the same nexus locks as the others
+     * (dissertation §5.5.2 uses a 2PL parent for its online update).
+     */
+    @Override
+    public boolean acceptsNewChildren(CcNode node) {
+        return !node.isLeaf();
+    }
+
     @Override
     public TcPart tcPart(CcNode node, TcServices services) {
         return new TcPart() {

@@ -20,7 +20,7 @@ import org.tebaldi.core.tree.CcNode;
  * released at commit or abort.
  */
 final class TwoPlDsPart implements DsPart {
-    private final CcNode node;
+    private CcNode node;
     private final DsServices services;
     private final LockTable locks;
     private final int level;
@@ -104,5 +104,11 @@ final class TwoPlDsPart implements DsPart {
     /** Keys with lock state at this node (0 when idle: no leaked locks). */
     int lockedKeys() {
         return locks.size();
+    }
+
+    @Override
+    public void rebind(CcNode n) {
+        this.node = n;
+        locks.rebind(n);
     }
 }

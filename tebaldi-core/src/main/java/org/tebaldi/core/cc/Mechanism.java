@@ -38,6 +38,17 @@ public interface Mechanism {
         return List.of();
     }
 
+    /**
+     * Whether an inner node of this mechanism can take a new child group while it runs — the online update's
+     * requirement on the parent of the replaced subtree (dissertation §5.5.2): transactions of the old subtree and
+     * of its replacement then conflict only at this node, which must regulate them like any two of its groups,
+     * with no state to rebuild. False by default (e.g. SSI's root optimization allows one update group, runtime
+     * pipelining's static analysis covers fixed groups); the online update then moves one level up.
+     */
+    default boolean acceptsNewChildren(CcNode node) {
+        return false;
+    }
+
     /** The TC part of {@code node} at one coordinator. */
     TcPart tcPart(CcNode node, TcServices services);
 

@@ -66,4 +66,12 @@ public interface TcPart {
     /** A mechanism-specific message addressed to this node at this TC ({@link CcEnvelope}). */
     default void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
     }
+    /**
+     * Online update (dissertation §5.5.2): the tree around this node changed — a new subtree was added below it or
+     * an old one retired — and {@code node} is this node (same id, mechanism and options) in the new tree. A part
+     * that keeps its node must switch to it, so group relations cover the new leaves. Only called for a node whose
+     * children stayed the same or were only appended to, so child indices keep their meaning.
+     */
+    default void rebind(org.tebaldi.core.tree.CcNode node) {
+    }
 }

@@ -23,13 +23,15 @@ public final class CcNode {
     final String instanceBy;
     final String place;
     final int line;
+    final NodeState state;
     CcNode parent;
     List<CcNode> children = List.of();
     /** child index (0..) by leaf node id; -1 if that leaf is not below this node. */
     int[] childOfLeaf;
 
-    CcNode(int id, int depth, TreeSpec spec) {
+    CcNode(int id, int depth, TreeSpec spec, NodeState state) {
         this.id = id;
+        this.state = state;
         this.depth = depth;
         this.mechanism = spec.cc;
         this.name = spec.name;
@@ -40,7 +42,10 @@ public final class CcNode {
         this.line = spec.line;
     }
 
-    /** Node id: position in pre-order, root = 0. Used to index per-node state such as version stamps. */
+    /**
+     * Node id, used to index per-node state such as version stamps and CC parts: the position in pre-order (root =
+     * 0) for a loaded tree; kept across online updates, so a derived tree may have gaps ({@link CcTree#idBound}).
+     */
     public int id() {
         return id;
     }
@@ -82,6 +87,16 @@ public final class CcNode {
     /** 1-based line in the tree file, 0 if unknown. */
     public int line() {
         return line;
+    }
+
+    /** Whether this node runs its CC parts and receives new transactions (online update, §5.5.2). */
+    public NodeState state() {
+        return state;
+    }
+
+    /** True unless retired: the node's CC parts exist. */
+    public boolean hasParts() {
+        return state != NodeState.RETIRED;
     }
 
     public CcNode parent() {

@@ -8,21 +8,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A CC tree (dissertation §4.1–4.3): nodes in pre-order (root id 0), each leaf owning transaction types. A
- * transaction of leaf g runs through the path π from the root to g. Immutable; build it with
- * {@link TreeLoader} (validating) or {@link #build} (structure only, for tests and generated trees).
+ * A CC tree (dissertation §4.1–4.3): nodes in pre-order, each leaf owning transaction types. A transaction of
+ * leaf g runs through the path π from the root to g. Node ids are pre-order positions (root 0) unless the spec
+ * fixes them, as a tree derived by an online update does (§5.5.2): then an old subtree may stay beside its
+ * replacement, {@link NodeState#DRAINING} or {@link NodeState#RETIRED}, its leaves owning no type. Immutable; build
+ * it with {@link TreeLoader} (validating) or {@link #build} (structure only, for tests and generated trees).
  */
 public final class CcTree {
     private final List<CcNode> nodes;
+    private final CcNode[] byId;
     private final Map<String, CcNode> leafByType;
     private final CcNode[][] pathByNode;
     private final String source;
 
-    private CcTree(List<CcNode> nodes, Map<String, CcNode> leafByType, String source) {
+    private CcTree(List<CcNode> nodes, CcNode[] byId, Map<String, CcNode> leafByType, String source) {
         this.nodes = nodes;
+        this.byId = byId;
         this.leafByType = leafByType;
         this.source = source;
-        this.pathByNode = new CcNode[nodes.size()][];
+        this.pathByNode = new CcNode[byId.length][];
         for (CcNode n : nodes) {
             List<CcNode> p = new ArrayList<>();
             for (CcNode c = n; c != null; c = c.parent) {
@@ -34,40 +38,60 @@ public final class CcTree {
 
     /**
      * Builds the tree structure from a spec without semantic validation (mechanism names, composability and
-     * type coverage are {@link TreeValidator}'s job).
+     * type coverage are {@link TreeValidator}'s job). Nodes whose spec has {@code id >= 0} keep that id; the others
+     * get fresh ids above every kept one, in pre-order (so a spec without ids gets pre-order positions).
      *
      * @param source file name or description, kept for messages
-     * @throws IllegalArgumentException if a node has both children and transactions, or neither, or a type
-     *                                  appears in two leaves
+     * @throws IllegalArgumentException if a node has both children and transactions, or neither, a type appears
+     *                                  in two active leaves, or two nodes ask for the same id
      */
     public static CcTree build(TreeSpec root, String source) {
         List<CcNode> nodes = new ArrayList<>();
         Map<String, CcNode> leafByType = new LinkedHashMap<>();
-        CcNode r = add(root, null, 0, nodes, leafByType);
+        int[] next = {maxId(root) + 1};
+        CcNode r = add(root, null, 0, NodeState.ACTIVE, next, nodes, leafByType);
+        CcNode[] byId = new CcNode[next[0]];
         for (CcNode n : nodes) {
-            n.childOfLeaf = new int[nodes.size()];
+            if (byId[n.id] != null) {
+                throw new IllegalArgumentException(n.place + ": node id " + n.id + " is also used at "
+                        + byId[n.id].place);
+            }
+            byId[n.id] = n;
+        }
+        for (CcNode n : nodes) {
+            n.childOfLeaf = new int[byId.length];
             Arrays.fill(n.childOfLeaf, -1);
         }
         index(r);
-        return new CcTree(Collections.unmodifiableList(nodes), Collections.unmodifiableMap(leafByType), source);
+        return new CcTree(Collections.unmodifiableList(nodes), byId, Collections.unmodifiableMap(leafByType), source);
     }
 
-    private static CcNode add(TreeSpec s, CcNode parent, int depth, List<CcNode> nodes, Map<String, CcNode> leaves) {
+    private static int maxId(TreeSpec s) {
+        int m = s.id;
+        for (TreeSpec c : s.children) {
+            m = Math.max(m, maxId(c));
+        }
+        return m;
+    }
+
+    private static CcNode add(TreeSpec s, CcNode parent, int depth, NodeState inherited, int[] next,
+                              List<CcNode> nodes, Map<String, CcNode> leaves) {
         boolean hasKids = s.children != null && !s.children.isEmpty();
         boolean hasTxns = s.txns != null && !s.txns.isEmpty();
         if (hasKids == hasTxns) {
             throw new IllegalArgumentException(s.place + ": a node needs either children (inner node) or txns (leaf)");
         }
-        CcNode n = new CcNode(nodes.size(), depth, s);
+        NodeState state = s.state == null || s.state.ordinal() < inherited.ordinal() ? inherited : s.state;
+        CcNode n = new CcNode(s.id >= 0 ? s.id : next[0]++, depth, s, state);
         n.parent = parent;
         nodes.add(n);
         if (hasKids) {
             List<CcNode> kids = new ArrayList<>();
             for (TreeSpec c : s.children) {
-                kids.add(add(c, n, depth + 1, nodes, leaves));
+                kids.add(add(c, n, depth + 1, state, next, nodes, leaves));
             }
             n.children = List.copyOf(kids);
-        } else {
+        } else if (state == NodeState.ACTIVE) {
             for (String t : s.txns) {
                 CcNode prev = leaves.putIfAbsent(t, n);
                 if (prev != null) {
@@ -99,22 +123,34 @@ public final class CcTree {
         return nodes.get(0);
     }
 
-    /** All nodes in pre-order; a node's id is its position. */
+    /** All nodes in pre-order (draining and retired ones included). */
     public List<CcNode> nodes() {
         return nodes;
     }
 
+    /** The node with id {@code id}, or null if no node has it (a gap left by an online update). */
     public CcNode node(int id) {
-        return nodes.get(id);
+        return id >= 0 && id < byId.length ? byId[id] : null;
     }
 
+    /** Number of nodes (draining and retired ones included). */
     public int size() {
         return nodes.size();
     }
 
-    /** The leaves in pre-order. */
+    /** One more than the largest node id: the length of arrays indexed by node id. */
+    public int idBound() {
+        return byId.length;
+    }
+
+    /** The leaves in pre-order (draining and retired ones included). */
     public List<CcNode> leaves() {
         return nodes.stream().filter(CcNode::isLeaf).toList();
+    }
+
+    /** True if every node is active (no online update in progress or left behind). */
+    public boolean allActive() {
+        return nodes.stream().allMatch(n -> n.state == NodeState.ACTIVE);
     }
 
     /** The leaf holding transaction type {@code type}, or null. */
@@ -127,7 +163,11 @@ public final class CcTree {
         return leafByType;
     }
 
-    /** The path π from the root to node {@code nodeId} (root first); index = depth. Shared array: do not modify. */
+    /**
+     * The path π from the root to node {@code nodeId} (root first); index = depth. Shared array: do not modify.
+     *
+     * @throws NullPointerException or ArrayIndexOutOfBoundsException if no node has that id
+     */
     public CcNode[] path(int nodeId) {
         return pathByNode[nodeId];
     }
@@ -136,7 +176,7 @@ public final class CcTree {
     public int height() {
         int h = 0;
         for (CcNode[] p : pathByNode) {
-            h = Math.max(h, p.length);
+            h = Math.max(h, p == null ? 0 : p.length);
         }
         return h;
     }
@@ -146,7 +186,10 @@ public final class CcTree {
         return source;
     }
 
-    /** Compact one-line form, e.g. {@code ssi{none[order_status,stock_level],2pl[new_order,payment]}}. */
+    /**
+     * Compact one-line form, e.g. {@code ssi{none[order_status,stock_level],2pl[new_order,payment]}}; a draining
+     * subtree is prefixed with {@code ~}, a retired one with {@code -}.
+     */
     public String describe() {
         StringBuilder b = new StringBuilder();
         describe(root(), b);
@@ -154,6 +197,9 @@ public final class CcTree {
     }
 
     private static void describe(CcNode n, StringBuilder b) {
+        if (n.state != NodeState.ACTIVE && (n.parent == null || n.parent.state != n.state)) {
+            b.append(n.state == NodeState.DRAINING ? '~' : '-');
+        }
         b.append(n.mechanism);
         if (n.isLeaf()) {
             b.append('[').append(String.join(",", n.txns));
@@ -173,13 +219,72 @@ public final class CcTree {
         }
     }
 
-    /** A spec equal to this tree (e.g. to write it back as YAML). */
+    /**
+     * A canonical form of the active part: like {@link #describe()} but with options, children sorted and types
+     * sorted, so two trees that configure the same CC (whatever the order of children or types) compare equal.
+     */
+    public String canonical() {
+        return canonical(root());
+    }
+
+    private static String canonical(CcNode n) {
+        StringBuilder b = new StringBuilder(n.mechanism);
+        if (!n.options.isEmpty()) {
+            b.append(new java.util.TreeMap<>(n.options));
+        }
+        if (n.name != null) {
+            b.append('"').append(n.name).append('"');
+        }
+        if (n.isLeaf()) {
+            b.append(new java.util.TreeSet<>(n.txns));
+            if (n.instanceBy != null) {
+                b.append(" by ").append(n.instanceBy);
+            }
+            return b.toString();
+        }
+        List<String> kids = new ArrayList<>();
+        for (CcNode c : n.children) {
+            if (c.state == NodeState.ACTIVE) {
+                kids.add(canonical(c));
+            }
+        }
+        kids.sort(null);
+        return b.append('{').append(String.join(",", kids)).append('}').toString();
+    }
+
+    /**
+     * A spec equal to this tree, node ids and states included (e.g. to derive a tree for an online update); see
+     * {@link #activeSpec()} for one to write back as YAML.
+     */
     public TreeSpec toSpec() {
         return toSpec(root());
     }
 
+    /**
+     * A spec of the active part only (draining and retired subtrees left out), without node ids: what a user
+     * would write to get this configuration from scratch.
+     */
+    public TreeSpec activeSpec() {
+        return strip(toSpec(root()));
+    }
+
+    private static TreeSpec strip(TreeSpec s) {
+        s.id = -1;
+        s.state = NodeState.ACTIVE;
+        List<TreeSpec> kids = new ArrayList<>();
+        for (TreeSpec c : s.children) {
+            if (c.state == NodeState.ACTIVE) {
+                kids.add(strip(c));
+            }
+        }
+        s.children = kids;
+        return s;
+    }
+
     private static TreeSpec toSpec(CcNode n) {
         TreeSpec s = new TreeSpec();
+        s.id = n.id;
+        s.state = n.state;
         s.cc = n.mechanism;
         s.name = n.name;
         s.options.putAll(n.options);

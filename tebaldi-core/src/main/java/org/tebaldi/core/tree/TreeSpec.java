@@ -10,6 +10,10 @@ import java.util.Map;
  * options, children (inner node) or transaction types (leaf), an optional {@code instanceBy} input for
  * partition-by-instance, and where it came from ({@code place} like {@code root.children[1]}, 1-based
  * {@code line}, 0 if unknown) for error messages.
+ *
+ * <p>Two fields are never read from YAML: {@code id} keeps a node's id when a tree is derived from a running one
+ * (online update, dissertation §5.5.2; -1: assign a fresh id), and {@code state} marks an old subtree that is
+ * draining or retired beside its replacement.
  */
 public final class TreeSpec {
     public String cc;
@@ -20,6 +24,10 @@ public final class TreeSpec {
     public String instanceBy;
     public String place = "root";
     public int line;
+    /** Node id to keep, or -1 to assign one (see {@link CcTree#build}). */
+    public int id = -1;
+    /** Lifecycle of this subtree during an online update; children inherit a non-active state. */
+    public NodeState state = NodeState.ACTIVE;
 
     /** A leaf spec. */
     public static TreeSpec leaf(String cc, String... txns) {

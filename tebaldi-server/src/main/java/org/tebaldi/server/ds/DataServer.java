@@ -21,7 +21,9 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
 import org.tebaldi.core.txn.TxnIds;
@@ -29,7 +31,6 @@ import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.ExecRequest;
-import org.tebaldi.server.msg.Reconfig;
 import org.tebaldi.server.msg.ValidateReply;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
@@ -50,9 +51,9 @@ public final class DataServer extends NodeBase implements DsServices {
     private ClusterConfig cfg;
     private final MultiVersionStore store;
     private DsPart[] parts;
-    private final java.util.Map<Long, Integer> drained = new java.util.HashMap<>();
-    private Reconfig.Prepare pendingPrepare;
-    private NodeId prepareFrom;
+    private final DsReconfig reconfig = new DsReconfig();
+    /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
+    private final List<VersionChain> writtenChains = new ArrayList<>();
     private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
     private final HistoryLog history;
     private final BitSet deadTcs = new BitSet();
@@ -68,37 +69,72 @@ public final class DataServer extends NodeBase implements DsServices {
 
     private void install(ClusterConfig c) {
         this.cfg = c;
-        List<CcNode> nodes = c.tree().nodes();
-        this.parts = new DsPart[nodes.size()];
-        for (CcNode n : nodes) {
-            parts[n.id()] = c.mechanism(n).dsPart(n, this);
+        this.parts = new DsPart[c.tree().idBound()];
+        for (CcNode n : c.tree().nodes()) {
+            if (n.hasParts()) {
+                parts[n.id()] = c.mechanism(n).dsPart(n, this);
+            }
         }
     }
 
     /**
-     * Prepare phase of the partial restart (dissertation §5.5.1), once every coordinator's drained marker arrived:
-     * a new CC module for the new tree, and the root CC's state rebuilt from the storage module — every committed
-     * version re-based as if a virtual recovery transaction beneath the root wrote it (§4.5.4).
+     * Prepare phase of the partial restart (dissertation §5.5.1), once every coordinator drained: a new CC module
+     * for {@code tree}, and the root CC's state rebuilt from the storage module — every committed version re-based
+     * as if a virtual recovery transaction beneath the root wrote it (§4.5.4). Only chains written since the last
+     * re-basing hold CC metadata (loaded versions have none), so only those are visited.
      */
-    private void maybePrepare() {
-        Reconfig.Prepare p = pendingPrepare;
-        if (p == null || drained.getOrDefault(p.epoch(), 0) < cfg.coordinators()) {
-            return;
-        }
-        pendingPrepare = null;
-        drained.remove(p.epoch());
+    void restartCc(CcTree tree) {
         if (!txns.isEmpty()) {
             LOG.error("ds{}: {} transactions left when preparing a reconfiguration: {}", index, txns.size(),
                     describeLive(5));
             txns.clear();
         }
-        install(cfg.withTree(p.tree()));
-        store.forEach((k, chain) -> {
-            for (int i = 0; i < chain.size(); i++) {
-                chain.get(i).rebase();
+        install(cfg.withTree(tree));
+        for (VersionChain chain : writtenChains) {
+            chain.rebaseAll();
+        }
+        writtenChains.clear();
+    }
+
+    /** A transaction added a version to {@code chain}: remember it for the next re-basing. */
+    void written(VersionChain chain) {
+        if (chain.markWritten()) {
+            writtenChains.add(chain);
+        }
+    }
+
+    /**
+     * Online update (dissertation §5.5.2): switches to a tree derived from the current one with node ids kept.
+     * Parts of nodes still present and not retired stay (rebound to their node in the new tree, keeping their
+     * locks and waits); new nodes get new parts; retired nodes lose theirs.
+     */
+    void updateCc(CcTree tree) {
+        ClusterConfig c = cfg.withTree(tree);
+        this.cfg = c;
+        DsPart[] next = new DsPart[tree.idBound()];
+        for (CcNode n : tree.nodes()) {
+            if (!n.hasParts()) {
+                continue;
             }
-        });
-        ctx.send(prepareFrom, new Reconfig.PrepareDone(p.epoch()));
+            DsPart old = n.id() < parts.length ? parts[n.id()] : null;
+            if (old != null) {
+                old.rebind(n);
+                next[n.id()] = old;
+            } else {
+                next[n.id()] = c.mechanism(n).dsPart(n, this);
+            }
+        }
+        this.parts = next;
+    }
+
+    /** Coordinators of the cluster. */
+    int coordinators() {
+        return cfg.coordinators();
+    }
+
+    /** Sends a framework message (reconfiguration protocols). */
+    void sendMessage(NodeId to, Object msg) {
+        ctx.send(to, msg);
     }
 
     /** Loads a committed initial row, bypassing concurrency control; only before the node starts. */
@@ -126,16 +162,11 @@ public final class DataServer extends NodeBase implements DsServices {
         } else if (msg instanceof AbortRequest r) {
             onAbort(r);
         } else if (msg instanceof CcEnvelope e) {
-            if (e.ccNode() >= 0 && e.ccNode() < parts.length) {
+            if (e.ccNode() >= 0 && e.ccNode() < parts.length && parts[e.ccNode()] != null) {
                 parts[e.ccNode()].onMessage(from, e.payload());
             }
-        } else if (msg instanceof Reconfig.Drained d) {
-            drained.merge(d.epoch(), 1, Integer::sum);
-            maybePrepare();
-        } else if (msg instanceof Reconfig.Prepare p) {
-            pendingPrepare = p;
-            prepareFrom = from;
-            maybePrepare();
+        } else if (reconfig.intercept(this, from, msg)) {
+            return;
         } else {
             LOG.warn("ds{}: unexpected message {} from {}", index, msg, from);
         }

@@ -135,6 +135,7 @@ final class OpExecution implements OpContext {
                 chain.append(own);
             }
             t.writes.add(new DsTxnImpl.Written(chain, own));
+            ds.written(chain);
         }
         written = own;
         ds.recordWrite(t, req.op().key(), own.writeSeq());

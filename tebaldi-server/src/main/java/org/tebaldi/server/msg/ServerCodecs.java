@@ -108,7 +108,7 @@ public final class ServerCodecs implements CodecProvider {
         }));
     }
 
-    /** The partial restart protocol; the tree travels as its YAML (node ids are pre-order, the same everywhere). */
+    /** Both reconfiguration protocols; a tree travels as its YAML plus its node ids and states ({@link TreeWire}). */
     private static void registerReconfig(CodecRegistrar r) {
         r.add("reconfig.Cleanup", Reconfig.Cleanup.class, Codec.of((x, o) -> {
             o.writeVarLong(x.epoch());
@@ -122,18 +122,28 @@ public final class ServerCodecs implements CodecProvider {
         }, i -> new Reconfig.CleanupDone(i.readVarLong(), i.readVarInt())));
         r.add("reconfig.Prepare", Reconfig.Prepare.class, Codec.of((x, o) -> {
             o.writeVarLong(x.epoch());
-            o.writeString(org.tebaldi.core.tree.TreeLoader.toYaml(x.tree()));
-            o.writeString(x.tree().source());
-        }, i -> {
-            long epoch = i.readVarLong();
-            String yaml = i.readString();
-            String source = i.readString();
-            return new Reconfig.Prepare(epoch, org.tebaldi.core.tree.CcTree.build(
-                    org.tebaldi.core.tree.TreeLoader.readSpec(yaml, source), source));
-        }));
+            TreeWire.write(o, x.tree());
+        }, i -> new Reconfig.Prepare(i.readVarLong(), TreeWire.read(i))));
         r.add("reconfig.PrepareDone", Reconfig.PrepareDone.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
                 i -> new Reconfig.PrepareDone(i.readVarLong())));
         r.add("reconfig.Apply", Reconfig.Apply.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
                 i -> new Reconfig.Apply(i.readVarLong())));
+        r.add("reconfig.UpdatePrepare", Reconfig.UpdatePrepare.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.epoch());
+            TreeWire.write(o, x.tree());
+        }, i -> new Reconfig.UpdatePrepare(i.readVarLong(), TreeWire.read(i))));
+        r.add("reconfig.UpdateApply", Reconfig.UpdateApply.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.epoch());
+            TreeWire.write(o, x.tree());
+        }, i -> new Reconfig.UpdateApply(i.readVarLong(), TreeWire.read(i))));
+        r.add("reconfig.Applied", Reconfig.Applied.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
+                i -> new Reconfig.Applied(i.readVarLong())));
+        r.add("reconfig.Retire", Reconfig.Retire.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.epoch());
+            TreeWire.write(o, x.tree());
+            o.writeVarInt(x.subtree());
+        }, i -> new Reconfig.Retire(i.readVarLong(), TreeWire.read(i), i.readVarInt())));
+        r.add("reconfig.Retired", Reconfig.Retired.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
+                i -> new Reconfig.Retired(i.readVarLong())));
     }
 }

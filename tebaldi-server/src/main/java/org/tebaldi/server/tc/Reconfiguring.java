@@ -8,11 +8,13 @@ import org.tebaldi.server.msg.CallProc;
 import org.tebaldi.server.msg.Reconfig;
 
 /**
- * A coordinator's side of the partial restart protocol (dissertation §5.5.1). Clean-up: new transactions are held
- * in a queue while running ones finish (or are force-aborted after the server's timeout); once none is left, a
- * {@link Reconfig.Drained} marker goes to every data server behind this coordinator's last commit or abort on that
- * link, and {@link Reconfig.CleanupDone} to the server. Prepare: rebuild the CC module for the new tree. Apply:
- * start the queued transactions.
+ * A coordinator's side of both reconfiguration protocols. Partial restart (dissertation §5.5.1) — clean-up: new
+ * transactions are held in a queue while running ones finish (or are force-aborted after the server's timeout);
+ * once none is left, a {@link Reconfig.Drained} marker goes to every data server behind this coordinator's last
+ * commit or abort on that link, and {@link Reconfig.CleanupDone} to the server; prepare: rebuild the CC module for
+ * the new tree; apply: start the queued transactions. Online update (§5.5.2) — apply: install the merged tree, new
+ * transactions go to the new subtree at once; retire: once no transaction of this coordinator is left in the old
+ * subtree, drained markers to every data server, drop the old subtree's parts, {@link Reconfig.Retired}.
  */
 final class Reconfiguring {
     private long epoch = -1;
@@ -20,6 +22,8 @@ final class Reconfiguring {
     private boolean drainedSent;
     private int forceAborted;
     private final List<Object[]> queued = new ArrayList<>();
+    private Reconfig.Retire retiring;
+    private NodeId retireServer;
 
     /** Handles reconfiguration messages and holds back new transactions during clean-up; true if consumed. */
     boolean intercept(TransactionCoordinator tc, NodeId from, Object msg) {
@@ -46,6 +50,17 @@ final class Reconfiguring {
             tc.sendMessage(from, new Reconfig.PrepareDone(p.epoch()));
             return true;
         }
+        if (msg instanceof Reconfig.UpdateApply u) {
+            tc.update(u.tree());
+            tc.sendMessage(from, new Reconfig.Applied(u.epoch()));
+            return true;
+        }
+        if (msg instanceof Reconfig.Retire r) {
+            retiring = r;
+            retireServer = from;
+            ended(tc);
+            return true;
+        }
         if (msg instanceof Reconfig.Apply) {
             epoch = -1;
             List<Object[]> held = new ArrayList<>(queued);
@@ -62,8 +77,17 @@ final class Reconfiguring {
         return false;
     }
 
-    /** A transaction ended (or clean-up began): report drained once nothing runs. */
+    /** A transaction ended (or clean-up or retiring began): report drained once nothing runs (in the old subtree). */
     void ended(TransactionCoordinator tc) {
+        if (retiring != null && tc.liveIn(retiring.subtree()) == 0) {
+            Reconfig.Retire r = retiring;
+            retiring = null;
+            for (int ds = 0; ds < tc.dataServers(); ds++) {
+                tc.sendMessage(NodeId.ds(ds), new Reconfig.Drained(r.epoch()));
+            }
+            tc.update(r.tree());
+            tc.sendMessage(retireServer, new Reconfig.Retired(r.epoch()));
+        }
         if (epoch >= 0 && !drainedSent && tc.liveTransactions() == 0) {
             drainedSent = true;
             for (int ds = 0; ds < tc.dataServers(); ds++) {

@@ -80,11 +80,18 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** Builds the CC module (one TC part per tree node, procedures as the tree's mechanisms rewrite them). */
     private void install(ClusterConfig c) {
         this.cfg = c;
-        List<CcNode> nodes = c.tree().nodes();
-        this.parts = new TcPart[nodes.size()];
-        for (CcNode n : nodes) {
-            parts[n.id()] = c.mechanism(n).tcPart(n, this);
+        TcPart[] fresh = new TcPart[c.tree().idBound()];
+        for (CcNode n : c.tree().nodes()) {
+            if (n.hasParts()) {
+                fresh[n.id()] = c.mechanism(n).tcPart(n, this);
+            }
         }
+        use(c, fresh);
+    }
+
+    private void use(ClusterConfig c, TcPart[] newParts) {
+        this.cfg = c;
+        this.parts = newParts;
         this.procedures = new Procedure[c.db().types().size()];
         for (TxnType type : c.db().types()) {
             if (type.isProcedure()) {
@@ -200,7 +207,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
                 abortTxn(t, AbortReason.error("user abort"));
             }
         } else if (msg instanceof CcEnvelope e) {
-            if (e.ccNode() >= 0 && e.ccNode() < parts.length) {
+            if (e.ccNode() >= 0 && e.ccNode() < parts.length && parts[e.ccNode()] != null) {
                 parts[e.ccNode()].onMessage(from, e.payload());
             }
         } else {
@@ -499,6 +506,44 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** Rebuilds the CC module for another tree (prepare phase); storage is untouched. */
     void reinstall(org.tebaldi.core.tree.CcTree tree) {
         install(cfg.withTree(tree));
+    }
+
+    /**
+     * Online update (dissertation §5.5.2): switches to a tree derived from the current one with node ids kept —
+     * parts of nodes still present and not retired stay (rebound to their node in the new tree); new nodes get new
+     * parts; retired nodes lose theirs. New transactions start in the new tree's leaves; running ones keep their
+     * path.
+     */
+    void update(org.tebaldi.core.tree.CcTree tree) {
+        TcPart[] next = new TcPart[tree.idBound()];
+        TcPart[] old = parts;
+        ClusterConfig c = cfg.withTree(tree);
+        this.cfg = c;
+        for (CcNode n : tree.nodes()) {
+            if (!n.hasParts()) {
+                continue;
+            }
+            TcPart kept = n.id() < old.length ? old[n.id()] : null;
+            if (kept != null) {
+                kept.rebind(n);
+                next[n.id()] = kept;
+            } else {
+                next[n.id()] = c.mechanism(n).tcPart(n, this);
+            }
+        }
+        use(c, next);
+    }
+
+    /** Live transactions whose leaf is in the subtree rooted at node {@code subtree} of the current tree. */
+    int liveIn(int subtree) {
+        CcNode root = cfg.tree().node(subtree);
+        int n = 0;
+        for (TcTxnImpl t : txns.values()) {
+            if (root != null && root.contains(t.leaf())) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Sends a framework message (reconfiguration protocol). */

@@ -20,9 +20,13 @@ import java.util.Map;
  * @param threads           executor threads per node process, 0 = one per core
  * @param replyTimeoutMillis a TC aborts a transaction whose data-server request has had no reply for this long, ms
  *                          (0 = never; see {@code TransactionCoordinator#setReplyTimeout})
+ * @param profileFlushMicros the profiler: TCs and DSs send blocking events to the monitor at least this often, µs
+ *                          (0 = profiling off; see {@code ClusterConfig#withProfiling})
+ * @param allServices       run every mechanism's service nodes, not only those the first tree needs (so a
+ *                          reconfiguration may move to any mechanism)
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
-                              int threads, long replyTimeoutMillis) {
+                              int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
@@ -31,10 +35,16 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         if (!(workload.get("name") instanceof String)) {
             throw new IllegalArgumentException("the manifest's workload has no name");
         }
-        if (coordinators < 1 || dataServers < 1 || threads < 0 || replyTimeoutMillis < 0) {
+        if (coordinators < 1 || dataServers < 1 || threads < 0 || replyTimeoutMillis < 0 || profileFlushMicros < 0) {
             throw new IllegalArgumentException("bad cluster manifest counts: " + coordinators + " coordinators, "
                     + dataServers + " data servers, " + threads + " threads, reply timeout " + replyTimeoutMillis);
         }
+    }
+
+    /** A manifest with the profiler off and only the tree's services. */
+    public ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
+                           int threads, long replyTimeoutMillis) {
+        this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, 0, false);
     }
 
     /** The JSON stored in ZooKeeper. */
@@ -46,6 +56,8 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         m.put("recordHistory", recordHistory);
         m.put("threads", threads);
         m.put("replyTimeoutMillis", replyTimeoutMillis);
+        m.put("profileFlushMicros", profileFlushMicros);
+        m.put("allServices", allServices);
         try {
             return JSON.writeValueAsBytes(m);
         } catch (IOException e) {
@@ -66,7 +78,9 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
             return new ClusterManifest((Map<String, Object>) m.get("workload"),
                     ((Number) m.get("coordinators")).intValue(), ((Number) m.get("dataServers")).intValue(),
                     (Boolean) m.get("recordHistory"), ((Number) m.get("threads")).intValue(),
-                    ((Number) m.get("replyTimeoutMillis")).longValue());
+                    ((Number) m.get("replyTimeoutMillis")).longValue(),
+                    m.get("profileFlushMicros") == null ? 0 : ((Number) m.get("profileFlushMicros")).longValue(),
+                    Boolean.TRUE.equals(m.get("allServices")));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
         }

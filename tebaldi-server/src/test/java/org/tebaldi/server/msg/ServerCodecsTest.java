@@ -167,7 +167,9 @@ class ServerCodecsTest {
                 new Reconfig.Drained(3),
                 new Reconfig.CleanupDone(3, 7),
                 new Reconfig.PrepareDone(3),
-                new Reconfig.Apply(3));
+                new Reconfig.Apply(3),
+                new Reconfig.Applied(4),
+                new Reconfig.Retired(4));
         for (Object m : all) {
             check(m);
         }
@@ -187,5 +189,32 @@ class ServerCodecsTest {
         assertEquals(tree.describe(), p.tree().describe());
         assertEquals(tree.node(3).options(), p.tree().node(3).options());
         assertEquals("candidate-3", p.tree().source());
+    }
+
+    @Test
+    void onlineUpdateCarriesNodeIdsAndStates() {
+        org.tebaldi.core.tree.TreeSpec old = org.tebaldi.core.tree.TreeSpec.leaf("2pl", "a", "b");
+        old.id = 1;
+        old.state = org.tebaldi.core.tree.NodeState.DRAINING;
+        org.tebaldi.core.tree.TreeSpec root = org.tebaldi.core.tree.TreeSpec.inner("2pl", old,
+                org.tebaldi.core.tree.TreeSpec.leaf("none", "ro"), org.tebaldi.core.tree.TreeSpec.leaf("rp", "a", "b"));
+        root.id = 0;
+        root.children.get(1).id = 2;
+        org.tebaldi.core.tree.CcTree merged = org.tebaldi.core.tree.CcTree.build(root.placeAt("root"), "merged");
+        assertEquals(3, merged.leafFor("a").id(), "the new leaf got a fresh id");
+        for (Object m : List.of(new Reconfig.UpdatePrepare(5, merged), new Reconfig.UpdateApply(5, merged),
+                new Reconfig.Retire(5, merged, 1))) {
+            ByteArrayEncoder e = new ByteArrayEncoder(REG);
+            e.writeValue(m);
+            Object back = new ByteArrayDecoder(REG, CodecContext.NONE, e.toByteArray()).readValue();
+            org.tebaldi.core.tree.CcTree t = back instanceof Reconfig.UpdatePrepare u ? u.tree()
+                    : back instanceof Reconfig.UpdateApply a ? a.tree() : ((Reconfig.Retire) back).tree();
+            assertEquals(merged.describe(), t.describe());
+            for (org.tebaldi.core.tree.CcNode n : merged.nodes()) {
+                assertEquals(n.state(), t.node(n.id()).state(), "state of node " + n.id());
+                assertEquals(n.mechanism(), t.node(n.id()).mechanism(), "node " + n.id());
+            }
+            assertEquals(3, t.leafFor("b").id());
+        }
     }
 }

@@ -20,7 +20,7 @@ import org.tebaldi.core.cc.lock.LockState;
  * Shared infrastructure for lock-based mechanisms; owned by one data-server actor.
  */
 public final class LockTable {
-    private final CcNode node;
+    private CcNode node;
     private final DsServices services;
     private final long timeoutMicros;
     private final boolean waitDie;
@@ -206,5 +206,10 @@ public final class LockTable {
             promote(ls);
         }
         mine.held.clear();
+    }
+
+    /** Switches to the same node of an updated tree (online update, see {@code DsPart#rebind}). */
+    public void rebind(CcNode n) {
+        this.node = n;
     }
 }
