@@ -224,32 +224,7 @@ public final class CcTree {
      * sorted, so two trees that configure the same CC (whatever the order of children or types) compare equal.
      */
     public String canonical() {
-        return canonical(root());
-    }
-
-    private static String canonical(CcNode n) {
-        StringBuilder b = new StringBuilder(n.mechanism);
-        if (!n.options.isEmpty()) {
-            b.append(new java.util.TreeMap<>(n.options));
-        }
-        if (n.name != null) {
-            b.append('"').append(n.name).append('"');
-        }
-        if (n.isLeaf()) {
-            b.append(new java.util.TreeSet<>(n.txns));
-            if (n.instanceBy != null) {
-                b.append(" by ").append(n.instanceBy);
-            }
-            return b.toString();
-        }
-        List<String> kids = new ArrayList<>();
-        for (CcNode c : n.children) {
-            if (c.state == NodeState.ACTIVE) {
-                kids.add(canonical(c));
-            }
-        }
-        kids.sort(null);
-        return b.append('{').append(String.join(",", kids)).append('}').toString();
+        return root().canonical();
     }
 
     /**
