@@ -23,7 +23,7 @@ import org.tebaldi.core.tree.TreeLoader;
 /**
  * Runs a workload under one CC tree for several seeds on the simulated runtime (2 TCs, 3 DSs; random delays, node
  * pauses on odd seeds) and collects what went wrong: a failed or stuck transaction, a violated consistency condition,
- * a non-serializable history, a wrong commit count. Used by every workload's simulation test.
+ * a non-serializable history, a wrong commit count. Used by the SEATS, microbenchmark and YCSB simulation tests.
  */
 public final class SimSeeds {
     /** Coordinators and data servers of every simulated cluster. */
