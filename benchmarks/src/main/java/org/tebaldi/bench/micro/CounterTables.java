@@ -25,13 +25,13 @@ final class CounterTables {
     private final Map<String, Integer> rows = new LinkedHashMap<>();
 
     /**
-     * Adds a table of {@code rows} rows with columns {@code cnt} and {@code extra}.
+     * Adds a table of {@code rows} rows (0: empty at load) with columns {@code cnt} and {@code extra}.
      *
-     * @throws IllegalArgumentException for a duplicate name or fewer than 1 row
+     * @throws IllegalArgumentException for a duplicate name or a negative row count
      */
     TableSchema add(String name, int rows, String... extra) {
-        if (rows < 1) {
-            throw new IllegalArgumentException("table " + name + " needs at least 1 row, got " + rows);
+        if (rows < 0) {
+            throw new IllegalArgumentException("table " + name + " cannot have " + rows + " rows");
         }
         Column[] cols = new Column[1 + extra.length];
         cols[0] = Catalog.longCol(CNT);
@@ -67,7 +67,9 @@ final class CounterTables {
             for (int k = 0; k < e.getValue(); k++) {
                 loader.load(Key.of(t, k), t.row(zeros));
             }
-            progress.report(e.getKey(), e.getValue(), e.getValue());
+            if (e.getValue() > 0) {
+                progress.report(e.getKey(), e.getValue(), e.getValue());
+            }
         }
     }
 

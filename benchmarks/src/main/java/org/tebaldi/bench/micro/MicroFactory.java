@@ -12,8 +12,7 @@ import org.tebaldi.bench.workload.WorkloadOptions;
  *       workloads), {@code localRows} (10), {@code otherRows} (10,000);</li>
  *   <li>{@code benchmark: layers} (Fig 4.11, {@link LayersWorkload}): {@code hotRows} (10), {@code rows}
  *       (10,000);</li>
- *   <li>{@code benchmark: overhead} (Table 4.1, {@link OverheadWorkload}): {@code rows} (10,000; at least the
- *       number of clients).</li>
+ *   <li>{@code benchmark: overhead} (Table 4.1, {@link OverheadWorkload}): no options.</li>
  * </ul>
  */
 public final class MicroFactory implements WorkloadFactory {
@@ -25,7 +24,7 @@ public final class MicroFactory implements WorkloadFactory {
     @Override
     public String description() {
         return "microbenchmarks of the dissertation (options: benchmark = cross_group | layers | overhead;"
-                + " cross_group: conflict, sharedRows, localRows, otherRows; layers: hotRows, rows; overhead: rows)";
+                + " cross_group: conflict, sharedRows, localRows, otherRows; layers: hotRows, rows)";
     }
 
     @Override
@@ -39,7 +38,7 @@ public final class MicroFactory implements WorkloadFactory {
                     o.getInt("otherRows", 10_000, 1, 10_000_000)));
             case "layers" -> new LayersWorkload(o.getInt("hotRows", 10, 1, 10_000_000),
                     o.getInt("rows", 10_000, 1, 10_000_000));
-            default -> new OverheadWorkload(o.getInt("rows", 10_000, 1, 10_000_000));
+            default -> new OverheadWorkload();
         };
     }
 }

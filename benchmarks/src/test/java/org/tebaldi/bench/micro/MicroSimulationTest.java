@@ -62,7 +62,7 @@ class MicroSimulationTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"rp", "2pl-rp", "ssi-rp", "rp-rp"})
     void layerOverhead(String tree) {
-        runShipped("micro-overhead-" + tree, () -> new OverheadWorkload(CLIENTS), List.of(OverheadWorkload.TYPE));
+        runShipped("micro-overhead-" + tree, OverheadWorkload::new, List.of(OverheadWorkload.TYPE));
     }
 
     @Test
