@@ -28,6 +28,7 @@ public final class SeatsConsistency {
 
     private final SeatsSchema schema;
 
+    /** Checks databases of {@code schema}'s tables. */
     public SeatsConsistency(SeatsSchema schema) {
         this.schema = schema;
     }

@@ -15,6 +15,7 @@ public final class SeatsLoader {
     private final SeatsSchema schema;
     private final SeatsLayout layout;
 
+    /** Loads {@code layout}'s initial state into {@code schema}'s tables. */
     public SeatsLoader(SeatsSchema schema, SeatsLayout layout) {
         this.schema = schema;
         this.layout = layout;
