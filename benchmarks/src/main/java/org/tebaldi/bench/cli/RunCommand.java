@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.postgres.PostgresExperimentRun;
 import org.tebaldi.bench.process.NodeLauncher;
 import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
  * embedded cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
  * (WORKLOADS.md) and {@code DIR/timeline.csv}. With {@code cluster.mode: processes} it starts one JVM per node
  * ({@link ProcessExperimentRun}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external ZooKeeper and
- * {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
+ * {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With {@code target: postgresql}
+ * the same workload runs in SQL on PostgreSQL ({@link PostgresExperimentRun}). Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
  * failed, {@value ExitCodes#RUN_FAILED} if the run failed.
  */
 @Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml).")
@@ -70,6 +72,10 @@ final class RunCommand implements Callable<Integer> {
         try {
             e = ExperimentLoader.load(experiment, sets, cwd);
             boolean processes = e.cluster().mode().equals("processes");
+            if (e.target().isPostgresql() && e.profiler().enabled()) {
+                throw new ConfigException(experiment.toString(), 0, "profiler.enabled", "the profiler observes "
+                        + "Tebaldi's CC mechanisms, not PostgreSQL", "use target: tebaldi, or profiler.enabled: false");
+            }
             if ((zk != null || externalNodes) && !processes) {
                 throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
                         + "uses ZooKeeper and node processes", "add --set cluster.mode=processes");
@@ -93,7 +99,9 @@ final class RunCommand implements Callable<Integer> {
                 ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         RunResult r;
         try {
-            if (e.cluster().mode().equals("processes")) {
+            if (e.target().isPostgresql()) {
+                r = new PostgresExperimentRun(e, new ConsoleListener(stdout)).run();
+            } else if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
                 r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd, extension)
                         .run();

@@ -64,6 +64,10 @@ final class TuneCommand implements Callable<Integer> {
         Experiment e;
         try {
             e = ExperimentLoader.load(experiment, sets, cwd);
+            if (e.target().isPostgresql()) {
+                throw new ConfigException(experiment.toString(), 0, "target", "tune configures Tebaldi's CC tree; "
+                        + "PostgreSQL has none", "use target: tebaldi (or leave it out)");
+            }
             if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
                 throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
                         "name a directory (it is created if missing)");

@@ -9,6 +9,7 @@ import org.tebaldi.bench.config.Values;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.bench.workload.WorkloadOptions;
 import org.tebaldi.bench.workload.Workloads;
+import org.tebaldi.bench.workload.sql.SqlWorkloads;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.config.Durations;
 
@@ -17,7 +18,9 @@ import org.tebaldi.core.config.Durations;
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
  * retry, seed, output, profiler, autoconf. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
  * networkDelay: 50us, threads: 0}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
- * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}. Required: name, workload (with name), tree, clients, duration.
+ * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
+ * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
+ * duration.
  */
 final class ExperimentReader {
     private static final String NAME_PATTERN = "[A-Za-z0-9._-]+";
@@ -47,8 +50,16 @@ final class ExperimentReader {
         WorkloadOptions options = new WorkloadOptions(workloadName, (ObjectNode) w, loc);
         Workload workload = Workloads.create(options);
         Path dir = file.getParent() == null ? Path.of("") : file.getParent();
-        TreeResolver.Resolved tree = TreeResolver.resolve(top.required("tree", "../trees/2pl.yaml"), loc, dir, cwd,
-                workload.database());
+        TargetSpec target = TargetReader.read(top);
+        if (target.isPostgresql() && SqlWorkloads.bind(workload) == null) {
+            throw top.error("target", "workload '" + workload.name() + "' has no SQL implementation to run on "
+                    + "PostgreSQL", "use target: tebaldi, or a workload with one: "
+                    + String.join(", ", SqlWorkloads.supported()));
+        }
+        // PostgreSQL needs no CC tree; a tree given anyway is still validated (so --set target=... switches freely).
+        JsonNode treeNode = target.isPostgresql() ? root.get("tree") : top.required("tree", "../trees/2pl.yaml");
+        TreeResolver.Resolved tree = treeNode == null ? new TreeResolver.Resolved(null, null)
+                : TreeResolver.resolve(treeNode, loc, dir, cwd, workload.database());
         ClusterSpec cluster = cluster(top.section("cluster", "{mode: embedded, dataServers: 2}"));
         int clients = top.intNumber("clients", null, 1, "50");
         long warmup = top.duration("warmup", "0s", false, "5s");
@@ -60,7 +71,7 @@ final class ExperimentReader {
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 4s}"));
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
-                warmup, duration, verify, retry, seed, output, profiler, autoconf);
+                warmup, duration, verify, retry, seed, output, profiler, autoconf, target);
     }
 
     private static ClusterSpec cluster(Fields c) {

@@ -5,13 +5,15 @@ import java.util.List;
 /** The keys an experiment file may have (DESIGN.md §9), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
-            "verify", "retry", "seed", "output", "profiler", "autoconf");
+            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads");
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");
     static final List<String> AUTOCONF = List.of("mechanisms", "analysis", "measure", "settle", "maxIterations",
             "maxCandidates", "edgesPerIteration", "minGain", "minScore", "protocol", "forceAbort", "final");
+    static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
+            "settings");
     /** Sections DESIGN.md §9 lists that later issues add; rejected for now with a clear message. */
     static final List<String> PLANNED = List.of("durability");
 
@@ -26,6 +28,7 @@ final class ExperimentSchema {
             case "retry" -> RETRY;
             case "profiler" -> PROFILER;
             case "autoconf" -> AUTOCONF;
+            case "postgresql" -> POSTGRESQL;
             default -> null;
         };
     }
