@@ -136,6 +136,17 @@ class TpccSimulationTest {
                 Mechanisms::get));
     }
 
+    /** The hot_item trees of the extensibility experiment (dissertation §4.6.3), under the hot_item mix. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"hot-item-3layer", "hot-item-4layer"})
+    void hotItemTreesAreConsistentAndSerializable(String name) {
+        TpccBenchmark b = new TpccBenchmark(config(TpccMix.HOT_ITEM));
+        CcTree tree = org.tebaldi.core.tree.TreeLoader.load(java.nio.file.Path.of("../config/trees/" + name + ".yaml"),
+                org.tebaldi.core.tree.TreeContext.of(b.database()));
+        assertClean(name, TpccMix.HOT_ITEM, runSeeds(TpccMix.HOT_ITEM, tree, 2000 + name.hashCode() % 1000, SEEDS,
+                Mechanisms::get));
+    }
+
     @Test
     void noConcurrencyControlIsCaught() {
         CcTree tree = CcTree.build(TreeSpec.leaf("unsafe", TpccMix.STANDARD.types().toArray(new String[0])),

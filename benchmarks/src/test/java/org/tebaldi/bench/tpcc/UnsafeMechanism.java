@@ -11,7 +11,7 @@ import org.tebaldi.core.tree.CcNode;
  * Test-only mechanism {@code unsafe}: regulates nothing (no locks, reads see the latest committed version), to
  * show that the TPC-C simulation's checks catch a broken concurrency control.
  */
-final class UnsafeMechanism implements Mechanism {
+public final class UnsafeMechanism implements Mechanism {
     @Override
     public String name() {
         return "unsafe";

@@ -174,7 +174,9 @@ final class SsiDsPart implements DsPart {
                 return v;
             }
         }
-        return null;
+        // Nothing committed before the snapshot: the row did not exist then. At the root, say so (null would make
+        // the framework read the latest committed version, e.g. a row inserted after the snapshot was taken).
+        return node.isRoot() ? Version.ABSENT : null;
     }
 
     @Override

@@ -20,22 +20,62 @@ final class InputKeys {
 
     static List<Key> of(Procedure p, Inputs inputs) {
         Set<Key> keys = new LinkedHashSet<>();
-        for (Stmt.Access a : p.accesses()) {
-            if (!a.kind().writes() || a.key().stream().anyMatch(e -> !e.localsRead().isEmpty() || e.usesCol())) {
-                continue;
-            }
-            TableSchema t = p.catalog().table(a.table());
-            long[] parts = new long[a.key().size()];
-            try {
-                for (int i = 0; i < parts.length; i++) {
-                    parts[i] = Values.keyPart(eval(a.key().get(i), p.params(), inputs), i, t);
-                }
-            } catch (EvalException | ProcedureException e) {
-                continue; // not computable from the inputs: no promise for this access
-            }
-            keys.add(Key.of(t, parts));
-        }
+        collect(p, p.body(), inputs, keys);
         return new ArrayList<>(keys);
+    }
+
+    /**
+     * Adds the input-computable write keys of {@code block}. An {@code if} whose condition follows from the inputs
+     * alone is decided now and only the branch taken is visited (e.g. a YCSB-style procedure whose operation kinds
+     * are inputs promises only the rows it will update); any other compound statement has all its blocks visited.
+     */
+    private static void collect(Procedure p, List<Stmt> block, Inputs inputs, Set<Key> keys) {
+        for (Stmt s : block) {
+            if (s instanceof Stmt.Access a) {
+                Key k = key(p, a, inputs);
+                if (k != null) {
+                    keys.add(k);
+                }
+            } else if (s instanceof Stmt.If i && inputsOnly(i.cond())) {
+                Boolean taken;
+                try {
+                    taken = Values.bool("if", eval(i.cond(), p.params(), inputs));
+                } catch (EvalException | ProcedureException e) {
+                    taken = null; // not computable after all: both branches may run
+                }
+                if (taken == null || taken) {
+                    collect(p, i.then(), inputs, keys);
+                }
+                if (taken == null || !taken) {
+                    collect(p, i.otherwise(), inputs, keys);
+                }
+            } else {
+                for (List<Stmt> b : s.blocks()) {
+                    collect(p, b, inputs, keys);
+                }
+            }
+        }
+    }
+
+    private static boolean inputsOnly(Expr e) {
+        return e.localsRead().isEmpty() && !e.usesCol();
+    }
+
+    /** The key a writing access will use, if it follows from the inputs; else null. */
+    private static Key key(Procedure p, Stmt.Access a, Inputs inputs) {
+        if (!a.kind().writes() || a.key().stream().anyMatch(e -> !inputsOnly(e))) {
+            return null;
+        }
+        TableSchema t = p.catalog().table(a.table());
+        long[] parts = new long[a.key().size()];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                parts[i] = Values.keyPart(eval(a.key().get(i), p.params(), inputs), i, t);
+            }
+        } catch (EvalException | ProcedureException e) {
+            return null; // not computable from the inputs: no promise for this access
+        }
+        return Key.of(t, parts);
     }
 
     private static Object eval(Expr e, List<String> params, Inputs in) {

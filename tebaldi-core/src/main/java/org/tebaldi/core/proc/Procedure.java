@@ -123,7 +123,8 @@ public final class Procedure {
     /**
      * The keys this procedure may write that follow from {@code inputs} alone (no value read from the database or
      * loop variable in the key) — what a transaction can promise at start (TSO promises, dissertation §4.4.4). A
-     * promised write may still not happen (e.g. under a false condition).
+     * promised write may still not happen (e.g. under a condition on values read); a condition on the inputs alone
+     * is decided here, and only the branch it takes is promised.
      */
     public List<org.tebaldi.core.model.Key> keysWrittenFromInputs(Inputs inputs) {
         return InputKeys.of(this, inputs);

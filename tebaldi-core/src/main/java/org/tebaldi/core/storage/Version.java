@@ -18,6 +18,13 @@ public final class Version {
     public static final long INITIAL_WRITER = 0L;
     /** Value of a stamp that was never set. */
     public static final long NO_STAMP = Long.MIN_VALUE;
+    /**
+     * What the root's {@code chooseRead} returns when the row does not exist in the reader's view although later
+     * versions do (e.g. an SSI snapshot taken before the row was inserted): the read returns no row. Distinct from
+     * null, which lets the framework read the latest committed version. A marker compared by identity: never stored
+     * in a chain, never modified.
+     */
+    public static final Version ABSENT = new Version(INITIAL_WRITER, -1, 0, null, true);
 
     private final long writer;
     private int writerLeaf;

@@ -89,7 +89,9 @@ final class OpExecution implements OpContext {
             level = l;
             p = ds.part(t, l).chooseRead(t, this, p);
         }
-        if (p == null) {
+        if (p == Version.ABSENT) {
+            p = null; // the root's view holds no version of this key: the row is absent
+        } else if (p == null) {
             p = chain.latestCommitted();
         }
         chosen = p;

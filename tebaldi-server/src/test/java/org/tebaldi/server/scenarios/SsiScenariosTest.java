@@ -114,4 +114,27 @@ class SsiScenariosTest {
         assertTrue(outcomes.stream().anyMatch(o -> o.contains("pivot")), "a pivot batch was refused: " + outcomes);
         assertTrue(s.check().serializable(), s.check()::summary);
     }
+
+    @Test
+    void snapshotReadOfARowInsertedAfterTheSnapshotFindsNoRow() {
+        // A (read-only group) takes its snapshot by reading k0; B (update group) then inserts k9 and commits; A's
+        // later read of k9 must return no row (the latest committed version is outside A's snapshot).
+        Scenario s = scenario(TreeSpec.inner("ssi", TreeSpec.leaf("none", "A"), TreeSpec.leaf("2pl", "B", "C")));
+        Object[] seen = {"not read"};
+        CompletableFuture<Object> reader = new CompletableFuture<>();
+        s.client(0).begin("A", Inputs.NONE, 0).thenCompose(tx -> tx.read("t", 0L).thenApply(x -> tx))
+                .thenAccept(tx -> s.at(20_000, () -> tx.read("t", 9L).thenCompose(r -> {
+                    seen[0] = r;
+                    return tx.commit();
+                }).whenComplete((v, e) -> reader.complete(e == null ? "committed" : e))));
+        CompletableFuture<Object> writer = new CompletableFuture<>();
+        s.at(5_000, () -> s.client(1).begin("B", Inputs.NONE, 0)
+                .thenCompose(tx -> tx.write(t.row(7L), 9L).thenCompose(x -> tx.commit()))
+                .whenComplete((v, e) -> writer.complete(e == null ? "committed" : e)));
+        s.run(100_000);
+        assertEquals("committed", writer.getNow("unfinished"), "the insert commits");
+        assertEquals("committed", reader.getNow("unfinished"), "the reader commits");
+        assertEquals(null, seen[0], "the reader's snapshot predates the insert");
+        assertTrue(s.check().serializable(), s.check()::summary);
+    }
 }

@@ -1,0 +1,34 @@
+package org.tebaldi.bench.ycsb;
+
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.bench.workload.WorkloadFactory;
+import org.tebaldi.bench.workload.WorkloadOptions;
+
+/**
+ * Creates YCSB from {@code workload: {name: ycsb, records: 100000, theta: 0.9, readRatio: 0.9, opsPerTxn: 16}}.
+ * Options and defaults: {@code records} (100,000), {@code theta} (0.9, Zipf skew in [0, 1)), {@code readRatio}
+ * (0.9), {@code opsPerTxn} (16, as in Sundial), {@code fields} (10) and {@code fieldLength} (100) — see
+ * {@link YcsbConfig} for the ranges.
+ */
+public final class YcsbFactory implements WorkloadFactory {
+    @Override
+    public String name() {
+        return "ycsb";
+    }
+
+    @Override
+    public String description() {
+        return "YCSB transactions on one table (options: records, theta, readRatio, opsPerTxn, fields, fieldLength)";
+    }
+
+    @Override
+    public Workload create(WorkloadOptions o) {
+        int ops = o.getInt("opsPerTxn", 16, 1, 64);
+        int records = o.getInt("records", 100_000, 2 * ops, 100_000_000);
+        double theta = o.getDouble("theta", 0.9, 0, 0.999);
+        double read = o.getDouble("readRatio", 0.9, 0, 1);
+        int fields = o.getInt("fields", 10, 1, 20);
+        int length = o.getInt("fieldLength", 100, 1, 10_000);
+        return new YcsbWorkload(new YcsbConfig(records, theta, read, ops, fields, length));
+    }
+}
