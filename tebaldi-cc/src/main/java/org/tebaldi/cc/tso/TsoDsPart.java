@@ -153,7 +153,10 @@ final class TsoDsPart implements DsPart {
                 return v;
             }
         }
-        return null;
+        // Nothing visible below this timestamp: the row did not exist for this transaction. At the root, say so
+        // (null would make the framework read the latest committed version, e.g. a row a later-timestamped
+        // transaction inserted) — as SSI does for its snapshots.
+        return node.isRoot() ? Version.ABSENT : null;
     }
 
     @Override

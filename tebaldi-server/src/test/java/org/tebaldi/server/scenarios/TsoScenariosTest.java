@@ -109,4 +109,29 @@ class TsoScenariosTest {
         assertEquals(List.of("v"), seat.columns().stream().map(c -> c.name()).toList());
         assertEquals(1L, r.getLong("v"));
     }
+    @Test
+    void aReadBelowTheTimestampOfARowInsertedLaterFindsNoRow() {
+        // "look" (timestamp first) reads t[0]; "book" (later timestamp) then inserts seat (9, 9) and commits; look's
+        // later read of that seat must return no row: the only version is above its timestamp.
+        Scenario s = new Scenario(db, CcTree.build(TreeSpec.leaf("tso", "writer", "reader", "book", "look")
+                .option("promises", false), "tso"), 1);
+        s.load(Key.of(t, 0), t.row(0L));
+        s.start();
+        Object[] seen = {"not read"};
+        CompletableFuture<Object> reader = new CompletableFuture<>();
+        s.at(0, () -> s.client(0).begin("look", Inputs.of(1L), 0).thenCompose(tx -> tx.read("t", 0L)
+                .thenApply(x -> tx)).thenAccept(tx -> s.at(20_000, () -> tx.read("seat", 9L, 9L).thenCompose(r -> {
+                    seen[0] = r;
+                    return tx.commit();
+                }).whenComplete((v, e) -> reader.complete(e == null ? "committed" : e)))));
+        CompletableFuture<Object> writer = new CompletableFuture<>();
+        s.at(5_000, () -> s.client(1).begin("book", Inputs.of(2L), 0)
+                .thenCompose(tx -> tx.write(seat.row(7L), 9L, 9L).thenCompose(x -> tx.commit()))
+                .whenComplete((v, e) -> writer.complete(e == null ? "committed" : e)));
+        s.run(200_000);
+        assertEquals("committed", writer.getNow("unfinished"), "the insert commits");
+        assertEquals("committed", reader.getNow("unfinished"), "the reader commits");
+        assertEquals(null, seen[0], "the insert's timestamp is above the reader's");
+        assertTrue(s.check().serializable(), s.check()::summary);
+    }
 }
