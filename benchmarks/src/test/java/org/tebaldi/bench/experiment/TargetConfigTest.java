@@ -89,7 +89,7 @@ class TargetConfigTest {
     @Test
     void workloadWithoutSqlImplementation() {
         assertEquals("<dir>/experiments/x.yaml:2: target: workload 'bank' has no SQL implementation to run on "
-                        + "PostgreSQL. Fix: use target: tebaldi, or a workload with one: tpcc",
+                        + "PostgreSQL. Fix: use target: tebaldi, or a workload with one: seats, tpcc",
                 error(TPCC_PG.replace("tpcc, warehouses: 1", "bank")));
     }
 

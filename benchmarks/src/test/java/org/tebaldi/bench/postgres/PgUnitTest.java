@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.tebaldi.bench.seats.SeatsSchema;
+import org.tebaldi.bench.seats.sql.SeatsSql;
 import org.tebaldi.bench.tpcc.TpccConfig;
 import org.tebaldi.bench.tpcc.TpccSchema;
 import org.tebaldi.bench.tpcc.sql.TpccSql;
@@ -48,6 +50,16 @@ class PgUnitTest {
         assertEquals("ALTER TABLE order_line ADD PRIMARY KEY (ol_w_id, ol_d_id, ol_o_id, ol_number)",
                 line.primaryKeySql());
         assertEquals(12, tables.size());
+    }
+
+    @Test
+    void seatsTablesHaveNamedKeysAndPrimaryKeys() {
+        List<PgTables.Table> tables = PgTables.of(new SeatsSchema().catalog(), new SeatsSql().keyColumns());
+        PgTables.Table r = tables.stream().filter(x -> x.name().equals("reservation")).findFirst().orElseThrow();
+        assertEquals("CREATE TABLE reservation (r_f_id bigint NOT NULL, r_id bigint NOT NULL, r_c_id bigint, "
+                + "r_seat bigint, r_price bigint, r_iattr00 bigint)", r.createSql());
+        assertEquals("ALTER TABLE reservation ADD PRIMARY KEY (r_f_id, r_id)", r.primaryKeySql());
+        assertEquals(7, tables.size());
     }
 
     @Test

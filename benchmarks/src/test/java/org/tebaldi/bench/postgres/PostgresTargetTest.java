@@ -17,14 +17,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.tebaldi.bench.driver.TypeStats;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
-import org.tebaldi.bench.experiment.PostgresSpec;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.tpcc.Payment;
@@ -56,22 +54,7 @@ class PostgresTargetTest {
 
     @BeforeAll
     void start() throws Exception {
-        PgBinaries bin = PgBinaries.find(null);
-        String installError = null;
-        if (bin == null) {
-            // like the tests' other servers, this one is set up by the test itself: install it where we can
-            try {
-                PgInstaller.install(Path.of("..").resolve(PgInstaller.SCRIPT).toAbsolutePath().normalize(), line -> { });
-            } catch (java.io.IOException e) {
-                installError = e.getMessage();
-            }
-            bin = PgBinaries.find(null);
-        }
-        Assumptions.assumeTrue(bin != null, "PostgreSQL server binaries (initdb, pg_ctl, postgres) not found and "
-                + "scripts/install-postgresql could not install them: " + installError);
-        Assumptions.assumeTrue(!Commands.root() || Commands.userExists(Commands.SERVER_USER),
-                "running as root and there is no user 'postgres' to run the server as");
-        pg = LocalPostgres.start(bin, PostgresSpec.DEFAULT, 40, line -> { });
+        pg = PgTestServer.start();
     }
 
     @AfterAll

@@ -1,10 +1,10 @@
 package org.tebaldi.bench.tpcc.sql;
 
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
 import org.tebaldi.bench.tpcc.StockLevel;
+import org.tebaldi.bench.workload.sql.SqlCalls;
 import org.tebaldi.bench.workload.sql.SqlSession;
 import org.tebaldi.core.txn.Inputs;
 
@@ -47,21 +47,21 @@ final class TpccReadOnlySql {
         long d = in.getLong(1);
         long c = in.getLong(2);
         double balance;
-        try (ResultSet r = query(s, OS_CUSTOMER, w, d, c)) {
+        try (ResultSet r = SqlCalls.query(s, OS_CUSTOMER, w, d, c)) {
             if (!r.next()) {
                 throw new IllegalStateException("order_status: no customer (" + w + ", " + d + ", " + c + ")");
             }
             balance = r.getDouble(1);
         }
         long oId;
-        try (ResultSet r = query(s, OS_LAST_ORDER, w, d, c)) {
+        try (ResultSet r = SqlCalls.query(s, OS_LAST_ORDER, w, d, c)) {
             if (!r.next()) {
                 return Map.of("c_balance", balance, "o_id", 0L, "lines", 0L);
             }
             oId = r.getLong(1);
         }
         long cnt;
-        try (ResultSet r = query(s, OS_ORDER, w, d, oId)) {
+        try (ResultSet r = SqlCalls.query(s, OS_ORDER, w, d, oId)) {
             if (!r.next() || r.getLong(1) != c) {
                 throw new IllegalStateException("order_status: customer_last_order (" + w + ", " + d + ", " + c
                         + ") = " + oId + " but that order is missing or another customer's");
@@ -69,7 +69,7 @@ final class TpccReadOnlySql {
             cnt = r.getLong(2);
         }
         long lines = 0;
-        try (ResultSet r = query(s, OS_LINES, w, d, oId)) {
+        try (ResultSet r = SqlCalls.query(s, OS_LINES, w, d, oId)) {
             while (r.next()) {
                 lines++;
             }
@@ -87,7 +87,7 @@ final class TpccReadOnlySql {
         long d = in.getLong(1);
         long threshold = in.getLong(2);
         long next;
-        try (ResultSet r = query(s, SL_DISTRICT, w, d)) {
+        try (ResultSet r = SqlCalls.query(s, SL_DISTRICT, w, d)) {
             if (!r.next()) {
                 throw new IllegalStateException("stock_level: no district (" + w + ", " + d + ")");
             }
@@ -95,7 +95,7 @@ final class TpccReadOnlySql {
         }
         long first = Math.max(1, next - StockLevel.ORDERS);
         long olCnt;
-        try (ResultSet r = query(s, SL_ORDERS, w, d, first, next)) {
+        try (ResultSet r = SqlCalls.query(s, SL_ORDERS, w, d, first, next)) {
             r.next();
             if (r.getLong(1) != next - first) {
                 throw new IllegalStateException("stock_level: d_next_o_id of (" + w + ", " + d + ") is " + next
@@ -103,7 +103,7 @@ final class TpccReadOnlySql {
             }
             olCnt = r.getLong(2);
         }
-        try (ResultSet r = query(s, SL_STOCK, threshold, w, d, first, next)) {
+        try (ResultSet r = SqlCalls.query(s, SL_STOCK, threshold, w, d, first, next)) {
             r.next();
             if (r.getLong(1) != olCnt) {
                 throw new IllegalStateException("stock_level: orders " + first + ".." + (next - 1) + " of (" + w
@@ -112,13 +112,5 @@ final class TpccReadOnlySql {
             }
             return Map.of("low_stock", r.getLong(2));
         }
-    }
-
-    private static ResultSet query(SqlSession s, String sql, long... args) throws SQLException {
-        PreparedStatement ps = s.prepare(sql);
-        for (int i = 0; i < args.length; i++) {
-            ps.setLong(i + 1, args[i]);
-        }
-        return ps.executeQuery();
     }
 }

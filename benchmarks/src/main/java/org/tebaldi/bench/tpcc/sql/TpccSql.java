@@ -18,6 +18,7 @@ import org.tebaldi.bench.tpcc.TpccConfig;
 import org.tebaldi.bench.tpcc.TpccMix;
 import org.tebaldi.bench.tpcc.TpccSchema;
 import org.tebaldi.bench.workload.ConsistencyResult;
+import org.tebaldi.bench.workload.sql.SqlCalls;
 import org.tebaldi.bench.workload.sql.SqlSession;
 import org.tebaldi.bench.workload.sql.SqlTxn;
 import org.tebaldi.bench.workload.sql.SqlWorkload;
@@ -40,14 +41,16 @@ public final class TpccSql implements SqlWorkload {
     /** The SQL implementation for a TPC-C configuration (its mix decides whether hot_item exists). */
     public TpccSql(TpccConfig cfg) {
         this.cfg = cfg;
-        txns.put(NewOrder.NAME, procedure(TpccSql::newOrder));
-        txns.put(Payment.NAME, procedure((s, in) -> Map.of("c_balance", single(s, TpccFunctions.CALL_PAYMENT, in))));
-        txns.put(Delivery.NAME, procedure((s, in) -> Map.of("delivered",
-                single(s, TpccFunctions.CALL_DELIVERY, in))));
-        txns.put(OrderStatus.NAME, readOnly(TpccReadOnlySql::orderStatus));
-        txns.put(StockLevel.NAME, readOnly(TpccReadOnlySql::stockLevel));
+        txns.put(NewOrder.NAME, SqlTxn.procedure(TpccSql::newOrder));
+        txns.put(Payment.NAME, SqlTxn.procedure((s, in) -> Map.of("c_balance",
+                SqlCalls.scalar(s, TpccFunctions.CALL_PAYMENT, in))));
+        txns.put(Delivery.NAME, SqlTxn.procedure((s, in) -> Map.of("delivered",
+                SqlCalls.scalar(s, TpccFunctions.CALL_DELIVERY, in))));
+        txns.put(OrderStatus.NAME, SqlTxn.readOnly(TpccReadOnlySql::orderStatus));
+        txns.put(StockLevel.NAME, SqlTxn.readOnly(TpccReadOnlySql::stockLevel));
         if (cfg.mix() == TpccMix.HOT_ITEM) {
-            txns.put(HotItem.NAME, procedure((s, in) -> Map.of("o_id", single(s, TpccFunctions.CALL_HOT_ITEM, in))));
+            txns.put(HotItem.NAME, SqlTxn.procedure((s, in) -> Map.of("o_id",
+                    SqlCalls.scalar(s, TpccFunctions.CALL_HOT_ITEM, in))));
         }
     }
 
@@ -93,39 +96,6 @@ public final class TpccSql implements SqlWorkload {
         return TpccSqlConsistency.check(c);
     }
 
-    /** A transaction body. */
-    @FunctionalInterface
-    private interface Body {
-        Map<String, Object> run(SqlSession s, Inputs in) throws SQLException;
-    }
-
-    private static SqlTxn procedure(Body b) {
-        return txn(b, false, true);
-    }
-
-    private static SqlTxn readOnly(Body b) {
-        return txn(b, true, false);
-    }
-
-    private static SqlTxn txn(Body b, boolean readOnly, boolean singleStatement) {
-        return new SqlTxn() {
-            @Override
-            public boolean readOnly() {
-                return readOnly;
-            }
-
-            @Override
-            public boolean singleStatement() {
-                return singleStatement;
-            }
-
-            @Override
-            public Map<String, Object> run(SqlSession session, Inputs inputs) throws SQLException {
-                return b.run(session, inputs);
-            }
-        };
-    }
-
     private static Map<String, Object> newOrder(SqlSession s, Inputs in) throws SQLException {
         PreparedStatement ps = s.prepare(TpccFunctions.CALL_NEW_ORDER);
         ps.setLong(1, in.getLong(0));
@@ -138,23 +108,6 @@ public final class TpccSql implements SqlWorkload {
         try (ResultSet r = ps.executeQuery()) {
             r.next();
             return Map.of("o_id", r.getLong(1), "total", r.getDouble(2));
-        }
-    }
-
-    /** Runs a one-column, one-row call with the inputs as parameters (Long as bigint, Double as float8). */
-    private static Object single(SqlSession s, String sql, Inputs in) throws SQLException {
-        PreparedStatement ps = s.prepare(sql);
-        for (int i = 0; i < in.size(); i++) {
-            Object v = in.get(i);
-            if (v instanceof Double d) {
-                ps.setDouble(i + 1, d);
-            } else {
-                ps.setLong(i + 1, ((Number) v).longValue());
-            }
-        }
-        try (ResultSet r = ps.executeQuery()) {
-            r.next();
-            return r.getObject(1);
         }
     }
 }

@@ -31,4 +31,46 @@ public interface SqlTxn {
      * @throws SQLException from the server (see the class doc)
      */
     Map<String, Object> run(SqlSession session, Inputs inputs) throws SQLException;
+
+    /** What a transaction does in one attempt (see {@link SqlTxn#run}). */
+    @FunctionalInterface
+    interface Body {
+        /** Runs one attempt; returns the outputs by name. @throws SQLException from the server */
+        Map<String, Object> run(SqlSession session, Inputs inputs) throws SQLException;
+    }
+
+    /** A transaction of one statement that may write, e.g. a stored-function call (runs in autocommit mode). */
+    static SqlTxn procedure(Body body) {
+        return of(body, false, true);
+    }
+
+    /** A read-only transaction issued statement by statement ({@code BEGIN READ ONLY} ... {@code COMMIT}). */
+    static SqlTxn readOnly(Body body) {
+        return of(body, true, false);
+    }
+
+    /** A writing transaction issued statement by statement ({@code BEGIN} ... {@code COMMIT}). */
+    static SqlTxn interactive(Body body) {
+        return of(body, false, false);
+    }
+
+    /** A transaction with the given {@link #readOnly()} and {@link #singleStatement()}. */
+    static SqlTxn of(Body body, boolean readOnly, boolean singleStatement) {
+        return new SqlTxn() {
+            @Override
+            public boolean readOnly() {
+                return readOnly;
+            }
+
+            @Override
+            public boolean singleStatement() {
+                return singleStatement;
+            }
+
+            @Override
+            public Map<String, Object> run(SqlSession session, Inputs inputs) throws SQLException {
+                return body.run(session, inputs);
+            }
+        };
+    }
 }
