@@ -123,7 +123,7 @@ final class ExperimentReader {
                 a.intNumber("maxIterations", d.maxIterations(), 1, "8"),
                 a.intNumber("maxCandidates", d.maxCandidates(), 1, "8"),
                 a.intNumber("edgesPerIteration", d.edgesPerIteration(), 1, "3"),
-                a.decimal("minGain", d.minGain(), 0, 10, "0.03"), a.decimal("minScore", d.minScore(), 0, 1e9, "1000"),
+                a.decimal("minGain", d.minGain(), 0, 10, "0.03"), a.decimal("minScore", d.minScore(), 0, 1e9, "100000"),
                 a.choice("protocol", d.protocol(), List.of("online", "partial-restart"), List.of()),
                 a.duration("forceAbort", "200ms", false, "200ms"), a.duration("final", "10s", false, "10s"));
     }
