@@ -48,12 +48,15 @@ public final class DataServer extends NodeBase implements DsServices {
 
     private final int index;
     private ClusterConfig cfg;
-    private final MultiVersionStore store;
+    private MultiVersionStore store;
     private DsPart[] parts;
     private final DsReconfig reconfig = new DsReconfig();
     private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
-    private final HistoryLog history;
+    private HistoryLog history;
     private final BitSet deadTcs = new BitSet();
+    private final GcEpochs gc;
+    private DsDurability dur;
+    private DsRecovery recovery;
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -61,7 +64,39 @@ public final class DataServer extends NodeBase implements DsServices {
         this.cfg = cfg;
         this.store = new MultiVersionStore(expectedKeys);
         this.history = cfg.recordHistory() ? new HistoryLog() : null;
+        this.gc = new GcEpochs(this, cfg.gcEpochMicros(), cfg.recordHistory());
         install(cfg);
+    }
+
+    /**
+     * Opens this server's log store when the cluster runs with durability (dissertation §4.5.4); a no-op without.
+     * Call before the node starts. If the store already held data (a restart), the server serves nothing until a
+     * recovery round rebuilt it, and asks coordinator 0 for one when it starts.
+     *
+     * @param toSelf runs a store callback on this server's thread (e.g. by injecting a {@link LogStore.Callback})
+     * @throws IllegalStateException if the store cannot be opened
+     */
+    public void openLog(java.util.concurrent.Executor toSelf) {
+        org.tebaldi.server.durability.DurabilityOptions d = cfg.durability();
+        if (!d.enabled() || dur != null) {
+            return;
+        }
+        org.tebaldi.server.durability.LogStore.Factory f = d.stores() != null ? d.stores()
+                : org.tebaldi.server.durability.RocksLogStore.factory(d);
+        dur = new DsDurability(this, d, f.open(index, cfg.db().catalog(), toSelf));
+        recovery = new DsRecovery(this, dur);
+    }
+
+    /** Whether this server restarted from a store that held data (it recovers before serving). */
+    public boolean restarted() {
+        return dur != null && dur.store.hadData();
+    }
+
+    /** Closes the log store (after the node stopped); a no-op without durability. */
+    public void closeLog() {
+        if (dur != null) {
+            dur.store.close();
+        }
     }
 
     private void install(ClusterConfig c) {
@@ -83,9 +118,13 @@ public final class DataServer extends NodeBase implements DsServices {
         if (!txns.isEmpty()) {
             LOG.error("ds{}: {} transactions left when preparing a reconfiguration: {}", index, txns.size(),
                     describeLive(5));
+            if (dur != null) {
+                txns.values().forEach(dur::forget);
+            }
             txns.clear();
         }
         install(cfg.withTree(tree));
+        gc.reset();
         store.forEach((k, chain) -> {
             for (int i = 0; i < chain.size(); i++) {
                 chain.get(i).rebase();
@@ -115,6 +154,61 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         this.cfg = c;
         this.parts = next;
+        gc.partsChanged();
+    }
+
+    /** The DS parts of the current tree (for GC confirmations). */
+    List<DsPart> liveParts() {
+        List<DsPart> l = new ArrayList<>(parts.length);
+        for (DsPart p : parts) {
+            if (p != null) {
+                l.add(p);
+            }
+        }
+        return l;
+    }
+
+    /** Data servers of the cluster. */
+    int dataServers() {
+        return cfg.dataServers();
+    }
+
+    /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
+    void dropEverything() {
+        txns.clear();
+        store = new MultiVersionStore(Math.max(1024, store.keyCount()));
+        gc.reset();
+        gc.clearOrders();
+        install(cfg);
+    }
+
+    /** Recovery, step 3: a fresh CC module over the recovered, re-based versions. */
+    void rebuildCc() {
+        install(cfg);
+        gc.reset();
+    }
+
+    /** Recovery finished: serve again. */
+    void resumeAfterRecovery() {
+        deadTcs.clear();
+    }
+
+    boolean recordsHistory() {
+        return history != null;
+    }
+
+    /** A new, empty history log (recovery rebuilds the survivors' history); returns it. */
+    HistoryLog freshHistory() {
+        history = new HistoryLog();
+        return history;
+    }
+
+    void setPrunedOrder(Key key, long[] writers) {
+        gc.setPrunedOrder(key, writers);
+    }
+
+    String typeName(int typeId) {
+        return cfg.db().type(typeId).name();
     }
 
     /** Coordinators of the cluster. */
@@ -127,8 +221,19 @@ public final class DataServer extends NodeBase implements DsServices {
         ctx.send(to, msg);
     }
 
-    /** Loads a committed initial row, bypassing concurrency control; only before the node starts. */
+    /**
+     * Loads a committed initial row, bypassing concurrency control (and, with durability, into the store's data).
+     *
+     * @throws IllegalStateException if this server restarted from its store (it recovers its data instead)
+     */
     public void load(Key key, Row row) {
+        if (dur != null) {
+            if (dur.store.hadData()) {
+                throw new IllegalStateException("ds" + index + " restarted from its store: it recovers its data and"
+                        + " takes no initial rows");
+            }
+            dur.load(key, row);
+        }
         store.load(key, row);
     }
 
@@ -137,10 +242,20 @@ public final class DataServer extends NodeBase implements DsServices {
         if (cfg.profileFlushMicros() > 0) {
             enableProfiling(new NodeId(Role.MONITOR, 0), cfg.profileFlushMicros());
         }
+        if (dur != null) {
+            dur.flushLoads();
+            dur.start();
+            if (dur.store.hadData()) {
+                recovery.request();
+            }
+        }
     }
 
     @Override
     protected void handle(NodeId from, Object msg) {
+        if (dur != null && durabilityMessage(from, msg)) {
+            return;
+        }
         if (msg instanceof NodeDown d) {
             onNodeDown(d);
         } else if (msg instanceof ExecRequest r) {
@@ -160,6 +275,37 @@ public final class DataServer extends NodeBase implements DsServices {
         } else {
             LOG.warn("ds{}: unexpected message {} from {}", index, msg, from);
         }
+    }
+
+    /** Durability and recovery messages, and requests refused while recovering; true if handled. */
+    private boolean durabilityMessage(NodeId from, Object msg) {
+        if (msg instanceof org.tebaldi.server.durability.LogStore.Callback c) {
+            c.task().run();
+            return true;
+        }
+        if (msg instanceof org.tebaldi.server.msg.Durable.Persisted p) {
+            dur.peerPersisted(p.epoch());
+            return true;
+        }
+        if (recovery.intercept(from, msg)) {
+            return true;
+        }
+        if (!dur.recovering) {
+            return false;
+        }
+        String why = "data server ds" + index + " is recovering from its log";
+        if (msg instanceof ExecRequest r) {
+            send(from, new ExecReply(r.header().txnId(), r.opId(), false, null, why, true, null, null));
+            return true;
+        }
+        if (msg instanceof ValidateRequest r) {
+            send(from, new ValidateReply(r.txnId(), false, why, true, null, null));
+            return true;
+        }
+        if (msg instanceof org.tebaldi.server.msg.CommitRequest || msg instanceof AbortRequest) {
+            return true; // its state was dropped; recovery decides from the log
+        }
+        return false;
     }
 
     /**
@@ -203,6 +349,10 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         if (t == null) {
             t = new DsTxnImpl(r.header(), cfg.tree().path(r.header().leaf()));
+            t.gcEpoch = gc.join();
+            if (dur != null && history != null) {
+                t.loggedReads = new ArrayList<>(2);
+            }
             txns.put(id, t);
         }
         if (t.finished()) {
@@ -249,7 +399,7 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         t.setMeta(r.meta());
         int[] pending = {0};
-        Runnable next = () -> validateLevels(from, t);
+        Runnable next = () -> validateLevels(from, t, r.writers());
         for (DsTxnImpl w : t.readFrom) {
             if (!w.finished()) {
                 pending[0]++;
@@ -280,7 +430,7 @@ public final class DataServer extends NodeBase implements DsServices {
         }
     }
 
-    private void validateLevels(NodeId from, DsTxnImpl t) {
+    private void validateLevels(NodeId from, DsTxnImpl t, int writers) {
         if (t.finished()) {
             replyValidate(from, t, t.abortReason);
             return;
@@ -292,7 +442,7 @@ public final class DataServer extends NodeBase implements DsServices {
             return;
         }
         LevelPass.bottomUp(this, t.path.length, (l, k) -> part(t, l).validate(t, k),
-                () -> replyValidate(from, t, null),
+                () -> precommitted(from, t, writers),
                 why -> {
                     if (!t.finished()) {
                         localAbort(t, why);
@@ -301,7 +451,19 @@ public final class DataServer extends NodeBase implements DsServices {
                 });
     }
 
+    /** Every CC passed validation here: the precommit log (with durability), then the vote. */
+    private void precommitted(NodeId from, DsTxnImpl t, int writers) {
+        if (dur == null) {
+            replyValidate(from, t, null, 0);
+            return;
+        }
+        dur.precommit(t, writers, epoch -> replyValidate(from, t, t.finished() ? t.abortReason : null, epoch));
+    }
+
     private void onCommit(CommitRequest r) {
+        if (dur != null) {
+            dur.beforeCommit(r.epoch());
+        }
         DsTxnImpl t = txns.remove(r.txnId());
         if (t == null || t.finished()) {
             LOG.error("ds{}: commit of {} which is {}", index, r.txnId(), t == null ? "unknown" : "aborted");
@@ -316,6 +478,9 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         if (history != null) {
             history.outcome(t.id(), true, cfg.db().type(t.typeId()).name());
+        }
+        if (dur != null) {
+            dur.committed(t, r.epoch());
         }
         finish(t, true);
     }
@@ -336,11 +501,15 @@ public final class DataServer extends NodeBase implements DsServices {
         for (int l = t.path.length - 1; l >= 0; l--) {
             part(t, l).abort(t);
         }
+        if (dur != null) {
+            dur.aborted(t);
+        }
         t.abortReason = why;
         finish(t, false);
     }
 
     private void finish(DsTxnImpl t, boolean committed) {
+        gc.leave(t, committed);
         for (Consumer<Boolean> c : t.finish(committed)) {
             later(() -> c.accept(committed));
         }
@@ -352,8 +521,12 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why) {
+        replyValidate(to, t, why, 0);
+    }
+
+    private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why, long epoch) {
         send(to, new ValidateReply(t.id(), why == null, why == null ? null : why.message(),
-                why == null || why.retryable(), newDeps(t), t.takeReports()));
+                why == null || why.retryable(), newDeps(t), t.takeReports(), epoch));
     }
 
     private TxnDep[] newDeps(DsTxnImpl t) {
@@ -385,6 +558,9 @@ public final class DataServer extends NodeBase implements DsServices {
     void recordRead(DsTxnImpl t, Key key, long writer, int seq) {
         if (history != null) {
             history.read(t.id(), key, writer, seq);
+            if (t.loggedReads != null) {
+                t.loggedReads.add(new org.tebaldi.server.durability.LogRecord.Read(key, writer, seq));
+            }
         }
     }
 
@@ -416,6 +592,13 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         store.forEach((key, chain) -> {
             long[] order = chain.committedOrder();
+            long[] pruned = gc.prunedOrder(key);
+            if (pruned != null) {
+                long[] all = new long[pruned.length + order.length];
+                System.arraycopy(pruned, 0, all, 0, pruned.length);
+                System.arraycopy(order, 0, all, pruned.length, order.length);
+                order = all;
+            }
             if (order.length == 1 && order[0] == Version.INITIAL_WRITER) {
                 return;
             }
@@ -434,6 +617,21 @@ public final class DataServer extends NodeBase implements DsServices {
         return txns.values().stream().limit(max).map(t -> t + (t.finished() ? " aborted-here" : " live")
                 + (t.doomed != null ? " doomed" : "") + " readFrom=" + t.readFrom + " deps=" + t.deps.stream()
                 .map(d -> d.on() + "@" + d.level() + (d.on().finished() ? "(done)" : "")).toList()).toList();
+    }
+
+    /** Versions pruned by garbage collection so far (dissertation §4.5.3). */
+    public long prunedVersions() {
+        return gc.pruned();
+    }
+
+    /** Whether this server is recovering (between a restart or a recovery round's start and its end). */
+    public boolean recovering() {
+        return dur != null && dur.recovering;
+    }
+
+    /** The current GCP epoch (0 without durability). */
+    public long gcpEpoch() {
+        return dur == null ? 0 : dur.epoch();
     }
 
     /** Number of transactions with state at this server (live, or aborted here awaiting the TC's abort). */

@@ -14,8 +14,8 @@ import org.tebaldi.server.msg.TxnHeader;
 
 /** A transaction's state at one data server. Owned by the data-server actor. */
 final class DsTxnImpl implements DsTxn, VersionReader {
-    /** One version this transaction installed, with its chain (for commit and abort). */
-    record Written(VersionChain chain, Version version) {
+    /** One version this transaction installed, with its key and chain (for commit, abort, GC and the log). */
+    record Written(org.tebaldi.core.model.Key key, VersionChain chain, Version version) {
     }
 
     final TxnHeader header;
@@ -32,6 +32,12 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     AbortReason abortReason;
     private boolean finished;
     private boolean committed;
+    /** GC epoch at this server (dissertation §4.5.3). */
+    long gcEpoch;
+    /** Durability: GCP epoch of this transaction's precommit log here, or -1 if none was written. */
+    long logEpoch = -1;
+    /** Durability: reads recorded here, for the precommit log when the history is recorded (else null). */
+    List<org.tebaldi.server.durability.LogRecord.Read> loggedReads;
 
     DsTxnImpl(TxnHeader header, CcNode[] path) {
         this.header = header;

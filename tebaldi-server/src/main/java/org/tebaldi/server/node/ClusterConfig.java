@@ -24,6 +24,11 @@ public final class ClusterConfig {
     private Function<String, Mechanism> mechanisms = Mechanisms::get;
     private long waitTimeoutMicros = DEFAULT_WAIT_TIMEOUT_MICROS;
     private long profileFlushMicros;
+    private long gcEpochMicros = DEFAULT_GC_EPOCH_MICROS;
+    private org.tebaldi.server.durability.DurabilityOptions durability = org.tebaldi.server.durability.DurabilityOptions.OFF;
+
+    /** Default length of a garbage-collection epoch, µs (dissertation §4.5.3). */
+    public static final long DEFAULT_GC_EPOCH_MICROS = 50_000;
 
     /** Default cross-mechanism wait timeout, µs ({@link org.tebaldi.core.cc.CcServices#waitTimeoutMicros()}). */
     public static final long DEFAULT_WAIT_TIMEOUT_MICROS = 200_000;
@@ -87,6 +92,8 @@ public final class ClusterConfig {
         c.mechanisms = mechanisms;
         c.waitTimeoutMicros = waitTimeoutMicros;
         c.profileFlushMicros = profileFlushMicros;
+        c.gcEpochMicros = gcEpochMicros;
+        c.durability = durability;
         return c;
     }
 
@@ -115,6 +122,36 @@ public final class ClusterConfig {
         }
         this.profileFlushMicros = flushMicros;
         return this;
+    }
+
+    /**
+     * Sets the length of a garbage-collection epoch (dissertation §4.5.3), µs; 0 turns version garbage collection
+     * off (chains then grow for the length of a run).
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public ClusterConfig withGcEpoch(long micros) {
+        if (micros < 0) {
+            throw new IllegalArgumentException("GC epoch must be >= 0, got " + micros);
+        }
+        this.gcEpochMicros = micros;
+        return this;
+    }
+
+    /** GC epoch length, µs; 0 when version garbage collection is off. */
+    public long gcEpochMicros() {
+        return gcEpochMicros;
+    }
+
+    /** Turns durability (dissertation §4.5.4) on or off; {@link org.tebaldi.server.durability.DurabilityOptions#OFF} by default. */
+    public ClusterConfig withDurability(org.tebaldi.server.durability.DurabilityOptions d) {
+        this.durability = Objects.requireNonNull(d);
+        return this;
+    }
+
+    /** The durability settings. */
+    public org.tebaldi.server.durability.DurabilityOptions durability() {
+        return durability;
     }
 
     /** Profiler flush interval, µs; 0 when profiling is off. */
