@@ -130,8 +130,8 @@ final class DsRecovery {
             i++;
         }
         long pending = c.pendingDecision == null || c.pendingDecision.round() < 0 ? -1 : c.pendingDecision.round();
-        return new Recovery.Summary(round, ds.dsIndex(), c.persisted, c.maxEpoch(), pending, ids, flags, parts, pe,
-                ce);
+        return new Recovery.Summary(round, ds.dsIndex(), c.persisted, c.maxEpoch(), pending, c.round, ids, flags,
+                parts, pe, ce);
     }
 
     private void decide(NodeId from, Recovery.Decide d) {

@@ -23,9 +23,11 @@ public final class Recovery {
      * DS → TC 0: what the store holds. Per logged transaction (parallel arrays): its id; flags
      * ({@link #PRECOMMIT}, {@link #WRITES}, {@link #ABORTED}); the participant count of its precommit log (0 if
      * none); the precommit's epoch (-1 if none); the global epoch of its commit record (-1 if none).
-     * {@code pendingRound}: a round decided here and not finished (-1 if none).
+     * {@code pendingRound}: a round decided here and not finished (-1 if none); {@code finishedRound}: the last
+     * round finished here (0 if none).
      */
-    public record Summary(long round, int ds, long persisted, long maxEpoch, long pendingRound, long[] txns,
+    public record Summary(long round, int ds, long persisted, long maxEpoch, long pendingRound, long finishedRound,
+                          long[] txns,
                           byte[] flags, int[] participants, long[] precommitEpochs, long[] commitEpochs) {
     }
 

@@ -136,13 +136,14 @@ public final class ServerCodecs implements CodecProvider {
             o.writeVarLong(x.persisted());
             o.writeVarLong(x.maxEpoch());
             o.writeVarLong(x.pendingRound());
+            o.writeVarLong(x.finishedRound());
             MsgWire.writeLongs(o, x.txns());
             o.writeBytes(x.flags());
             MsgWire.writeInts(o, x.participants());
             MsgWire.writeLongs(o, x.precommitEpochs());
             MsgWire.writeLongs(o, x.commitEpochs());
         }, i -> new Recovery.Summary(i.readVarLong(), i.readVarInt(), i.readVarLong(), i.readVarLong(),
-                i.readVarLong(), MsgWire.readLongs(i), i.readBytes(), MsgWire.readInts(i), MsgWire.readLongs(i),
+                i.readVarLong(), i.readVarLong(), MsgWire.readLongs(i), i.readBytes(), MsgWire.readInts(i), MsgWire.readLongs(i),
                 MsgWire.readLongs(i))));
         r.add("recovery.Decide", Recovery.Decide.class, Codec.of((x, o) -> {
             o.writeVarLong(x.round());
