@@ -84,6 +84,7 @@ public final class DataServer extends NodeBase implements DsServices {
         org.tebaldi.server.durability.LogStore.Factory f = d.stores() != null ? d.stores()
                 : org.tebaldi.server.durability.RocksLogStore.factory(d);
         dur = new DsDurability(this, d, f.open(index, cfg.db().catalog(), toSelf));
+        dur.recovering = dur.store.hadData();
         recovery = new DsRecovery(this, dur);
     }
 
@@ -453,8 +454,8 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** Every CC passed validation here: the precommit log (with durability), then the vote. */
     private void precommitted(NodeId from, DsTxnImpl t, int writers) {
-        if (dur == null) {
-            replyValidate(from, t, null, 0);
+        if (dur == null || t.finished()) {
+            replyValidate(from, t, t.finished() ? t.abortReason : null, 0);
             return;
         }
         dur.precommit(t, writers, epoch -> replyValidate(from, t, t.finished() ? t.abortReason : null, epoch));

@@ -67,6 +67,12 @@ final class DsRecovery {
     }
 
     private void begin(NodeId from, long r) {
+        if (r == round && dur.recovering) {
+            if (contents != null) {
+                ds.sendMessage(from, summary(contents)); // a repeated begin: the summary may have been lost
+            }
+            return;
+        }
         coordinator = from;
         round = r;
         contents = null;

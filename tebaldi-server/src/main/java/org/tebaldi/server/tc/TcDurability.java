@@ -41,9 +41,12 @@ final class TcDurability {
     private final TreeMap<Long, List<Pending>> pending = new TreeMap<>();
     private final List<Object[]> held = new ArrayList<>();
     private final RecoveryCoordinator coordinator;
+    private final Map<Long, Long> epochs;
 
-    TcDurability(TransactionCoordinator tc, int dataServers, boolean sync) {
+    /** @param keepEpochs remember every committed transaction's global epoch id (for verification) */
+    TcDurability(TransactionCoordinator tc, int dataServers, boolean sync, boolean keepEpochs) {
         this.tc = tc;
+        this.epochs = keepEpochs ? new HashMap<>() : null;
         this.sync = sync;
         this.persistedBy = new long[dataServers];
         this.coordinator = tc.tcIndex() == 0 ? new RecoveryCoordinator(tc, dataServers) : null;
@@ -78,6 +81,9 @@ final class TcDurability {
      * durable notification if already durable), or holds it (synchronous mode) until durable.
      */
     void committed(NodeId client, long txnId, long g, TxnEnded ended) {
+        if (epochs != null) {
+            epochs.put(txnId, g);
+        }
         if (g <= cut && !recovering) {
             tc.sendMessage(client, ended);
             return;
@@ -160,6 +166,11 @@ final class TcDurability {
         }
         LOG.info("tc{}: recovery round {} ended: cut at epoch {}, {} lost", tc.tcIndex(), e.round(), e.persisted(),
                 lost.size());
+    }
+
+    /** The global epoch id a committed transaction got here, or -1 (only when kept). */
+    long epochOf(long txnId) {
+        return epochs == null ? -1 : epochs.getOrDefault(txnId, -1L);
     }
 
     /** Whether a recovery round is running. */

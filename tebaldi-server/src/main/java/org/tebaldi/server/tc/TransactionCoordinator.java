@@ -77,7 +77,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         this.cfg = cfg;
         this.history = cfg.recordHistory() ? new HistoryLog() : null;
         this.durability = cfg.durability().enabled()
-                ? new TcDurability(this, cfg.dataServers(), cfg.durability().sync()) : null;
+                ? new TcDurability(this, cfg.dataServers(), cfg.durability().sync(), cfg.recordHistory()) : null;
         install(cfg);
     }
 
@@ -115,6 +115,14 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      */
     public void setReplyTimeout(long micros) {
         this.replyTimeoutMicros = micros;
+    }
+
+    /**
+     * Makes this coordinator's transaction ids start above {@code seq} — a coordinator restarted together with data
+     * servers that recover logged transactions must not reuse their ids. Call before the node starts.
+     */
+    public void startIdsAbove(long seq) {
+        this.seq = Math.max(this.seq, seq);
     }
 
     private void sweep() {
@@ -549,6 +557,14 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** Committed transactions still waiting for their durable notification (0 without durability). */
     public int awaitingDurability() {
         return durability == null ? 0 : durability.pendingCount();
+    }
+
+    /**
+     * The global epoch id (dissertation §4.5.4) transaction {@code txnId} committed with here, or -1 if unknown
+     * (kept only when the history is recorded).
+     */
+    public long globalEpochOf(long txnId) {
+        return durability == null ? -1 : durability.epochOf(txnId);
     }
 
     /** Whether a recovery round is running (false without durability). */
