@@ -53,6 +53,14 @@ public final class SimHarness {
         return this;
     }
 
+    private long gcEpochMicros = GC_EPOCH_MICROS;
+
+    /** GC epoch length, µs (0: no version garbage collection). */
+    public SimHarness gcEpoch(long micros) {
+        this.gcEpochMicros = micros;
+        return this;
+    }
+
     public SimHarness model(SimulatedRuntime.Model m) {
         this.model = m;
         return this;
@@ -62,7 +70,7 @@ public final class SimHarness {
     public Cluster run(long seed, Stats stats) {
         SimulatedRuntime sim = new SimulatedRuntime(seed, model);
         ClusterConfig cfg = new ClusterConfig(workload.database(), tree, coordinators, dataServers, null, true)
-                .withGcEpoch(GC_EPOCH_MICROS);
+                .withGcEpoch(gcEpochMicros);
         Cluster cluster = new Cluster(sim, cfg, 64);
         workload.load(cluster);
         cluster.start();
