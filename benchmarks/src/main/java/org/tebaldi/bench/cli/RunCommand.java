@@ -86,6 +86,23 @@ final class RunCommand implements Callable<Integer> {
             return ExitCodes.CONFIG;
         }
         Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
+        if (e.durability().enabled() && e.durability().dir() != null) {
+            Path d = cwd.resolve(e.durability().dir()).normalize();
+            try (var entries = Files.exists(d) ? Files.list(d) : java.util.stream.Stream.<Path>empty()) {
+                if (entries.findAny().isPresent()) {
+                    stderr.println(new ConfigException(experiment.toString(), 0, "durability.dir", "'" + d
+                            + "' already holds data (a run's stores are recovered with 'tebaldi node', not reused)",
+                            "name an empty or new directory, or leave durability.dir out (default: <run dir>/rocksdb)")
+                            .getMessage());
+                    stderr.flush();
+                    return ExitCodes.CONFIG;
+                }
+            } catch (IOException x) {
+                stderr.println("cannot read durability.dir " + d + ": " + x.getMessage());
+                stderr.flush();
+                return ExitCodes.CONFIG;
+            }
+        }
         RunReport.header(stdout, e);
         RunResult r;
         try {
@@ -93,7 +110,7 @@ final class RunCommand implements Callable<Integer> {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
                 r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd).run();
             } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout)).run();
+                r = new ExperimentRun(e, new ConsoleListener(stdout), dir).run();
             }
         } catch (IllegalStateException x) {
             stderr.println("run failed: " + x.getMessage());

@@ -26,10 +26,12 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param retry           abort back-off
  * @param seed            random seed of the clients
  * @param output          default parent directory of run directories, as written (relative to the repository)
+ * @param durability      the {@code durability:} section
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
-                         long durationMicros, boolean verify, RetrySpec retry, long seed, String output) {
+                         long durationMicros, boolean verify, RetrySpec retry, long seed, String output,
+                         DurabilitySpec durability) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));

@@ -15,7 +15,7 @@ import org.tebaldi.core.config.Durations;
 /**
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
- * retry, seed, output. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
+ * retry, seed, output, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
  * networkDelay: 50us, threads: 0}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
  * output results. Required: name, workload (with name), tree, clients, duration.
  */
@@ -57,8 +57,9 @@ final class ExperimentReader {
         RetrySpec retry = retry(top.section("retry", "{backoff: 1ms, maxBackoff: 50ms}"));
         long seed = top.number("seed", 1L, Long.MIN_VALUE, "1");
         String output = top.string("output", "results", "results");
+        DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
-                warmup, duration, verify, retry, seed, output);
+                warmup, duration, verify, retry, seed, output, durability);
     }
 
     private static ClusterSpec cluster(Fields c) {
@@ -79,6 +80,15 @@ final class ExperimentReader {
         long delay = c.duration("networkDelay", "50us", false, "50us");
         int threads = c.intNumber("threads", 0, 0, "0");
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads);
+    }
+
+    private static DurabilitySpec durability(Fields d) {
+        d.checkKnown(ExperimentSchema.DURABILITY);
+        boolean enabled = d.bool("enabled", false);
+        String dir = d.string("dir", "", "data/tebaldi");
+        long epoch = d.duration("epoch", "1s", true, "1s");
+        boolean sync = d.bool("sync", false);
+        return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync);
     }
 
     private static RetrySpec retry(Fields r) {

@@ -5,12 +5,13 @@ import java.util.List;
 /** The keys an experiment file may have (DESIGN.md §9), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
-            "verify", "retry", "seed", "output");
+            "verify", "retry", "seed", "output", "durability");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads");
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
+    static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync");
     /** Sections DESIGN.md §9 lists that later issues add; rejected for now with a clear message. */
-    static final List<String> PLANNED = List.of("durability", "profiler", "autoconf");
+    static final List<String> PLANNED = List.of("profiler", "autoconf");
 
     private ExperimentSchema() {
     }
@@ -21,6 +22,7 @@ final class ExperimentSchema {
             case "" -> TOP;
             case "cluster" -> CLUSTER;
             case "retry" -> RETRY;
+            case "durability" -> DURABILITY;
             default -> null;
         };
     }

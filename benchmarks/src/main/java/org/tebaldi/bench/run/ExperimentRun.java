@@ -22,11 +22,36 @@ public final class ExperimentRun {
 
     private final Experiment e;
     private final RunListener listener;
+    private final java.nio.file.Path runDir;
 
     /** @param listener receives load progress, one tick per second and phase changes, on the calling thread */
     public ExperimentRun(Experiment experiment, RunListener listener) {
+        this(experiment, listener, null);
+    }
+
+    /**
+     * @param runDir the run directory: with durability and no {@code durability.dir}, the stores go to
+     *               {@code <runDir>/rocksdb} (null: a temporary directory)
+     */
+    public ExperimentRun(Experiment experiment, RunListener listener, java.nio.file.Path runDir) {
         this.e = experiment;
         this.listener = listener;
+        this.runDir = runDir;
+    }
+
+    /** The durability options of {@code e}, the stores defaulting to {@code <runDir>/rocksdb}. */
+    public static org.tebaldi.server.durability.DurabilityOptions durability(Experiment e, java.nio.file.Path runDir) {
+        if (!e.durability().enabled()) {
+            return org.tebaldi.server.durability.DurabilityOptions.OFF;
+        }
+        java.nio.file.Path fallback;
+        try {
+            fallback = runDir != null ? runDir.resolve("rocksdb")
+                    : java.nio.file.Files.createTempDirectory("tebaldi-rocksdb-");
+        } catch (java.io.IOException x) {
+            throw new IllegalStateException("cannot create a directory for the stores: " + x.getMessage(), x);
+        }
+        return e.durability().options(java.nio.file.Path.of("").toAbsolutePath(), fallback);
     }
 
     /**
@@ -39,7 +64,7 @@ public final class ExperimentRun {
         EmbeddedRuntime rt = new EmbeddedRuntime(cs.threads(), cs.networkDelayMicros());
         try {
             ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
-                    w.partitioner(cs.dataServers()), e.verify());
+                    w.partitioner(cs.dataServers()), e.verify()).withDurability(durability(e, runDir));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
             long t0 = System.nanoTime();

@@ -20,10 +20,34 @@ import java.util.Map;
  * @param threads           executor threads per node process, 0 = one per core
  * @param replyTimeoutMillis a TC aborts a transaction whose data-server request has had no reply for this long, ms
  *                          (0 = never; see {@code TransactionCoordinator#setReplyTimeout})
+ * @param durable           whether durability is on (dissertation §4.5.4)
+ * @param durabilityDir     the data servers' stores' parent directory (absolute), or null
+ * @param epochMicros       GCP epoch length, µs
+ * @param syncLog           synchronous mode
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
-                              int threads, long replyTimeoutMillis) {
+                              int threads, long replyTimeoutMillis, boolean durable, String durabilityDir,
+                              long epochMicros, boolean syncLog) {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A manifest without durability. */
+    public ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
+                           int threads, long replyTimeoutMillis) {
+        this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, false, null,
+                org.tebaldi.server.durability.DurabilityOptions.DEFAULT_EPOCH_MICROS, false);
+    }
+
+    /** The same manifest with these durability settings (stores under RocksDB, at their directory). */
+    public ClusterManifest withDurability(org.tebaldi.server.durability.DurabilityOptions d) {
+        return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
+                d.enabled(), d.enabled() ? d.dir().toAbsolutePath().toString() : null, d.epochMicros(), d.sync());
+    }
+
+    /** The durability settings every node applies. */
+    public org.tebaldi.server.durability.DurabilityOptions durability() {
+        return durable ? org.tebaldi.server.durability.DurabilityOptions.rocksDb(java.nio.file.Path.of(durabilityDir),
+                epochMicros, syncLog) : org.tebaldi.server.durability.DurabilityOptions.OFF;
+    }
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
     public ClusterManifest {
@@ -46,6 +70,13 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         m.put("recordHistory", recordHistory);
         m.put("threads", threads);
         m.put("replyTimeoutMillis", replyTimeoutMillis);
+        if (durable) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("dir", durabilityDir);
+            d.put("epochMicros", epochMicros);
+            d.put("sync", syncLog);
+            m.put("durability", d);
+        }
         try {
             return JSON.writeValueAsBytes(m);
         } catch (IOException e) {
@@ -63,10 +94,15 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         try {
             Map<String, Object> m = JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {
             });
+            Map<String, Object> d = (Map<String, Object>) m.get("durability");
             return new ClusterManifest((Map<String, Object>) m.get("workload"),
                     ((Number) m.get("coordinators")).intValue(), ((Number) m.get("dataServers")).intValue(),
                     (Boolean) m.get("recordHistory"), ((Number) m.get("threads")).intValue(),
-                    ((Number) m.get("replyTimeoutMillis")).longValue());
+                    ((Number) m.get("replyTimeoutMillis")).longValue(), d != null,
+                    d == null ? null : (String) d.get("dir"),
+                    d == null ? org.tebaldi.server.durability.DurabilityOptions.DEFAULT_EPOCH_MICROS
+                            : ((Number) d.get("epochMicros")).longValue(),
+                    d != null && (Boolean) d.get("sync"));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
         }
