@@ -65,7 +65,7 @@ class ExperimentErrorsTest {
     @Test
     void unknownTopLevelKeySuggestsTheClosest() {
         assertEquals("<dir>/experiments/x.yaml:5: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use "
-                + "one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output",
+                + "one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, durability",
                 error(bank("clients: 4", "clientz: 4")));
     }
 
@@ -80,11 +80,16 @@ class ExperimentErrorsTest {
     void plannedSectionsAreRejectedForNow() {
         assertEquals("<dir>/experiments/x.yaml:8: profiler: unknown key 'profiler' ('profiler' is not available yet). "
                 + "Fix: use one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, "
-                + "output",
+                + "output, durability",
                 error(ExperimentFixture.BANK + "profiler: {interval: 1s}\n"));
-        assertEquals("<dir>/experiments/x.yaml:8: durability: unknown key 'durability' ('durability' is not available "
-                + "yet). Fix: use one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, "
-                + "seed, output", error(ExperimentFixture.BANK + "durability: {flush: async}\n"));
+    }
+
+    @Test
+    void durabilityKeysAreChecked() {
+        assertEquals("<dir>/experiments/x.yaml:8: durability.flush: unknown key 'flush'. Fix: use one of enabled, "
+                + "dir, epoch, sync", error(ExperimentFixture.BANK + "durability: {flush: async}\n"));
+        assertTrue(error(ExperimentFixture.BANK + "durability: {enabled: true, epoch: 0s}\n")
+                .contains("durability.epoch"), "a GCP epoch must be positive");
     }
 
     @Test
@@ -186,7 +191,7 @@ class ExperimentErrorsTest {
     @Test
     void overrideOfAnUnknownPath() {
         assertEquals("--set clientz=3: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use one of "
-                + "name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output",
+                + "name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, durability",
                 error(ExperimentFixture.BANK, "clientz=3"));
         assertEquals("--set cluster.netDelay=1ms: cluster.netDelay: unknown key 'netDelay'. Fix: use one of mode, "
                 + "transport, dataServers, coordinators, networkDelay, threads",
@@ -198,7 +203,7 @@ class ExperimentErrorsTest {
                 error(ExperimentFixture.BANK, "tree.root.cc=none"));
         assertEquals("--set profiler.on=true: profiler: unknown key 'profiler' ('profiler' is not available yet). "
                 + "Fix: use one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, "
-                + "output", error(ExperimentFixture.BANK, "profiler.on=true"));
+                + "output, durability", error(ExperimentFixture.BANK, "profiler.on=true"));
     }
 
     @Test
