@@ -75,8 +75,19 @@ public final class ExperimentRun {
             cluster.start();
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
-            DriverResult d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
-                    () -> !rt.failures().isEmpty()).run();
+            DriverResult d;
+            try (MemorySampler memory = new MemorySampler(cluster)) {
+                d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
+                        () -> !rt.failures().isEmpty()).run();
+                listener.phase(memory.summary());
+                if (runDir != null) {
+                    try {
+                        memory.write(runDir);
+                    } catch (java.io.IOException x) {
+                        listener.phase("cannot write memory.csv: " + x.getMessage());
+                    }
+                }
+            }
             cluster.close();
             failIfBroken(rt.failures(), d);
             Checks checks = Checks.notChecked();

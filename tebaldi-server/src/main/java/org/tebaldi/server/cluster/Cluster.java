@@ -115,9 +115,20 @@ public final class Cluster implements AutoCloseable {
         return this;
     }
 
-    /** Spawns every node on the runtime: service nodes, data servers, coordinators and client endpoints. */
+    /**
+     * Spawns every node on the runtime: service nodes, data servers, coordinators and client endpoints. With
+     * durability, first waits until the loaded rows are in the data servers' stores.
+     */
     public void start() {
         started = true;
+        for (DataServer d : dss) {
+            try {
+                d.awaitLoaded();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the loaded rows were being stored", e);
+            }
+        }
         Map<Role, Supplier<Actor>> svc = new EnumMap<>(services(cfg));
         if (allServices) {
             org.tebaldi.core.cc.Mechanisms.all().values().forEach(m -> m.services().forEach(svc::putIfAbsent));

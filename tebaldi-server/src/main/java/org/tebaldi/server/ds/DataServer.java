@@ -55,6 +55,9 @@ public final class DataServer extends NodeBase implements DsServices {
     private HistoryLog history;
     private final BitSet deadTcs = new BitSet();
     private final GcEpochs gc;
+    /** Versions installed and removed so far (written by this actor, read by samplers on other threads). */
+    private volatile long versionsAdded;
+    private volatile long versionsRemoved;
     private DsDurability dur;
     private DsRecovery recovery;
 
@@ -91,6 +94,17 @@ public final class DataServer extends NodeBase implements DsServices {
     /** Whether this server restarted from a store that held data (it recovers before serving). */
     public boolean restarted() {
         return dur != null && dur.store.hadData();
+    }
+
+    /**
+     * Blocks until the initial rows loaded so far are in the store (call from the loading thread, before the node
+     * starts); a no-op without durability.
+     */
+    public void awaitLoaded() throws InterruptedException {
+        if (dur != null) {
+            dur.flushLoads();
+            dur.store.awaitWritten();
+        }
     }
 
     /** Closes the log store (after the node stopped); a no-op without durability. */
@@ -176,6 +190,7 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
     void dropEverything() {
+        versionsRemoved = versionsAdded - gc.pruned();
         txns.clear();
         store = new MultiVersionStore(Math.max(1024, store.keyCount()));
         gc.reset();
@@ -236,6 +251,7 @@ public final class DataServer extends NodeBase implements DsServices {
             dur.load(key, row);
         }
         store.load(key, row);
+        versionsAdded++;
     }
 
     @Override
@@ -361,6 +377,9 @@ public final class DataServer extends NodeBase implements DsServices {
             return;
         }
         t.setMeta(r.meta());
+        if (r.op().kind().writes()) {
+            t.writeOps = true;
+        }
         if (t.doomed != null) {
             AbortReason why = AbortReason.conflict(t.doomed);
             localAbort(t, why);
@@ -495,6 +514,9 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** Aborts here at once, releasing locks and versions; the record stays until the TC's abort arrives. */
     void localAbort(DsTxnImpl t, AbortReason why) {
+        if (!t.writes.isEmpty()) {
+            versionsRemoved += t.writes.size();
+        }
         for (DsTxnImpl.Written w : t.writes) {
             w.chain().remove(w.version());
             w.version().invalidateReaders("aborted read: writer " + t + " aborted");
@@ -618,6 +640,24 @@ public final class DataServer extends NodeBase implements DsServices {
         return txns.values().stream().limit(max).map(t -> t + (t.finished() ? " aborted-here" : " live")
                 + (t.doomed != null ? " doomed" : "") + " readFrom=" + t.readFrom + " deps=" + t.deps.stream()
                 .map(d -> d.on() + "@" + d.level() + (d.on().finished() ? "(done)" : "")).toList()).toList();
+    }
+
+    /** A transaction installed a new version (a write of a key it had not written). */
+    void versionAdded() {
+        versionsAdded++;
+    }
+
+    /**
+     * Versions held in the store, kept as a running count (so another thread may sample it during a run without
+     * touching the store); exact once the node is quiet.
+     */
+    public long versionCount() {
+        return versionsAdded - versionsRemoved - gc.pruned();
+    }
+
+    /** Keys in the store (sampled from another thread: approximate while the node runs). */
+    public long keyCount() {
+        return store.keyCount();
     }
 
     /** Versions pruned by garbage collection so far (dissertation §4.5.3). */

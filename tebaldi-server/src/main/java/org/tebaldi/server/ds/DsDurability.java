@@ -89,7 +89,7 @@ final class DsDurability {
      */
     void precommit(DsTxnImpl t, int writers, LongConsumer reply) {
         long e = current;
-        if (t.writes.isEmpty() && t.loggedReads == null) {
+        if (!t.writeOps && t.loggedReads == null) {
             reply.accept(e);
             return;
         }
@@ -99,8 +99,8 @@ final class DsDurability {
             recs.add(new LogRecord.Op(t.id(), i++, w.key(), w.version().orderKey(), w.version().writeSeq(),
                     w.version().value()));
         }
-        recs.add(new LogRecord.Precommit(t.id(), e, t.writes.isEmpty() ? 0 : writers, t.typeId(), t.writes.size(),
-                t.loggedReads));
+        recs.add(new LogRecord.Precommit(t.id(), e, t.writeOps ? Math.max(1, writers) : 0, t.typeId(),
+                t.writes.size(), t.loggedReads));
         t.logEpoch = e;
         undecided.computeIfAbsent(e, x -> new int[1])[0]++;
         dirty = true;

@@ -48,8 +48,16 @@ final class DsRecovery {
     /** A restarted server asks coordinator 0 for a recovery round. */
     void request() {
         dur.suspend();
-        ds.sendMessage(NodeId.tc(0), new Recovery.Request(ds.dsIndex()));
-        LOG.info("ds{}: restarted from its store; asked tc0 for a recovery round", ds.dsIndex());
+        LOG.info("ds{}: restarted from its store; asking tc0 for a recovery round", ds.dsIndex());
+        ask();
+    }
+
+    /** Asks again every 500 ms until a round begins (coordinator 0 may not be up or reachable yet). */
+    private void ask() {
+        if (coordinator == null) {
+            ds.sendMessage(NodeId.tc(0), new Recovery.Request(ds.dsIndex()));
+            ds.schedule(500_000, this::ask);
+        }
     }
 
     /** Handles a recovery message; false if {@code msg} is not one. */
@@ -90,6 +98,7 @@ final class DsRecovery {
                 v.setOrderKey(d.orderKey());
                 v.rebase();
                 ds.store().chain(d.key()).restore(v);
+                ds.versionAdded();
             }
             rows += chunk.size();
         }, c -> {
@@ -120,7 +129,7 @@ final class DsRecovery {
             byte f = 0;
             if (t.precommit != null) {
                 f |= Recovery.PRECOMMIT;
-                if (!t.ops.isEmpty() && t.ops.size() >= t.precommit.ops()) {
+                if (t.precommit.participants() > 0 && t.ops.size() >= t.precommit.ops()) {
                     f |= Recovery.WRITES;
                 }
                 parts[i] = t.precommit.participants();

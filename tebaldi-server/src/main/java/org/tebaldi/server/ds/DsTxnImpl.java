@@ -36,6 +36,11 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     long gcEpoch;
     /** Durability: GCP epoch of this transaction's precommit log here, or -1 if none was written. */
     long logEpoch = -1;
+    /**
+     * Durability: a write operation reached this server for this transaction (it counts as a writing participant,
+     * as its coordinator counts it, even if the write installed no version — an update of an absent row).
+     */
+    boolean writeOps;
     /** Durability: reads recorded here, for the precommit log when the history is recorded (else null). */
     List<org.tebaldi.server.durability.LogRecord.Read> loggedReads;
 

@@ -136,6 +136,7 @@ final class OpExecution implements OpContext {
                 throw new NoRoom("no room left in the version order of " + req.op().key() + " before position " + at);
             }
             t.writes.add(new DsTxnImpl.Written(req.op().key(), chain, own));
+            ds.versionAdded();
         }
         written = own;
         ds.recordWrite(t, req.op().key(), own.writeSeq());

@@ -18,8 +18,9 @@ public sealed interface LogRecord {
 
     /**
      * The precommit log, written when every CC passed validation here, before the vote goes back: the GCP epoch
-     * it was written in, how many data servers the transaction wrote at (participants that log operations), its
-     * type, how many operation logs it has here, and — when the history is recorded — the reads it did here.
+     * it was written in, how many data servers the transaction wrote at (participants that log operations; 0 if it
+     * did not write here: the record then only keeps the reads for the history), its type, how many operation logs
+     * it has here, and — when the history is recorded — the reads it did here.
      */
     record Precommit(long txn, long epoch, int participants, int typeId, int ops, List<Read> reads)
             implements LogRecord {

@@ -49,6 +49,12 @@ public interface LogStore extends AutoCloseable {
      */
     void read(Consumer<List<LogRecord.Data>> dataChunk, Consumer<LogContents> done);
 
+    /**
+     * Blocks the calling thread (never a data server's) until every request queued so far is written, initial rows
+     * flushed — e.g. after loading, so that the store's work does not spill into the measured run.
+     */
+    void awaitWritten() throws InterruptedException;
+
     /** Bytes on disk (0 if unknown) — for reports. */
     default long sizeBytes() {
         return 0;

@@ -131,6 +131,11 @@ public final class MemoryLogStore implements LogStore {
         unsynced.clear();
     }
 
+    @Override
+    public void awaitWritten() {
+        syncAll();
+    }
+
     /** Batches written so far. */
     public long writes() {
         return writes;

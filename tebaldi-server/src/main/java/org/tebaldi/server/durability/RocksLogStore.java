@@ -57,6 +57,9 @@ public final class RocksLogStore implements LogStore {
     private record Stop() implements Req {
     }
 
+    private record Barrier(java.util.concurrent.CountDownLatch done) implements Req {
+    }
+
     private final Path dir;
     private final LogFormat format;
     private final Executor owner;
@@ -96,8 +99,12 @@ public final class RocksLogStore implements LogStore {
         boolean existed = Files.exists(dir.resolve("CURRENT"));
         dbOptions = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
                 .setMaxBackgroundJobs(2).setKeepLogFileNum(2);
+        // The store is written sequentially and read only by recovery: no background compaction competes with the
+        // transactions for the CPU (recovery merges the level-0 files once, and folds the log into the data).
         cfOptions = new ColumnFamilyOptions().setWriteBufferSize(64L << 20)
-                .setCompressionType(org.rocksdb.CompressionType.LZ4_COMPRESSION);
+                .setCompressionType(org.rocksdb.CompressionType.LZ4_COMPRESSION)
+                .setDisableAutoCompactions(true)
+                .setLevel0SlowdownWritesTrigger(1 << 20).setLevel0StopWritesTrigger(1 << 20);
         List<ColumnFamilyDescriptor> descs = new ArrayList<>();
         descs.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, cfOptions));
         for (LogFormat.Cf cf : LogFormat.Cf.values()) {
@@ -171,6 +178,14 @@ public final class RocksLogStore implements LogStore {
                     }
                     if (r instanceof Load l) {
                         load(l);
+                    } else if (r instanceof Barrier b) {
+                        if (loadsUnflushed) {
+                            try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
+                                db.flush(fo, cfs.get(LogFormat.Cf.DATA));
+                            }
+                            loadsUnflushed = false;
+                        }
+                        b.done().countDown();
                     } else if (r instanceof Read rd) {
                         readAll(rd);
                     } else if (r instanceof Stop) {
@@ -253,6 +268,13 @@ public final class RocksLogStore implements LogStore {
             }
         }
         owner.execute(() -> r.done().accept(c));
+    }
+
+    @Override
+    public void awaitWritten() throws InterruptedException {
+        java.util.concurrent.CountDownLatch l = new java.util.concurrent.CountDownLatch(1);
+        queue.add(new Barrier(l));
+        l.await();
     }
 
     @Override

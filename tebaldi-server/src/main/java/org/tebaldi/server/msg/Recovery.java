@@ -33,7 +33,7 @@ public final class Recovery {
 
     /** {@link Summary} flag: a precommit log is there. */
     public static final byte PRECOMMIT = 1;
-    /** {@link Summary} flag: the precommit log has operation logs (the server is a writing participant). */
+    /** {@link Summary} flag: the server is a writing participant and holds all its operation logs. */
     public static final byte WRITES = 2;
     /** {@link Summary} flag: an abort record is there. */
     public static final byte ABORTED = 4;
