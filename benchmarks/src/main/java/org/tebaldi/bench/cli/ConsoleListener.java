@@ -40,6 +40,12 @@ final class ConsoleListener implements RunListener {
     }
 
     @Override
+    public void note(String line) {
+        out.println(line);
+        out.flush();
+    }
+
+    @Override
     public void phase(String what) {
         out.println(what + " ...");
         out.flush();

@@ -9,10 +9,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * Entry point of {@code scripts/tebaldi} (DESIGN.md §9), the fat jar's main class. Subcommands: {@code run}
- * ({@link RunCommand}), {@code help}. Exit codes: {@link ExitCodes}.
+ * ({@link RunCommand}), {@code tune} ({@link TuneCommand}), {@code node} ({@link NodeCommand}), {@code help}. Exit codes: {@link ExitCodes}.
  */
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",
-        subcommands = {RunCommand.class, NodeCommand.class, RecoverCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, TuneCommand.class, NodeCommand.class, RecoverCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Spec
     CommandSpec spec;

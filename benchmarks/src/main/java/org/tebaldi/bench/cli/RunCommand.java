@@ -10,13 +10,16 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.postgres.PostgresExperimentRun;
 import org.tebaldi.bench.process.NodeLauncher;
 import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,7 +33,8 @@ import picocli.CommandLine.Spec;
  * embedded cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
  * (WORKLOADS.md) and {@code DIR/timeline.csv}. With {@code cluster.mode: processes} it starts one JVM per node
  * ({@link ProcessExperimentRun}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external ZooKeeper and
- * {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
+ * {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With {@code target: postgresql}
+ * the same workload runs in SQL on PostgreSQL ({@link PostgresExperimentRun}). Exit code {@value ExitCodes#CHECK_FAILED} if a verification check
  * failed, {@value ExitCodes#RUN_FAILED} if the run failed.
  */
 @Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml).")
@@ -68,6 +72,10 @@ final class RunCommand implements Callable<Integer> {
         try {
             e = ExperimentLoader.load(experiment, sets, cwd);
             boolean processes = e.cluster().mode().equals("processes");
+            if (e.target().isPostgresql() && e.profiler().enabled()) {
+                throw new ConfigException(experiment.toString(), 0, "profiler.enabled", "the profiler observes "
+                        + "Tebaldi's CC mechanisms, not PostgreSQL", "use target: tebaldi, or profiler.enabled: false");
+            }
             if ((zk != null || externalNodes) && !processes) {
                 throw new ConfigException(zk != null ? "--zk" : "--external-nodes", 0, "", "only processes mode "
                         + "uses ZooKeeper and node processes", "add --set cluster.mode=processes");
@@ -104,13 +112,18 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         RunReport.header(stdout, e);
+        RunExtension extension = e.profiler().enabled()
+                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         RunResult r;
         try {
-            if (e.cluster().mode().equals("processes")) {
+            if (e.target().isPostgresql()) {
+                r = new PostgresExperimentRun(e, new ConsoleListener(stdout)).run();
+            } else if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
-                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd).run();
+                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), zk, cmd, extension)
+                        .run();
             } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout), dir).run();
+                r = new ExperimentRun(e, new ConsoleListener(stdout), extension).inDirectory(dir).run();
             }
         } catch (IllegalStateException x) {
             stderr.println("run failed: " + x.getMessage());
@@ -124,6 +137,7 @@ final class RunCommand implements Callable<Integer> {
         RunReport.summary(stdout, r);
         try {
             ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
+            extension.writeFiles(dir, r);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();

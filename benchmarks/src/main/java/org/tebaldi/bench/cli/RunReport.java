@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import org.tebaldi.bench.driver.DriverResult;
 import org.tebaldi.bench.experiment.ClusterSpec;
 import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.experiment.PostgresSpec;
 import org.tebaldi.bench.report.ConsoleFormat;
 import org.tebaldi.bench.run.Checks;
 import org.tebaldi.bench.run.RunResult;
@@ -23,19 +24,33 @@ final class RunReport {
         String options = e.workloadOptions().entrySet().stream().filter(x -> !x.getKey().equals("name"))
                 .map(x -> x.getKey() + "=" + x.getValue()).collect(Collectors.joining(", "));
         out.println("experiment " + e.name() + " (" + e.file() + ")");
-        out.println("  workload " + e.workload().name() + (options.isEmpty() ? "" : " {" + options + "}") + ", tree "
-                + e.treeRef().describe());
+        if (e.target().isPostgresql()) {
+            PostgresSpec p = e.target().postgresql();
+            out.println("  workload " + e.workload().name() + (options.isEmpty() ? "" : " {" + options + "}")
+                    + ", target postgresql: " + (p.local() ? "local throw-away server (fsync " + (p.fsync() ? "on"
+                    : "off") + ")" : p.url()) + ", schema " + p.schema() + ", SERIALIZABLE"
+                    + (e.treeRef() != null ? " (tree " + e.treeRef().describe() + " not used)" : ""));
+        } else {
+            out.println("  workload " + e.workload().name() + (options.isEmpty() ? "" : " {" + options + "}")
+                    + ", tree " + e.treeRef().describe());
+            cluster(out, c);
+        }
+        out.println("  " + e.clients() + " clients, warmup " + Durations.format(e.warmupMicros()) + ", duration "
+                + Durations.format(e.durationMicros()) + (e.verify() ? ", verify" : "") + ", seed " + e.seed());
+        if (e.tree() != null && !e.target().isPostgresql()) {
+            for (String w : e.tree().warnings()) {
+                out.println("warning: " + w);
+            }
+        }
+        out.flush();
+    }
+
+    private static void cluster(PrintWriter out, ClusterSpec c) {
         String threads = c.threads() == 0 ? "threads=cores(" + Runtime.getRuntime().availableProcessors() + ")"
                 : "threads=" + c.threads();
         out.println("  cluster " + c.mode() + ": " + c.coordinators() + " coordinator(s), " + c.dataServers()
                 + " data server(s), " + threads + (c.mode().equals("processes") ? " per node, transport "
                 + c.transport() + " on loopback" : ", networkDelay=" + Durations.format(c.networkDelayMicros())));
-        out.println("  " + e.clients() + " clients, warmup " + Durations.format(e.warmupMicros()) + ", duration "
-                + Durations.format(e.durationMicros()) + (e.verify() ? ", verify" : "") + ", seed " + e.seed());
-        for (String w : e.tree().warnings()) {
-            out.println("warning: " + w);
-        }
-        out.flush();
     }
 
     /** The summary table, message counts, errors and check outcomes. */
@@ -44,7 +59,7 @@ final class RunReport {
         out.println();
         ConsoleFormat.table(d).forEach(out::println);
         long committed = d.total().committed();
-        if (committed > 0) {
+        if (committed > 0 && !d.messages().isEmpty()) {
             Map<String, Long> m = d.messages();
             long total = m.values().stream().mapToLong(Long::longValue).sum();
             out.println(String.format(Locale.ROOT, "messages: %.2f per committed txn; TC->DS requests per txn: "
@@ -66,7 +81,7 @@ final class RunReport {
                     + "when the drain timeout expired");
         }
         Checks c = r.checks();
-        if (c.serializable() != null) {
+        if (c.serializable() != null || c.report() != null) {
             out.println("serializability: " + c.report().strip().replace("\n", "\n  "));
         }
         if (c.consistency() != null) {

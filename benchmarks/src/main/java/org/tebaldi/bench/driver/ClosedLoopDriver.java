@@ -33,6 +33,8 @@ public final class ClosedLoopDriver {
     private final MessageCounters stats;
     private final ProgressListener listener;
     private final BooleanSupplier failed;
+    private java.util.function.Consumer<LiveRun> onStart = r -> { };
+    private volatile boolean finishRequested;
 
     /**
      * @param endpoints the client endpoint of logical client {@code i} (e.g. {@code cluster::client}, which spreads
@@ -49,6 +51,15 @@ public final class ClosedLoopDriver {
         this.stats = stats;
         this.listener = listener;
         this.failed = failed;
+    }
+
+    /**
+     * Gives {@code hook} a {@link LiveRun} handle once the clients started (on the driver's thread; the hook must
+     * return quickly, e.g. start its own thread). Call before {@link #run}.
+     */
+    public ClosedLoopDriver onStart(java.util.function.Consumer<LiveRun> hook) {
+        this.onStart = hook;
+        return this;
     }
 
     /**
@@ -78,13 +89,35 @@ public final class ClosedLoopDriver {
                 new ClientLoop(endpoints.apply(i), sources.get(i), new Backoff(cfg.backoffMicros(),
                         cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control, timer).start();
             }
+            onStart.accept(new LiveRun() {
+                @Override
+                public long commits() {
+                    return metrics.allCommits();
+                }
+
+                @Override
+                public long startNanos() {
+                    return window.start();
+                }
+
+                @Override
+                public long measureStartNanos() {
+                    return window.measureStart();
+                }
+
+                @Override
+                public void finish() {
+                    finishRequested = true;
+                }
+            });
             boolean early = keepTime(window, metrics, control);
             Map<String, Long> messages = stats == null ? Map.of() : stats.snapshot();
             control.stop();
             int inFlight = control.await(early ? Math.min(EARLY_DRAIN_MILLIS, cfg.drainTimeoutMillis())
                     : cfg.drainTimeoutMillis());
             Map<String, TypeStats> perType = metrics.typeStats();
-            return new DriverResult(perType, Metrics.total(perType), metrics.timeline(), window.measuredMicros(),
+            return new DriverResult(perType, Metrics.total(perType), metrics.timeline(),
+                    metrics.window().measuredMicros(),
                     messages, inFlight, metrics.errorSamples(), early, control.failures(), metrics.abortReasons());
         } finally {
             control.stop();
@@ -115,6 +148,10 @@ public final class ClosedLoopDriver {
                 if (second < meter.totalSeconds()) {
                     listener.tick(meter.tick(meter.totalSeconds(), w.end()));
                 }
+                return false;
+            }
+            if (finishRequested && measuring) {
+                m.endAt(now);
                 return false;
             }
             if (failed.getAsBoolean() || !control.failures().isEmpty()) {

@@ -20,7 +20,7 @@ public final class Metrics {
     /** Error messages kept for the report. */
     static final int ERROR_SAMPLES = 10;
 
-    private final RunWindow window;
+    private volatile RunWindow window;
     private final Map<String, TypeMetrics> types = new ConcurrentHashMap<>();
     private final List<String> typeOrder;
     private final Timeline timeline;
@@ -79,6 +79,22 @@ public final class Metrics {
         }
     }
 
+    /**
+     * Ends the measured window at {@code endNanos} if that is earlier than planned (the run was finished early as
+     * a normal end); events after it no longer count.
+     */
+    public void endAt(long endNanos) {
+        RunWindow w = window;
+        if (endNanos - w.end() < 0) {
+            window = new RunWindow(w.start(), w.measureStart(), Math.max(endNanos, w.measureStart()));
+        }
+    }
+
+    /** The run's window, with its end moved by {@link #endAt}. */
+    public RunWindow window() {
+        return window;
+    }
+
     /** Commits since the start of the run, warm-up and drain included. */
     public long allCommits() {
         return allCommits.sum();
@@ -99,9 +115,12 @@ public final class Metrics {
         return new ArrayList<>(errorSamples);
     }
 
-    /** The timeline, 100 ms buckets over the whole run. */
+    /** The timeline, 100 ms buckets over the whole run (up to an early end). */
     public List<TimelinePoint> timeline() {
-        return timeline.points();
+        List<TimelinePoint> all = timeline.points();
+        long ms = (window.end() - window.start() + 999_999) / 1_000_000;
+        int keep = (int) Math.min(all.size(), (ms + Timeline.BUCKET_MS - 1) / Timeline.BUCKET_MS);
+        return all.subList(0, Math.max(1, keep));
     }
 
     /** Per-type measured statistics, in report order (database types first). Call once, at the end. */

@@ -16,8 +16,8 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param workload        the workload instance
  * @param workloadOptions the resolved {@code workload:} section ({@code name} and every option with its value, in
  *                        order)
- * @param treeRef         where the tree came from
- * @param tree            the validated tree and its warnings
+ * @param treeRef         where the tree came from; null only with {@code target: postgresql} and no tree given
+ * @param tree            the validated tree and its warnings; null when {@code treeRef} is
  * @param cluster         the cluster section
  * @param clients         closed-loop clients, at least 1
  * @param warmupMicros    warm-up, µs, at least 0 (excluded from measurement)
@@ -26,14 +26,39 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param retry           abort back-off
  * @param seed            random seed of the clients
  * @param output          default parent directory of run directories, as written (relative to the repository)
+ * @param profiler        the profiler section (off unless enabled)
+ * @param autoconf        the automatic configuration section (used by {@code tebaldi tune})
+ * @param target          where the transactions run: the Tebaldi cluster or PostgreSQL over JDBC ({@code target:},
+ *                        {@code postgresql:})
  * @param durability      the {@code durability:} section
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
                          long durationMicros, boolean verify, RetrySpec retry, long seed, String output,
+                         ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target,
                          DurabilitySpec durability) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
+        java.util.Objects.requireNonNull(target, "target");
+        java.util.Objects.requireNonNull(durability, "durability");
+    }
+
+    /** An experiment without durability. */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
+                      boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf, TargetSpec target) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
+                verify, retry, seed, output, profiler, autoconf, target, DurabilitySpec.OFF);
+    }
+
+    /** An experiment on the Tebaldi cluster ({@link TargetSpec#DEFAULT}). */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
+                      boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
+                verify, retry, seed, output, profiler, autoconf, TargetSpec.DEFAULT, DurabilitySpec.OFF);
     }
 }

@@ -9,15 +9,18 @@ import org.tebaldi.bench.config.Values;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.bench.workload.WorkloadOptions;
 import org.tebaldi.bench.workload.Workloads;
+import org.tebaldi.bench.workload.sql.SqlWorkloads;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.config.Durations;
 
 /**
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
- * retry, seed, output, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
+ * retry, seed, output, profiler, autoconf, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
  * networkDelay: 50us, threads: 0}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
- * output results. Required: name, workload (with name), tree, clients, duration.
+ * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
+ * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
+ * duration.
  */
 final class ExperimentReader {
     private static final String NAME_PATTERN = "[A-Za-z0-9._-]+";
@@ -47,8 +50,16 @@ final class ExperimentReader {
         WorkloadOptions options = new WorkloadOptions(workloadName, (ObjectNode) w, loc);
         Workload workload = Workloads.create(options);
         Path dir = file.getParent() == null ? Path.of("") : file.getParent();
-        TreeResolver.Resolved tree = TreeResolver.resolve(top.required("tree", "../trees/2pl.yaml"), loc, dir, cwd,
-                workload.database());
+        TargetSpec target = TargetReader.read(top);
+        if (target.isPostgresql() && SqlWorkloads.bind(workload) == null) {
+            throw top.error("target", "workload '" + workload.name() + "' has no SQL implementation to run on "
+                    + "PostgreSQL", "use target: tebaldi, or a workload with one: "
+                    + String.join(", ", SqlWorkloads.supported()));
+        }
+        // PostgreSQL needs no CC tree; a tree given anyway is still validated (so --set target=... switches freely).
+        JsonNode treeNode = target.isPostgresql() ? root.get("tree") : top.required("tree", "../trees/2pl.yaml");
+        TreeResolver.Resolved tree = treeNode == null ? new TreeResolver.Resolved(null, null)
+                : TreeResolver.resolve(treeNode, loc, dir, cwd, workload.database());
         ClusterSpec cluster = cluster(top.section("cluster", "{mode: embedded, dataServers: 2}"));
         int clients = top.intNumber("clients", null, 1, "50");
         long warmup = top.duration("warmup", "0s", false, "5s");
@@ -57,9 +68,11 @@ final class ExperimentReader {
         RetrySpec retry = retry(top.section("retry", "{backoff: 1ms, maxBackoff: 50ms}"));
         long seed = top.number("seed", 1L, Long.MIN_VALUE, "1");
         String output = top.string("output", "results", "results");
+        ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
+        AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 4s}"));
         DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
-                warmup, duration, verify, retry, seed, output, durability);
+                warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability);
     }
 
     private static ClusterSpec cluster(Fields c) {
@@ -100,6 +113,28 @@ final class ExperimentReader {
                     + "), found " + Durations.format(max), "raise maxBackoff or lower backoff");
         }
         return new RetrySpec(backoff, max);
+    }
+
+    private static ProfilerSpec profiler(Fields p) {
+        p.checkKnown(ExperimentSchema.PROFILER);
+        ProfilerSpec d = ProfilerSpec.OFF;
+        return new ProfilerSpec(p.bool("enabled", d.enabled()), p.duration("window", "1s", true, "1s"),
+                p.duration("flush", "20ms", true, "20ms"));
+    }
+
+    private static AutoconfSpec autoconf(Fields a) {
+        a.checkKnown(ExperimentSchema.AUTOCONF);
+        AutoconfSpec d = AutoconfSpec.DEFAULT;
+        List<String> mechanisms = a.choices("mechanisms", d.mechanisms(),
+                List.copyOf(org.tebaldi.core.cc.Mechanisms.all().keySet()));
+        return new AutoconfSpec(mechanisms, a.duration("analysis", "3s", true, "3s"),
+                a.duration("measure", "4s", true, "4s"), a.duration("settle", "1s", false, "1s"),
+                a.intNumber("maxIterations", d.maxIterations(), 1, "8"),
+                a.intNumber("maxCandidates", d.maxCandidates(), 1, "8"),
+                a.intNumber("edgesPerIteration", d.edgesPerIteration(), 1, "3"),
+                a.decimal("minGain", d.minGain(), 0, 10, "0.03"), a.decimal("minScore", d.minScore(), 0, 1e9, "1000"),
+                a.choice("protocol", d.protocol(), List.of("online", "partial-restart"), List.of()),
+                a.duration("forceAbort", "200ms", false, "200ms"), a.duration("final", "10s", false, "10s"));
     }
 
     private static String firstWorkload() {

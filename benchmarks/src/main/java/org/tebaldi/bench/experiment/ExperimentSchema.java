@@ -5,13 +5,18 @@ import java.util.List;
 /** The keys an experiment file may have (DESIGN.md §9), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
-            "verify", "retry", "seed", "output", "durability");
+            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads");
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
+    static final List<String> PROFILER = List.of("enabled", "window", "flush");
+    static final List<String> AUTOCONF = List.of("mechanisms", "analysis", "measure", "settle", "maxIterations",
+            "maxCandidates", "edgesPerIteration", "minGain", "minScore", "protocol", "forceAbort", "final");
+    static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
+            "settings");
     static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync");
     /** Sections DESIGN.md §9 lists that later issues add; rejected for now with a clear message. */
-    static final List<String> PLANNED = List.of("profiler", "autoconf");
+    static final List<String> PLANNED = List.of();
 
     private ExperimentSchema() {
     }
@@ -22,6 +27,9 @@ final class ExperimentSchema {
             case "" -> TOP;
             case "cluster" -> CLUSTER;
             case "retry" -> RETRY;
+            case "profiler" -> PROFILER;
+            case "autoconf" -> AUTOCONF;
+            case "postgresql" -> POSTGRESQL;
             case "durability" -> DURABILITY;
             default -> null;
         };

@@ -184,6 +184,50 @@ final class Fields {
         return v;
     }
 
+    /**
+     * A number in {@code [min, max]}; {@code def} if absent.
+     *
+     * @throws ConfigException if not a number or out of range
+     */
+    double decimal(String key, double def, double min, double max, String example) {
+        JsonNode v = node.get(key);
+        if (v == null) {
+            return def;
+        }
+        if (!v.isNumber() || v.doubleValue() < min || v.doubleValue() > max || Double.isNaN(v.doubleValue())) {
+            throw loc.error(at(key), "expected a number from " + min + " to " + max + ", found " + Values.describe(v),
+                    "write e.g. " + key + ": " + example);
+        }
+        return v.doubleValue();
+    }
+
+    /**
+     * A non-empty list of values from {@code allowed} (case-insensitive), lower-cased; {@code def} if absent.
+     *
+     * @throws ConfigException if not a list of known values
+     */
+    List<String> choices(String key, List<String> def, List<String> allowed) {
+        JsonNode v = node.get(key);
+        if (v == null) {
+            return def;
+        }
+        String fix = "write e.g. " + key + ": [" + String.join(", ", def) + "] (from: " + String.join(", ", allowed)
+                + ")";
+        if (!v.isArray() || v.isEmpty()) {
+            throw loc.error(at(key), "expected a non-empty list, found " + Values.describe(v), fix);
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < v.size(); i++) {
+            JsonNode x = v.get(i);
+            String s = x.isTextual() ? x.textValue().toLowerCase(Locale.ROOT) : null;
+            if (s == null || !allowed.contains(s)) {
+                throw loc.error(at(key) + "[" + i + "]", "unknown value " + Values.describe(x), fix);
+            }
+            out.add(s);
+        }
+        return List.copyOf(out);
+    }
+
     /** An error at {@code key} of this mapping. */
     ConfigException error(String key, String problem, String fix) {
         return loc.error(at(key), problem, fix);

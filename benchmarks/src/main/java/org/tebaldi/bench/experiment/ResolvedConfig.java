@@ -9,7 +9,9 @@ import org.tebaldi.core.tree.TreeLoader;
  * The fully resolved experiment as JSON, for {@code summary.json}'s {@code config} (WORKLOADS.md): every key of the
  * experiment format with defaults and overrides applied, durations written back as text ({@code 50us},
  * {@code 5s}); {@code tree} is the tree file's path or the inline mapping, plus {@code treeYaml}, the tree as
- * loaded in the tree file format, and {@code file}, the experiment file.
+ * loaded in the tree file format (both null/absent for a PostgreSQL run without a tree), {@code file}, the experiment
+ * file, {@code profiler}, {@code autoconf}, {@code target} and the {@code postgresql} section with the password
+ * masked.
  */
 public final class ResolvedConfig {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -23,12 +25,16 @@ public final class ResolvedConfig {
         o.put("name", e.name());
         o.put("file", e.file().toString());
         o.set("workload", JSON.valueToTree(e.workloadOptions()));
-        if (e.treeRef().file() != null) {
+        if (e.treeRef() == null) {
+            o.putNull("tree");
+        } else if (e.treeRef().file() != null) {
             o.put("tree", e.treeRef().file().toString());
         } else {
             o.set("tree", e.treeRef().inline().deepCopy());
         }
-        o.put("treeYaml", TreeLoader.toYaml(e.tree().tree()));
+        if (e.tree() != null) {
+            o.put("treeYaml", TreeLoader.toYaml(e.tree().tree()));
+        }
         ObjectNode c = o.putObject("cluster");
         c.put("mode", e.cluster().mode());
         c.put("transport", e.cluster().transport());
@@ -52,6 +58,43 @@ public final class ResolvedConfig {
         }
         d.put("epoch", Durations.format(e.durability().epochMicros()));
         d.put("sync", e.durability().sync());
+        ObjectNode p = o.putObject("profiler");
+        p.put("enabled", e.profiler().enabled());
+        p.put("window", Durations.format(e.profiler().windowMicros()));
+        p.put("flush", Durations.format(e.profiler().flushMicros()));
+        AutoconfSpec a = e.autoconf();
+        ObjectNode ac = o.putObject("autoconf");
+        ac.set("mechanisms", JSON.valueToTree(a.mechanisms()));
+        ac.put("analysis", Durations.format(a.analysisMicros()));
+        ac.put("measure", Durations.format(a.measureMicros()));
+        ac.put("settle", Durations.format(a.settleMicros()));
+        ac.put("maxIterations", a.maxIterations());
+        ac.put("maxCandidates", a.maxCandidates());
+        ac.put("edgesPerIteration", a.edgesPerIteration());
+        ac.put("minGain", a.minGain());
+        ac.put("minScore", a.minScore());
+        ac.put("protocol", a.protocol());
+        ac.put("forceAbort", Durations.format(a.forceAbortMicros()));
+        ac.put("final", Durations.format(a.finalMicros()));
+        o.put("target", e.target().kind());
+        o.set("postgresql", postgresql(e.target().postgresql()));
+        return o;
+    }
+
+    /** The postgresql section; the password is never written (replaced by {@code "***"}). */
+    private static ObjectNode postgresql(PostgresSpec p) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("url", p.url());
+        o.put("user", p.user());
+        if (p.password() != null) {
+            o.put("password", "***");
+        }
+        o.put("schema", p.schema());
+        if (p.local()) {
+            o.put("binDir", p.binDir());
+            o.put("fsync", p.fsync());
+            o.set("settings", JSON.valueToTree(p.settings()));
+        }
         return o;
     }
 }

@@ -17,6 +17,8 @@ import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.run.Checks;
 import org.tebaldi.bench.run.ClusterSnapshot;
 import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.Hosting;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
@@ -56,6 +58,7 @@ public final class ProcessExperimentRun {
     private final Path logDir;
     private final String zk;
     private final List<String> nodeCommand;
+    private final RunExtension extension;
     private volatile ProcessCluster current;
     private java.util.function.UnaryOperator<org.tebaldi.core.client.TxnClient> wrap = c -> c;
     private volatile List<HistoryLog> logs = List.of();
@@ -68,6 +71,13 @@ public final class ProcessExperimentRun {
      */
     public ProcessExperimentRun(Experiment experiment, RunListener listener, Path logDir, String zk,
                                 List<String> nodeCommand) {
+        this(experiment, listener, logDir, zk, nodeCommand, new RunExtension() { });
+    }
+
+    /** As above, with {@code extension} running beside the experiment (its nodes hosted in the runner). */
+    public ProcessExperimentRun(Experiment experiment, RunListener listener, Path logDir, String zk,
+                                List<String> nodeCommand, RunExtension extension) {
+        this.extension = extension;
         this.e = experiment;
         this.listener = listener;
         this.logDir = logDir;
@@ -100,10 +110,11 @@ public final class ProcessExperimentRun {
         ClusterSpec cs = e.cluster();
         Partitioner partitioner = w.partitioner(cs.dataServers());
         org.tebaldi.server.durability.DurabilityOptions dur = ExperimentRun.durability(e, logDir.getParent());
-        ClusterConfig cfg = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
-                partitioner, e.verify()).withDurability(dur);
+        ClusterConfig cfg = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
+                cs.dataServers(), partitioner, e.verify())).withDurability(dur);
         ClusterManifest manifest = new ClusterManifest(e.workloadOptions(), cs.coordinators(), cs.dataServers(),
-                e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS).withDurability(dur);
+                e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS, cfg.profileFlushMicros(), extension.allServices())
+                .withDurability(dur);
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
                 START_MILLIS);
         listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");
@@ -122,6 +133,22 @@ public final class ProcessExperimentRun {
             loader.finish();
             long loadMillis = (System.nanoTime() - t0) / 1_000_000;
             listener.loaded(loader.rows(), loadMillis);
+            extension.beforeStart(new Hosting() {
+                @Override
+                public void addNode(NodeId id, org.tebaldi.core.runtime.Actor actor) {
+                    pc.addNode(id, actor);
+                }
+
+                @Override
+                public org.tebaldi.core.runtime.NodeRuntime runtime() {
+                    return pc.runtime();
+                }
+
+                @Override
+                public void treeChanged(org.tebaldi.core.tree.CcTree tree) {
+                    java.util.concurrent.CompletableFuture.runAsync(() -> pc.publishTree(tree));
+                }
+            });
             HealthWatch health = new HealthWatch(pc);
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
@@ -129,7 +156,8 @@ public final class ProcessExperimentRun {
             DriverResult d;
             try {
                 d = new ClosedLoopDriver(dc, w, i -> wrap.apply(pc.client(i)), new ClusterCounters(pc), listener::tick,
-                        health::failed).run();
+                        health::failed).onStart(extension::started).run();
+                extension.stopped();
             } finally {
                 health.close();
             }

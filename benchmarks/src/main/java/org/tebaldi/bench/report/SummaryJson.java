@@ -22,7 +22,9 @@ import org.tebaldi.server.msg.ValidateRequest;
  * {@code errors}; per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
  * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}. Units: throughput
  * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
- * checks not run are null.
+ * checks not run are null. On {@code target: postgresql} no messages are counted: {@code messages.perTxn} and
+ * {@code messages.tcToDsPerPhase} are null, and {@code checks.serializable} is null (not checked) with the reason
+ * in {@code checks.serializabilityReport}.
  */
 public final class SummaryJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -53,7 +55,7 @@ public final class SummaryJson {
         ObjectNode reasons = o.putObject("abortReasons");
         d.abortReasons().forEach(reasons::put);
         o.set("checks", checks(r.checks()));
-        o.set("messages", messages(d.messages(), d.total().committed()));
+        o.set("messages", messages(d.messages(), d.total().committed(), !r.experiment().target().isPostgresql()));
         o.set("config", ResolvedConfig.toJson(r.experiment()));
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
@@ -100,8 +102,13 @@ public final class SummaryJson {
         return o;
     }
 
-    private static ObjectNode messages(Map<String, Long> counts, long committed) {
+    private static ObjectNode messages(Map<String, Long> counts, long committed, boolean counted) {
         ObjectNode o = JSON.createObjectNode();
+        if (!counted) {
+            o.putNull("perTxn");
+            o.putNull("tcToDsPerPhase");
+            return o;
+        }
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
         putRatio(o, "perTxn", total, committed);
         ObjectNode phase = o.putObject("tcToDsPerPhase");

@@ -22,21 +22,28 @@ public final class ExperimentRun {
 
     private final Experiment e;
     private final RunListener listener;
-    private final java.nio.file.Path runDir;
+    private final RunExtension extension;
+    private java.nio.file.Path runDir;
 
     /** @param listener receives load progress, one tick per second and phase changes, on the calling thread */
     public ExperimentRun(Experiment experiment, RunListener listener) {
-        this(experiment, listener, null);
+        this(experiment, listener, new RunExtension() { });
+    }
+
+    /** As above, with {@code extension} running beside the experiment. */
+    public ExperimentRun(Experiment experiment, RunListener listener, RunExtension extension) {
+        this.e = experiment;
+        this.listener = listener;
+        this.extension = extension;
     }
 
     /**
-     * @param runDir the run directory: with durability and no {@code durability.dir}, the stores go to
-     *               {@code <runDir>/rocksdb} (null: a temporary directory)
+     * The run directory: with durability and no {@code durability.dir}, the stores go to {@code <runDir>/rocksdb}
+     * (unset: a temporary directory); {@code memory.csv} goes there too.
      */
-    public ExperimentRun(Experiment experiment, RunListener listener, java.nio.file.Path runDir) {
-        this.e = experiment;
-        this.listener = listener;
-        this.runDir = runDir;
+    public ExperimentRun inDirectory(java.nio.file.Path dir) {
+        this.runDir = dir;
+        return this;
     }
 
     /** The durability options of {@code e}, the stores defaulting to {@code <runDir>/rocksdb}. */
@@ -63,8 +70,9 @@ public final class ExperimentRun {
         ClusterSpec cs = e.cluster();
         EmbeddedRuntime rt = new EmbeddedRuntime(cs.threads(), cs.networkDelayMicros());
         try {
-            ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
-                    w.partitioner(cs.dataServers()), e.verify()).withDurability(durability(e, runDir));
+            ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
+                    cs.dataServers(), w.partitioner(cs.dataServers()), e.verify())
+                    .withDurability(durability(e, runDir)));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
             long t0 = System.nanoTime();
@@ -72,13 +80,27 @@ public final class ExperimentRun {
             Cluster cluster = loader.finish();
             long loadMillis = (System.nanoTime() - t0) / 1_000_000;
             listener.loaded(loader.rows(), loadMillis);
+            if (extension.allServices()) {
+                cluster.withAllServices();
+            }
+            extension.beforeStart(new Hosting() {
+                @Override
+                public void addNode(org.tebaldi.core.runtime.NodeId id, org.tebaldi.core.runtime.Actor actor) {
+                    cluster.addNode(id, actor);
+                }
+
+                @Override
+                public org.tebaldi.core.runtime.NodeRuntime runtime() {
+                    return rt;
+                }
+            });
             cluster.start();
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
             DriverResult d;
             try (MemorySampler memory = new MemorySampler(cluster)) {
                 d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
-                        () -> !rt.failures().isEmpty()).run();
+                        () -> !rt.failures().isEmpty()).onStart(extension::started).run();
                 listener.phase(memory.summary());
                 if (runDir != null) {
                     try {
@@ -88,6 +110,7 @@ public final class ExperimentRun {
                     }
                 }
             }
+            extension.stopped();
             cluster.close();
             failIfBroken(rt.failures(), d);
             Checks checks = Checks.notChecked();

@@ -19,4 +19,8 @@ public interface RunListener {
     /** A phase starts, e.g. {@code verifying}. */
     default void phase(String what) {
     }
+
+    /** A line of information, e.g. the output of an install step or which server a run uses. */
+    default void note(String line) {
+    }
 }

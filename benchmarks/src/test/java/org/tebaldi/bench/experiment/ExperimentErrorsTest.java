@@ -65,7 +65,8 @@ class ExperimentErrorsTest {
     @Test
     void unknownTopLevelKeySuggestsTheClosest() {
         assertEquals("<dir>/experiments/x.yaml:5: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use "
-                + "one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, durability",
+                + "one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, "
+                + "profiler, autoconf, target, postgresql, durability",
                 error(bank("clients: 4", "clientz: 4")));
     }
 
@@ -74,14 +75,6 @@ class ExperimentErrorsTest {
         assertEquals("<dir>/experiments/x.yaml:4: cluster.dataServer: unknown key 'dataServer' (did you mean "
                 + "'dataServers'?). Fix: use one of mode, transport, dataServers, coordinators, networkDelay, threads",
                 error(bank("dataServers: 2", "dataServer: 2")));
-    }
-
-    @Test
-    void plannedSectionsAreRejectedForNow() {
-        assertEquals("<dir>/experiments/x.yaml:8: profiler: unknown key 'profiler' ('profiler' is not available yet). "
-                + "Fix: use one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, "
-                + "output, durability",
-                error(ExperimentFixture.BANK + "profiler: {interval: 1s}\n"));
     }
 
     @Test
@@ -191,7 +184,8 @@ class ExperimentErrorsTest {
     @Test
     void overrideOfAnUnknownPath() {
         assertEquals("--set clientz=3: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use one of "
-                + "name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, durability",
+                + "name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, profiler, "
+                + "autoconf, target, postgresql, durability",
                 error(ExperimentFixture.BANK, "clientz=3"));
         assertEquals("--set cluster.netDelay=1ms: cluster.netDelay: unknown key 'netDelay'. Fix: use one of mode, "
                 + "transport, dataServers, coordinators, networkDelay, threads",
@@ -201,9 +195,10 @@ class ExperimentErrorsTest {
         assertEquals("--set tree.root.cc=none: tree.root.cc: the tree is not written inline, so 'tree.root.cc' does "
                 + "not exist. Fix: replace the whole tree: --set tree=<file>",
                 error(ExperimentFixture.BANK, "tree.root.cc=none"));
-        assertEquals("--set profiler.on=true: profiler: unknown key 'profiler' ('profiler' is not available yet). "
-                + "Fix: use one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, "
-                + "output, durability", error(ExperimentFixture.BANK, "profiler.on=true"));
+        assertEquals("--set profiler.on=true: profiler.on: unknown key 'on'. Fix: use one of enabled, window, flush",
+                error(ExperimentFixture.BANK, "profiler.on=true"));
+        assertEquals("--set durability.flush=async: durability.flush: unknown key 'flush'. Fix: use one of enabled, "
+                + "dir, epoch, sync", error(ExperimentFixture.BANK, "durability.flush=async"));
     }
 
     @Test

@@ -29,6 +29,10 @@ class ShippedConfigTest {
         assertFalse(files.isEmpty());
         for (Path f : files) {
             Experiment e = ExperimentLoader.load(f, List.of(), Path.of(""));
+            if (e.target().isPostgresql()) {
+                assertTrue(e.tree() == null || e.tree().warnings().isEmpty(), f.toString());
+                continue;
+            }
             assertTrue(e.tree().warnings().isEmpty(), f + ": " + e.tree().warnings());
         }
     }

@@ -9,16 +9,22 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tebaldi.autoconf.reconfig.ReconfigServer;
+import org.tebaldi.autoconf.reconfig.SwapResult;
+import org.tebaldi.bench.driver.LiveRun;
 import org.tebaldi.bench.driver.ProgressTick;
 import org.tebaldi.bench.driver.TimelinePoint;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
 import org.tebaldi.bench.report.SummaryJson;
+import org.tebaldi.bench.tune.ProfilerExtension;
+import org.tebaldi.bench.run.Hosting;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.workload.ClientSource;
@@ -26,7 +32,12 @@ import org.tebaldi.bench.workload.TxnRequest;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.cc.Mechanisms;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.tree.TreeContext;
+import org.tebaldi.core.tree.TreeLoader;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.ExecRequest;
@@ -40,8 +51,9 @@ import org.tebaldi.server.zk.ClusterManifest;
  * Process mode end to end, each node a separate JVM started from the fat jar on loopback with an embedded
  * ZooKeeper (failsafe runs these after {@code package} built the jar): TPC-C on 2 coordinators and 2 data servers
  * is serializable and consistent over the history collected from every node; killing a coordinator with SIGKILL
- * mid-run leaves the others committing and the history serializable; and the messages counted over Netty per
- * phase are the same for trees of depth 1 and 3.
+ * mid-run leaves the others committing and the history serializable; the messages counted over Netty per
+ * phase are the same for trees of depth 1 and 3; and both reconfiguration protocols work across processes, with
+ * the reconfiguration server and the profiler monitor hosted by the runner and reached through ZooKeeper.
  */
 class ProcessModeIT {
     @TempDir
@@ -109,6 +121,63 @@ class ProcessModeIT {
         assertTrue(lateCommits > 0, "the surviving coordinator kept committing in the last 2 s: " + tl);
         assertTrue(r.driver().total().errors() <= 8, "only transactions in flight at tc1 fail (outcome unknown): "
                 + r.driver().errorSamples());
+    }
+
+    @Test
+    void reconfiguresAcrossProcessesWithBothProtocolsAndProfiles() throws Exception {
+        String initial = "{root: {cc: ssi, children: [{cc: none, txns: [order_status, stock_level]}, "
+                + "{cc: 2pl, children: [{cc: 2pl, txns: [new_order, payment]}, {cc: 2pl, txns: [delivery]}]}]}}";
+        Experiment e = experiment(TPCC.formatted("8s").replace(
+                "{root: {cc: 2pl, txns: [new_order, payment, delivery, order_status, stock_level]}}", initial));
+        TreeContext ctx = TreeContext.of(e.workload().database());
+        CcTree online = TreeLoader.parse("root: {cc: ssi, children: [{cc: none, txns: [order_status, stock_level]}, "
+                + "{cc: 2pl, children: [{cc: rp, children: [{cc: 2pl, txns: [new_order]}, {cc: 2pl, txns: [payment]}]},"
+                + " {cc: 2pl, txns: [delivery]}]}]}", "online", ctx);
+        CcTree restart = TreeLoader.parse("root: {cc: 2pl, txns: [new_order, payment, delivery, order_status, "
+                + "stock_level]}", "restart", ctx);
+        List<SwapResult> swaps = new CopyOnWriteArrayList<>();
+        ProfilerExtension ext = new ProfilerExtension(e.profiler().on(), e.workload().database()) {
+            private ReconfigServer server;
+
+            @Override
+            public boolean allServices() {
+                return true;
+            }
+
+            @Override
+            public void beforeStart(Hosting host) {
+                super.beforeStart(host);
+                NodeId id = new NodeId(Role.CONFIGURATOR, 0);
+                server = new ReconfigServer(id, host.runtime(), 2, 2, e.tree().tree(), Mechanisms::get);
+                host.addNode(id, server);
+            }
+
+            @Override
+            public void started(LiveRun run) {
+                CompletableFuture.runAsync(() -> {
+                    try {
+                        TimeUnit.SECONDS.sleep(3);
+                        swaps.add(server.onlineUpdate(online, 0).get(30, TimeUnit.SECONDS));
+                        TimeUnit.SECONDS.sleep(2);
+                        swaps.add(server.partialRestart(restart, 500_000).get(30, TimeUnit.SECONDS));
+                    } catch (Exception x) {
+                        throw new IllegalStateException(x);
+                    }
+                });
+            }
+        };
+        RunResult r = new ProcessExperimentRun(e, new RunListener() {
+        }, tmp.resolve("nodes"), null, NodeLauncher.command(), ext).run();
+        assertEquals(2, swaps.size(), "both swaps completed: " + swaps);
+        assertEquals("online-update", swaps.get(0).protocol(), swaps.toString());
+        assertEquals("partial-restart", swaps.get(1).protocol(), swaps.toString());
+        assertTrue(r.checks().serializable(), r.checks().report());
+        assertTrue(r.checks().consistent(), () -> r.checks().consistency().summary());
+        assertTrue(ext.monitor().reports().stream().mapToInt(w -> w.events()).sum() > 0,
+                "blocking events reached the monitor over Netty");
+        List<TimelinePoint> tl = r.driver().timeline();
+        double late = tl.subList(tl.size() - 15, tl.size()).stream().mapToDouble(TimelinePoint::throughput).sum();
+        assertTrue(late > 0, "committing after both swaps: " + tl);
     }
 
     @Test

@@ -20,7 +20,8 @@ import org.tebaldi.core.tree.TreeSpec;
  *       other type's group (a), or a new node of mechanism M is created on that path with T2 (or T1) beneath it
  *       (b).</li>
  * </ul>
- * M ranges over the given mechanisms. Candidates are deduplicated; filters and preprocessing come after
+ * M ranges over the given mechanisms. Candidates are deduplicated ({@link CcTree#canonical()}: child order does not
+ * matter) and the current tree is never proposed; filters and preprocessing come after
  * ({@link Filters}, {@link Preprocessing}).
  */
 public final class Strategies {
@@ -43,13 +44,13 @@ public final class Strategies {
             distinctGroups(tree, l1, t1, l2, t2, mechanisms, out);
             distinctGroups(tree, l2, t2, l1, t1, mechanisms, out);
         }
-        out.remove(tree.describe());
+        out.remove(tree.canonical());
         return new ArrayList<>(out.values());
     }
 
     private static void add(Map<String, Candidate> out, TreeSpec s, String strategy) {
         CcTree t = Specs.build(s, strategy);
-        out.putIfAbsent(t.describe(), new Candidate(t, strategy));
+        out.putIfAbsent(t.canonical(), new Candidate(t, strategy));
     }
 
     private static void sameType(CcTree tree, CcNode leaf, String t1, List<String> mechs, Map<String, Candidate> out) {

@@ -39,6 +39,7 @@ public final class ReconfigServer implements Actor {
     private final Function<String, Mechanism> mechanisms;
     private final ArrayDeque<Request> requests = new ArrayDeque<>();
     private volatile CcTree running;
+    private volatile java.util.function.Consumer<CcTree> onSwap = t -> { };
     private NodeContext ctx;
     private long epoch;
     private Request current;
@@ -85,6 +86,14 @@ public final class ReconfigServer implements Actor {
      */
     public CompletableFuture<SwapResult> onlineUpdate(CcTree tree, long forceAbortMicros) {
         return request(new Request(tree, true, forceAbortMicros, new CompletableFuture<>()));
+    }
+
+    /**
+     * Called on the server's thread after each completed swap with the tree the cluster now runs (e.g. to publish it
+     * in ZooKeeper).
+     */
+    public void onSwap(java.util.function.Consumer<CcTree> listener) {
+        this.onSwap = listener;
     }
 
     /** The tree the cluster runs (after an online update: with retired subtrees), readable from any thread. */
@@ -224,6 +233,9 @@ public final class ReconfigServer implements Actor {
         CompletableFuture<SwapResult> done = current.done();
         current = null;
         phase = null;
+        if (!protocol.equals("none")) {
+            onSwap.accept(running);
+        }
         done.complete(r);
         next();
     }

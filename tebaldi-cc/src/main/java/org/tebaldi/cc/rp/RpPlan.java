@@ -15,11 +15,14 @@ import org.tebaldi.core.tree.CcNode;
 /**
  * The pipeline of one RP node (dissertation §4.4.2): the static analysis over the transaction types of its
  * subtree, consistent with the pipeline of the nearest RP ancestor (whose reordering takes priority, §5.4.2),
- * giving each table its step and each stored procedure its reordered body. Computed once per tree node and shared
- * by that node's TC and DS parts.
+ * giving each table its step and each stored procedure its reordered body. Computed once per configuration — keyed
+ * by the database and the canonical forms of the node's subtree and of its RP ancestors' subtrees — and shared by
+ * every TC and DS part of that node, by the configurator's preprocessing of the same candidate, and by later trees
+ * that contain the same pipeline (so reconfigurations do not repeat the analysis). Databases are held weakly.
  */
 final class RpPlan {
-    private static final Map<CcNode, RpPlan> CACHE = new ConcurrentHashMap<>();
+    private static final Map<Database, Map<String, RpPlan>> CACHE =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
     private final StepPlan plan;
     private final Map<String, Procedure> procedures;
@@ -40,7 +43,9 @@ final class RpPlan {
      * @throws IllegalArgumentException if a type of the subtree cannot be analyzed (see {@link RpAnalysis})
      */
     static RpPlan of(CcNode node, Database db) {
-        RpPlan p = CACHE.get(node);
+        Map<String, RpPlan> plans = CACHE.computeIfAbsent(db, d -> new ConcurrentHashMap<>());
+        String key = key(node);
+        RpPlan p = plans.get(key);
         if (p == null) {
             StepPlan outer = null;
             for (CcNode a = node.parent(); a != null; a = a.parent()) {
@@ -52,9 +57,20 @@ final class RpPlan {
             List<TxnType> types = new ArrayList<>();
             collect(node, db, types);
             p = new RpPlan(RpAnalysis.analyze(types, db.catalog(), outer), db.catalog());
-            CACHE.put(node, p);
+            plans.putIfAbsent(key, p);
         }
         return p;
+    }
+
+    /** The node's subtree and its RP ancestors' subtrees, canonically: what the analysis depends on. */
+    private static String key(CcNode node) {
+        StringBuilder b = new StringBuilder(node.canonical());
+        for (CcNode a = node.parent(); a != null; a = a.parent()) {
+            if (a.mechanism().equals(node.mechanism())) {
+                b.append(" in ").append(a.canonical());
+            }
+        }
+        return b.toString();
     }
 
     private static void collect(CcNode n, Database db, List<TxnType> out) {

@@ -19,6 +19,7 @@ public final class VersionChain {
     public static final long ORDER_GAP = 1L << 20;
 
     private final ArrayList<Version> versions = new ArrayList<>(2);
+    private boolean written;
 
     /** Number of versions, committed or not. */
     public int size() {
@@ -181,5 +182,30 @@ public final class VersionChain {
     /** Writers of the committed versions, oldest first (the key's final version order, for verification). */
     public long[] committedOrder() {
         return versions.stream().filter(Version::committed).mapToLong(Version::writer).toArray();
+    }
+
+    /**
+     * Marks the chain as holding a version written through concurrency control (not only the initial load) since
+     * the last {@link #rebaseAll}; true if it was not marked yet (the caller then remembers the chain).
+     */
+    public boolean markWritten() {
+        if (written) {
+            return false;
+        }
+        written = true;
+        return true;
+    }
+
+    /**
+     * Re-bases every committed version ({@link Version#rebase}) and clears the mark: the chain's CC metadata as if
+     * a virtual recovery transaction beneath the root wrote it (dissertation §4.5.4).
+     */
+    public void rebaseAll() {
+        for (Version v : versions) {
+            if (v.committed()) {
+                v.rebase();
+            }
+        }
+        written = false;
     }
 }

@@ -142,6 +142,36 @@ public final class CcNode {
         return child.instanceBy == null || !child.isLeaf() || instA == instB;
     }
 
+    /**
+     * A canonical form of this node's active subtree: mechanism, options, name, types (sorted), instanceBy and the
+     * children's canonical forms (sorted), so equal forms mean the same configuration whatever the order of
+     * children or types ({@link CcTree#canonical()}).
+     */
+    public String canonical() {
+        StringBuilder b = new StringBuilder(mechanism);
+        if (!options.isEmpty()) {
+            b.append(new java.util.TreeMap<>(options));
+        }
+        if (name != null) {
+            b.append('"').append(name).append('"');
+        }
+        if (isLeaf()) {
+            b.append(new java.util.TreeSet<>(txns));
+            if (instanceBy != null) {
+                b.append(" by ").append(instanceBy);
+            }
+            return b.toString();
+        }
+        java.util.List<String> kids = new java.util.ArrayList<>();
+        for (CcNode c : children) {
+            if (c.state == NodeState.ACTIVE) {
+                kids.add(c.canonical());
+            }
+        }
+        kids.sort(null);
+        return b.append('{').append(String.join(",", kids)).append('}').toString();
+    }
+
     /** A string option, or {@code def}. */
     public String option(String key, String def) {
         Object v = options.get(key);

@@ -220,6 +220,14 @@ public final class CcTree {
     }
 
     /**
+     * A canonical form of the active part: like {@link #describe()} but with options, children sorted and types
+     * sorted, so two trees that configure the same CC (whatever the order of children or types) compare equal.
+     */
+    public String canonical() {
+        return root().canonical();
+    }
+
+    /**
      * A spec equal to this tree, node ids and states included (e.g. to derive a tree for an online update); see
      * {@link #activeSpec()} for one to write back as YAML.
      */

@@ -110,6 +110,13 @@ public final class Cluster implements AutoCloseable {
      * Starts the service nodes of every registered mechanism, not only those of the initial tree — needed when the
      * tree may be reconfigured to mechanisms it does not use yet.
      */
+    /** Every mechanism's service actors, by role (for clusters that may be reconfigured to any mechanism). */
+    public static Map<Role, Supplier<Actor>> allServices(ClusterConfig cfg) {
+        Map<Role, Supplier<Actor>> svc = new EnumMap<>(services(cfg));
+        org.tebaldi.core.cc.Mechanisms.all().values().forEach(m -> m.services().forEach(svc::putIfAbsent));
+        return svc;
+    }
+
     public Cluster withAllServices() {
         this.allServices = true;
         return this;

@@ -21,6 +21,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.txn.AbortReason;
@@ -51,6 +52,8 @@ public final class DataServer extends NodeBase implements DsServices {
     private MultiVersionStore store;
     private DsPart[] parts;
     private final DsReconfig reconfig = new DsReconfig();
+    /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
+    private final List<VersionChain> writtenChains = new ArrayList<>();
     private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
     private HistoryLog history;
     private final BitSet deadTcs = new BitSet();
@@ -127,7 +130,8 @@ public final class DataServer extends NodeBase implements DsServices {
     /**
      * Prepare phase of the partial restart (dissertation §5.5.1), once every coordinator drained: a new CC module
      * for {@code tree}, and the root CC's state rebuilt from the storage module — every committed version re-based
-     * as if a virtual recovery transaction beneath the root wrote it (§4.5.4).
+     * as if a virtual recovery transaction beneath the root wrote it (§4.5.4). Only chains written since the last
+     * re-basing hold CC metadata (loaded versions have none), so only those are visited.
      */
     void restartCc(CcTree tree) {
         if (!txns.isEmpty()) {
@@ -140,11 +144,17 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         install(cfg.withTree(tree));
         gc.reset();
-        store.forEach((k, chain) -> {
-            for (int i = 0; i < chain.size(); i++) {
-                chain.get(i).rebase();
-            }
-        });
+        for (VersionChain chain : writtenChains) {
+            chain.rebaseAll();
+        }
+        writtenChains.clear();
+    }
+
+    /** A transaction added a version to {@code chain}: remember it for the next re-basing. */
+    void written(VersionChain chain) {
+        if (chain.markWritten()) {
+            writtenChains.add(chain);
+        }
     }
 
     /**
@@ -154,6 +164,7 @@ public final class DataServer extends NodeBase implements DsServices {
      */
     void updateCc(CcTree tree) {
         ClusterConfig c = cfg.withTree(tree);
+        this.cfg = c;
         DsPart[] next = new DsPart[tree.idBound()];
         for (CcNode n : tree.nodes()) {
             if (!n.hasParts()) {
@@ -167,7 +178,6 @@ public final class DataServer extends NodeBase implements DsServices {
                 next[n.id()] = c.mechanism(n).dsPart(n, this);
             }
         }
-        this.cfg = c;
         this.parts = next;
         gc.partsChanged();
     }
@@ -191,6 +201,7 @@ public final class DataServer extends NodeBase implements DsServices {
     /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
     void dropEverything() {
         versionsRemoved = versionsAdded - gc.pruned();
+        writtenChains.clear();
         txns.clear();
         store = new MultiVersionStore(Math.max(1024, store.keyCount()));
         gc.reset();

@@ -137,6 +137,7 @@ final class OpExecution implements OpContext {
             }
             t.writes.add(new DsTxnImpl.Written(req.op().key(), chain, own));
             ds.versionAdded();
+            ds.written(chain);
         }
         written = own;
         ds.recordWrite(t, req.op().key(), own.writeSeq());

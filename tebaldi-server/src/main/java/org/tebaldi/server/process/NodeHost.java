@@ -60,6 +60,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
     private NettyTransport transport;
     private NodeId id;
     private volatile int treeVersion = -1;
+    private boolean allServices;
     private volatile String stopReason;
     private volatile boolean sessionLost;
     private DataServer dataServer;
@@ -107,7 +108,9 @@ public final class NodeHost implements HostServices, AutoCloseable {
         WorkloadResolver.Resolved db = resolver.resolve(m.workload(), m.dataServers());
         CcTree cc = TreeLoader.parse(tree.value(), "ZooKeeper " + paths.tree(), TreeContext.of(db.database()));
         ClusterConfig cfg = new ClusterConfig(db.database(), cc, m.coordinators(), m.dataServers(),
-                db.partitioner(), m.recordHistory()).withDurability(m.durability());
+                db.partitioner(), m.recordHistory()).withProfiling(m.profileFlushMicros())
+                .withDurability(m.durability());
+        allServices = m.allServices();
         checkIndex(m.coordinators(), m.dataServers());
         id = new NodeId(opts.role(), opts.singleton() ? 0 : opts.index());
         String name = opts.singleton() ? opts.role().cli() + "-" + opts.index() : id.toString();
@@ -196,7 +199,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
             }
             case TS:
             case BATCH: {
-                Map<Role, Supplier<Actor>> services = Cluster.services(cfg);
+                Map<Role, Supplier<Actor>> services = allServices ? Cluster.allServices(cfg) : Cluster.services(cfg);
                 Supplier<Actor> f = services.get(opts.role());
                 if (f == null) {
                     LOG.info("no mechanism of the tree uses the {} service", opts.role().cli());
@@ -211,7 +214,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 return a;
             }
             default:
-                return null; // monitor, configurator: later issues
+                return null; // monitor, configurator: hosted by the runner (tebaldi tune / profiler.enabled)
         }
     }
 

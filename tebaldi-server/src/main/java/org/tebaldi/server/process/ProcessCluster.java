@@ -75,6 +75,7 @@ public final class ProcessCluster implements AutoCloseable {
     private EmbeddedRuntime runtime;
     private NettyTransport transport;
     private ControlNode control;
+    private InetSocketAddress bound;
     private String connect;
 
     private ProcessCluster(Spec spec) {
@@ -101,7 +102,8 @@ public final class ProcessCluster implements AutoCloseable {
     /** The nodes of the cluster: service nodes, data servers, coordinators. */
     public List<NodeId> nodes() {
         List<NodeId> n = new ArrayList<>();
-        Cluster.services(spec.config()).keySet().forEach(r -> n.add(new NodeId(r, 0)));
+        (spec.manifest().allServices() ? Cluster.allServices(spec.config()) : Cluster.services(spec.config()))
+                .keySet().forEach(r -> n.add(new NodeId(r, 0)));
         for (int i = 0; i < spec.config().dataServers(); i++) {
             n.add(NodeId.ds(i));
         }
@@ -130,7 +132,7 @@ public final class ProcessCluster implements AutoCloseable {
                     new CodecContext(spec.config().db().catalog()), membership, NettyOptions.defaults(), "runner");
             return transport;
         });
-        InetSocketAddress bound = transport.bind("127.0.0.1", 0);
+        bound = transport.bind("127.0.0.1", 0);
         control = new ControlNode(runtime);
         runtime.spawn(ControlNode.ID, control);
         int tcs = spec.config().coordinators();
@@ -158,6 +160,25 @@ public final class ProcessCluster implements AutoCloseable {
                     nodes(), connect, spec.name());
         }
         awaitNodes();
+    }
+
+    /**
+     * Hosts another node in the runner (e.g. the profiler monitor, the reconfiguration server), registered in
+     * ZooKeeper so every node process can reach it. Call after {@link #start}.
+     */
+    public void addNode(NodeId id, org.tebaldi.core.runtime.Actor actor) {
+        runtime.spawn(id, actor);
+        membership.register(id, bound);
+    }
+
+    /**
+     * Publishes the tree the cluster now runs (its active part, as tree-file YAML) in ZooKeeper, e.g. after a
+     * reconfiguration; every node logs the new version.
+     */
+    public void publishTree(org.tebaldi.core.tree.CcTree tree) {
+        try (ClusterStore store = new ClusterStore(zk, new ZkPaths(spec.name()))) {
+            store.publishTree(TreeLoader.toYaml(tree.activeSpec()));
+        }
     }
 
     private NodeId liveCoordinatorAfter(NodeId dead) {

@@ -83,6 +83,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     /** Builds the CC module (one TC part per tree node, procedures as the tree's mechanisms rewrite them). */
     private void install(ClusterConfig c) {
+        this.cfg = c;
         TcPart[] fresh = new TcPart[c.tree().idBound()];
         for (CcNode n : c.tree().nodes()) {
             if (n.hasParts()) {
@@ -590,15 +591,17 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      */
     void update(org.tebaldi.core.tree.CcTree tree) {
         TcPart[] next = new TcPart[tree.idBound()];
+        TcPart[] old = parts;
         ClusterConfig c = cfg.withTree(tree);
+        this.cfg = c;
         for (CcNode n : tree.nodes()) {
             if (!n.hasParts()) {
                 continue;
             }
-            TcPart old = n.id() < parts.length ? parts[n.id()] : null;
-            if (old != null) {
-                old.rebind(n);
-                next[n.id()] = old;
+            TcPart kept = n.id() < old.length ? old[n.id()] : null;
+            if (kept != null) {
+                kept.rebind(n);
+                next[n.id()] = kept;
             } else {
                 next[n.id()] = c.mechanism(n).tcPart(n, this);
             }

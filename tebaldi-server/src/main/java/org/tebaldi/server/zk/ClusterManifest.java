@@ -20,34 +20,19 @@ import java.util.Map;
  * @param threads           executor threads per node process, 0 = one per core
  * @param replyTimeoutMillis a TC aborts a transaction whose data-server request has had no reply for this long, ms
  *                          (0 = never; see {@code TransactionCoordinator#setReplyTimeout})
+ * @param profileFlushMicros the profiler: TCs and DSs send blocking events to the monitor at least this often, µs
+ *                          (0 = profiling off; see {@code ClusterConfig#withProfiling})
+ * @param allServices       run every mechanism's service nodes, not only those the first tree needs (so a
+ *                          reconfiguration may move to any mechanism)
  * @param durable           whether durability is on (dissertation §4.5.4)
  * @param durabilityDir     the data servers' stores' parent directory (absolute), or null
  * @param epochMicros       GCP epoch length, µs
  * @param syncLog           synchronous mode
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
-                              int threads, long replyTimeoutMillis, boolean durable, String durabilityDir,
-                              long epochMicros, boolean syncLog) {
+                              int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices,
+                              boolean durable, String durabilityDir, long epochMicros, boolean syncLog) {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** A manifest without durability. */
-    public ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
-                           int threads, long replyTimeoutMillis) {
-        this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, false, null,
-                org.tebaldi.server.durability.DurabilityOptions.DEFAULT_EPOCH_MICROS, false);
-    }
-
-    /** The same manifest with these durability settings (stores under RocksDB, at their directory). */
-    public ClusterManifest withDurability(org.tebaldi.server.durability.DurabilityOptions d) {
-        return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
-                d.enabled(), d.enabled() ? d.dir().toAbsolutePath().toString() : null, d.epochMicros(), d.sync());
-    }
-
-    /** The durability settings every node applies. */
-    public org.tebaldi.server.durability.DurabilityOptions durability() {
-        return durable ? org.tebaldi.server.durability.DurabilityOptions.rocksDb(java.nio.file.Path.of(durabilityDir),
-                epochMicros, syncLog) : org.tebaldi.server.durability.DurabilityOptions.OFF;
-    }
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
     public ClusterManifest {
@@ -55,10 +40,36 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         if (!(workload.get("name") instanceof String)) {
             throw new IllegalArgumentException("the manifest's workload has no name");
         }
-        if (coordinators < 1 || dataServers < 1 || threads < 0 || replyTimeoutMillis < 0) {
+        if (coordinators < 1 || dataServers < 1 || threads < 0 || replyTimeoutMillis < 0 || profileFlushMicros < 0) {
             throw new IllegalArgumentException("bad cluster manifest counts: " + coordinators + " coordinators, "
                     + dataServers + " data servers, " + threads + " threads, reply timeout " + replyTimeoutMillis);
         }
+    }
+
+    /** A manifest with the profiler off and only the tree's services. */
+    public ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
+                           int threads, long replyTimeoutMillis) {
+        this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, 0, false);
+    }
+
+    /** A manifest without durability. */
+    public ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
+                           int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices) {
+        this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, profileFlushMicros,
+                allServices, false, null, org.tebaldi.server.durability.DurabilityOptions.DEFAULT_EPOCH_MICROS, false);
+    }
+
+    /** The same manifest with these durability settings (stores under RocksDB, at their directory). */
+    public ClusterManifest withDurability(org.tebaldi.server.durability.DurabilityOptions d) {
+        return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
+                profileFlushMicros, allServices, d.enabled(), d.enabled() ? d.dir().toAbsolutePath().toString() : null,
+                d.epochMicros(), d.sync());
+    }
+
+    /** The durability settings every node applies. */
+    public org.tebaldi.server.durability.DurabilityOptions durability() {
+        return durable ? org.tebaldi.server.durability.DurabilityOptions.rocksDb(java.nio.file.Path.of(durabilityDir),
+                epochMicros, syncLog) : org.tebaldi.server.durability.DurabilityOptions.OFF;
     }
 
     /** The JSON stored in ZooKeeper. */
@@ -70,6 +81,8 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         m.put("recordHistory", recordHistory);
         m.put("threads", threads);
         m.put("replyTimeoutMillis", replyTimeoutMillis);
+        m.put("profileFlushMicros", profileFlushMicros);
+        m.put("allServices", allServices);
         if (durable) {
             Map<String, Object> d = new LinkedHashMap<>();
             d.put("dir", durabilityDir);
@@ -98,8 +111,9 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
             return new ClusterManifest((Map<String, Object>) m.get("workload"),
                     ((Number) m.get("coordinators")).intValue(), ((Number) m.get("dataServers")).intValue(),
                     (Boolean) m.get("recordHistory"), ((Number) m.get("threads")).intValue(),
-                    ((Number) m.get("replyTimeoutMillis")).longValue(), d != null,
-                    d == null ? null : (String) d.get("dir"),
+                    ((Number) m.get("replyTimeoutMillis")).longValue(),
+                    m.get("profileFlushMicros") == null ? 0 : ((Number) m.get("profileFlushMicros")).longValue(),
+                    Boolean.TRUE.equals(m.get("allServices")), d != null, d == null ? null : (String) d.get("dir"),
                     d == null ? org.tebaldi.server.durability.DurabilityOptions.DEFAULT_EPOCH_MICROS
                             : ((Number) d.get("epochMicros")).longValue(),
                     d != null && (Boolean) d.get("sync"));

@@ -17,7 +17,8 @@ import org.tebaldi.core.model.TableSchema;
  * A small bank: table {@code account(id) → balance}, every account starting at {@value #INITIAL_BALANCE}.
  * Interactive types: {@code transfer(from, to, amount)} reads both accounts then writes both (read locks upgraded
  * to write locks, so concurrent transfers of one account deadlock and abort under 2PL), and read-only
- * {@code audit} reads every account. Consistency: the total balance never changes and no account disappears.
+ * {@code audit} reads every account. Both declare their table access order (just {@code account}), so runtime
+ * pipelining can run them. Consistency: the total balance never changes and no account disappears.
  */
 public final class BankWorkload implements Workload {
     /** Balance every account starts with. */
@@ -47,8 +48,8 @@ public final class BankWorkload implements Workload {
         Catalog c = new Catalog();
         account = c.add(ACCOUNT, 1, 0, false, Catalog.longCol("balance"));
         db = new Database(c);
-        db.interactive(BankClient.TRANSFER, false, "from", "to", "amount");
-        db.interactive(BankClient.AUDIT, true);
+        db.interactive(BankClient.TRANSFER, false, List.of(ACCOUNT), "from", "to", "amount");
+        db.interactive(BankClient.AUDIT, true, List.of(ACCOUNT));
     }
 
     @Override

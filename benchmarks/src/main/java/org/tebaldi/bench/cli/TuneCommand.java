@@ -1,0 +1,115 @@
+package org.tebaldi.bench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.process.NodeLauncher;
+import org.tebaldi.bench.process.ProcessExperimentRun;
+import org.tebaldi.bench.report.ResultFiles;
+import org.tebaldi.bench.report.SummaryJson;
+import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.tune.TuneConsole;
+import org.tebaldi.bench.tune.TuneExtension;
+import org.tebaldi.core.config.ConfigException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tebaldi tune EXPERIMENT.yaml [--set key=value]... [--out DIR]} (DESIGN.md §8–§9): the automatic tuning
+ * daemon. Runs the experiment (embedded, or one JVM per node with {@code cluster.mode: processes}: the profiler
+ * monitor and the reconfiguration server then run in this JVM, reached through ZooKeeper) with the profiler on; after warm-up the configurator
+ * (dissertation Fig 5.1) iterates from the experiment's tree — bottleneck, candidates, a live swap and a measurement
+ * per candidate, a decision — printing each step, until no bottleneck or no improvement, then measures the final
+ * tree for {@code autoconf.final} and ends the run ({@code duration} bounds the whole). Writes the run's
+ * {@code summary.json} and {@code timeline.csv}, {@code profile.csv}, every adopted tree as YAML under
+ * {@code trees/}, {@code iterations.csv}, {@code reconfigurations.csv}, {@code tuning-timeline.csv} and
+ * {@code tuning.json}. Exit codes as {@code run}; tuning that failed is {@value ExitCodes#RUN_FAILED}.
+ */
+@Command(name = "tune", description = "Automatically configure the CC tree while an experiment runs.")
+final class TuneCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "EXPERIMENT.yaml", description = "the experiment file (e.g. "
+            + "config/experiments/tpcc-autotune.yaml)")
+    Path experiment;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a field, e.g. --set "
+            + "autoconf.measure=3s --set duration=10m (repeatable)")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
+    Path out;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        Path cwd = Path.of("").toAbsolutePath();
+        Experiment e;
+        try {
+            e = ExperimentLoader.load(experiment, sets, cwd);
+            if (e.target().isPostgresql()) {
+                throw new ConfigException(experiment.toString(), 0, "target", "tune configures Tebaldi's CC tree; "
+                        + "PostgreSQL has none", "use target: tebaldi (or leave it out)");
+            }
+            if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+                throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
+                        "name a directory (it is created if missing)");
+            }
+        } catch (ConfigException x) {
+            stderr.println(x.getMessage());
+            stderr.flush();
+            return ExitCodes.CONFIG;
+        }
+        Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
+        RunReport.header(stdout, e);
+        TuneExtension tune = new TuneExtension(e, new TuneConsole(stdout));
+        RunResult r;
+        try {
+            if (e.cluster().mode().equals("processes")) {
+                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), null,
+                        NodeLauncher.command(), tune).run();
+            } else {
+                r = new ExperimentRun(e, new ConsoleListener(stdout), tune).run();
+            }
+        } catch (IllegalStateException | RunFailedException x) {
+            stderr.println("run failed: " + x.getMessage());
+            stderr.flush();
+            return ExitCodes.RUN_FAILED;
+        }
+        RunReport.summary(stdout, r);
+        try {
+            ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
+            tune.writeFiles(dir, r);
+        } catch (IOException x) {
+            stderr.println("cannot write results to " + dir + ": " + x.getMessage());
+            stderr.flush();
+            return ExitCodes.RUN_FAILED;
+        }
+        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", trees/, iterations.csv, "
+                + "reconfigurations.csv, tuning-timeline.csv and tuning.json");
+        stdout.flush();
+        if (tune.failure() != null) {
+            stderr.println("tuning failed: " + tune.failure());
+            stderr.flush();
+            return ExitCodes.RUN_FAILED;
+        }
+        return r.checks().passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+    }
+}

@@ -1,0 +1,20 @@
+package org.tebaldi.bench.driver;
+
+/**
+ * A handle on a driver run in progress, for a component that runs beside it (e.g. the tuning daemon): live commit
+ * counts and the run's clock, and a way to end the run early as a normal end (the measured window then ends now).
+ * Thread-safe.
+ */
+public interface LiveRun {
+    /** Commits since the start of the run (warm-up included). */
+    long commits();
+
+    /** When the run started, {@link System#nanoTime()}. */
+    long startNanos();
+
+    /** When the measured window starts (end of warm-up), {@link System#nanoTime()}. */
+    long measureStartNanos();
+
+    /** Ends the run now (no effect during warm-up: it then ends when warm-up does). */
+    void finish();
+}

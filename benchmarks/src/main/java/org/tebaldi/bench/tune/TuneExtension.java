@@ -1,0 +1,126 @@
+package org.tebaldi.bench.tune;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.tebaldi.autoconf.configurator.Configurator;
+import org.tebaldi.autoconf.configurator.Iteration;
+import org.tebaldi.autoconf.reconfig.ReconfigServer;
+import org.tebaldi.autoconf.tuning.LiveTarget;
+import org.tebaldi.bench.driver.LiveRun;
+import org.tebaldi.bench.experiment.AutoconfSpec;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.run.Hosting;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.tree.TreeContext;
+
+/**
+ * The tuning daemon beside an experiment (dissertation §5.1, Fig 5.1): the profiler runs, a reconfiguration server
+ * joins the cluster (in processes mode: hosted by the runner, found by the nodes through ZooKeeper, and each tree it
+ * swaps to published there), and once warm-up ended a thread runs the {@link Configurator} against
+ * the live cluster ({@link LiveTarget}), then measures the final tree for {@code autoconf.final} and ends the run.
+ * If the run's {@code duration} ends first, tuning is interrupted and the report says so.
+ */
+public final class TuneExtension extends ProfilerExtension {
+    private final Experiment e;
+    private final TuneConsole console;
+    private ReconfigServer server;
+    private LiveTarget target;
+    private Thread thread;
+    private volatile List<Iteration> iterations = List.of();
+    private volatile String outcome = "not started (the run ended during warm-up)";
+    private volatile double finalTxnPerSec = Double.NaN;
+    private volatile Throwable failure;
+    private volatile long runStartNanos;
+
+    public TuneExtension(Experiment e, TuneConsole console) {
+        super(e.profiler().on(), e.workload().database());
+        this.e = e;
+        this.console = console;
+    }
+
+    /** Candidates may use any mechanism: its service nodes must run from the start. */
+    @Override
+    public boolean allServices() {
+        return true;
+    }
+
+    @Override
+    public void beforeStart(Hosting host) {
+        super.beforeStart(host);
+        NodeId id = new NodeId(Role.CONFIGURATOR, 0);
+        server = new ReconfigServer(id, host.runtime(), e.cluster().coordinators(), e.cluster().dataServers(),
+                e.tree().tree(), org.tebaldi.core.cc.Mechanisms::get);
+        server.onSwap(host::treeChanged);
+        host.addNode(id, server);
+    }
+
+    @Override
+    public void started(LiveRun run) {
+        runStartNanos = run.startNanos();
+        AutoconfSpec a = e.autoconf();
+        target = new LiveTarget(monitor(), server, e.workload().database(), run::commits,
+                new LiveTarget.Settings(a.analysisMicros(), a.measureMicros(), a.settleMicros(),
+                        a.protocol().equals("online"), a.forceAbortMicros()));
+        Configurator c = new Configurator(TreeContext.of(e.workload().database()), new Configurator.Settings(
+                a.mechanisms(), a.maxIterations(), a.minGain(), a.minScore(), a.maxCandidates(),
+                a.edgesPerIteration()));
+        thread = new Thread(() -> tune(run, c), "tebaldi-tuner");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void tune(LiveRun run, Configurator c) {
+        try {
+            long wait = run.measureStartNanos() - System.nanoTime();
+            if (wait > 0) {
+                TimeUnit.NANOSECONDS.sleep(wait);
+            }
+            CcTree start = e.tree().tree();
+            console.start(start);
+            outcome = "running";
+            TuneConsole.Recorder rec = console.recorder();
+            iterations = rec.iterations();
+            c.run(start, target, rec);
+            outcome = rec.finishedWhy();
+            long t0 = System.nanoTime();
+            long c0 = run.commits();
+            TimeUnit.MICROSECONDS.sleep(e.autoconf().finalMicros());
+            finalTxnPerSec = (run.commits() - c0) * 1e9 / (System.nanoTime() - t0);
+            console.done(outcome, rec.last(), finalTxnPerSec);
+            run.finish();
+        } catch (InterruptedException x) {
+            outcome = "interrupted: the run's duration ended before tuning did (raise duration)";
+            console.interrupted(outcome);
+        } catch (RuntimeException x) {
+            failure = x;
+            outcome = "failed: " + x;
+            console.interrupted(outcome);
+            run.finish();
+        }
+    }
+
+    @Override
+    public void stopped() throws InterruptedException {
+        if (thread != null) {
+            thread.interrupt();
+            thread.join(TimeUnit.MINUTES.toMillis(1));
+        }
+    }
+
+    /** An exception that ended tuning, or null. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    @Override
+    public void writeFiles(Path dir, RunResult result) throws IOException {
+        super.writeFiles(dir, result);
+        TuneFiles.write(dir, e, iterations, target == null ? List.of() : target.swaps(), outcome, finalTxnPerSec,
+                runStartNanos, result);
+    }
+}

@@ -1,0 +1,141 @@
+package org.tebaldi.bench.tune;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.tebaldi.autoconf.configurator.Iteration;
+import org.tebaldi.autoconf.reconfig.SwapResult;
+import org.tebaldi.autoconf.tuning.SwapEvent;
+import org.tebaldi.bench.driver.TimelinePoint;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.tree.TreeLoader;
+
+/**
+ * The tuning daemon's result files, beside {@code summary.json} and {@code timeline.csv}:
+ * <ul>
+ *   <li>{@code trees/start.yaml} and {@code trees/iteration-N.yaml}: every tree adopted, loadable with
+ *       {@code --set tree=FILE};</li>
+ *   <li>{@code iterations.csv}: per iteration and candidate — bottleneck edge and score (ms blocked per s), the edge
+ *       the candidate addresses, strategy,
+ *       tree, measured txn/s or why it was rejected, whether it was adopted;</li>
+ *   <li>{@code reconfigurations.csv}: per swap — start and end (ms since the run started), protocol and note, phase
+ *       durations (ms), force-aborted transactions, and the worst 100 ms throughput bucket the swap overlapped;</li>
+ *   <li>{@code tuning-timeline.csv}: throughput per 100 ms with a column marking where swaps started and ended;</li>
+ *   <li>{@code tuning.json}: the outcome, the start and final trees, the final throughput and each iteration.</li>
+ * </ul>
+ */
+final class TuneFiles {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private TuneFiles() {
+    }
+
+    static void write(Path dir, Experiment e, List<Iteration> its, List<SwapEvent> swaps, String outcome,
+                      double finalTxnPerSec, long runStartNanos, RunResult r) throws IOException {
+        Path trees = Files.createDirectories(dir.resolve("trees"));
+        yaml(trees.resolve("start.yaml"), e.tree().tree());
+        StringBuilder csv = new StringBuilder("iteration,bottleneck,bottleneckMsPerSec,startTxnPerSec,edge,strategy,"
+                + "tree,txnPerSec,rejected,adopted\n");
+        ObjectNode json = JSON.createObjectNode();
+        json.put("outcome", outcome);
+        json.put("startTree", e.tree().tree().describe());
+        CcTree last = e.tree().tree();
+        ArrayNode arr = json.putArray("iterations");
+        for (Iteration it : its) {
+            ObjectNode o = arr.addObject();
+            o.put("iteration", it.number());
+            o.put("bottleneck", it.bottleneck() == null ? null : it.bottleneck().edge());
+            o.put("bottleneckMsPerSec", it.bottleneck() == null ? 0 : it.bottleneck().scoreMicrosPerSec() / 1000);
+            o.put("startTree", it.start().describe());
+            o.put("startTxnPerSec", it.startTxnPerSec());
+            o.put("adoptedTree", it.adopted().describe());
+            o.put("adoptedTxnPerSec", it.adoptedTxnPerSec());
+            o.put("improved", it.improved());
+            o.put("candidates", it.trials().size());
+            if (it.improved()) {
+                yaml(trees.resolve("iteration-" + it.number() + ".yaml"), it.adopted());
+                last = it.adopted();
+            }
+            for (Iteration.Trial t : it.trials()) {
+                csv.append(it.number()).append(',').append(q(it.bottleneck() == null ? "" : it.bottleneck().edge()))
+                        .append(',').append(f(it.bottleneck() == null ? 0 : it.bottleneck().scoreMicrosPerSec() / 1000))
+                        .append(',').append(f(it.startTxnPerSec())).append(',').append(q(t.edge())).append(',')
+                        .append(q(t.candidate().strategy()))
+                        .append(',').append(q(t.candidate().tree().describe())).append(',')
+                        .append(Double.isNaN(t.txnPerSec()) ? "" : f(t.txnPerSec())).append(',')
+                        .append(q(t.rejected() == null ? "" : t.rejected())).append(',')
+                        .append(it.improved() && t.candidate().tree() == it.adopted()).append('\n');
+            }
+        }
+        json.put("finalTree", last.describe());
+        json.put("finalTxnPerSec", Double.isNaN(finalTxnPerSec) ? null : finalTxnPerSec);
+        json.put("swaps", swaps.size());
+        Files.writeString(dir.resolve("iterations.csv"), csv, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("tuning.json"), JSON.writeValueAsString(json) + "\n", StandardCharsets.UTF_8);
+        List<TimelinePoint> timeline = r.driver().timeline();
+        StringBuilder sw = new StringBuilder("startMs,endMs,protocol,note,tree,cleanupMs,prepareMs,applyMs,drainMs,"
+                + "totalMs,forceAborted,worst100msTxnPerSec\n");
+        for (SwapEvent s : swaps) {
+            long a = (s.startNanos() - runStartNanos) / 1_000_000;
+            long b = (s.endNanos() - runStartNanos) / 1_000_000;
+            SwapResult x = s.result();
+            sw.append(a).append(',').append(b).append(',').append(x.protocol()).append(',')
+                    .append(q(x.note() == null ? "" : x.note())).append(',').append(q(s.tree())).append(',')
+                    .append(f(x.cleanupMicros() / 1000.0)).append(',').append(f(x.prepareMicros() / 1000.0))
+                    .append(',').append(f(x.applyMicros() / 1000.0)).append(',').append(f(x.drainMicros() / 1000.0))
+                    .append(',').append(f(x.totalMicros() / 1000.0)).append(',').append(x.forceAborted()).append(',')
+                    .append(f(worst(timeline, a, b))).append('\n');
+        }
+        Files.writeString(dir.resolve("reconfigurations.csv"), sw, StandardCharsets.UTF_8);
+        StringBuilder tl = new StringBuilder("tMs,throughput,event\n");
+        for (TimelinePoint p : timeline) {
+            StringBuilder ev = new StringBuilder();
+            for (SwapEvent s : swaps) {
+                long a = (s.startNanos() - runStartNanos) / 1_000_000;
+                long b = (s.endNanos() - runStartNanos) / 1_000_000;
+                if (a >= p.tMs() - 100 && a < p.tMs()) {
+                    ev.append(ev.length() > 0 ? " " : "").append(s.result().protocol()).append("-start");
+                }
+                if (b >= p.tMs() - 100 && b < p.tMs()) {
+                    ev.append(ev.length() > 0 ? " " : "").append(s.result().protocol()).append("-end");
+                }
+            }
+            tl.append(p.tMs()).append(',').append(f(p.throughput())).append(',').append(ev).append('\n');
+        }
+        Files.writeString(dir.resolve("tuning-timeline.csv"), tl, StandardCharsets.UTF_8);
+    }
+
+    /** The lowest 100 ms bucket overlapping [startMs, endMs], txn/s (NaN if none). */
+    static double worst(List<TimelinePoint> timeline, long startMs, long endMs) {
+        double w = Double.NaN;
+        for (TimelinePoint p : timeline) {
+            long from = p.tMs() - 100;
+            if (p.tMs() > startMs && from <= endMs) {
+                w = Double.isNaN(w) ? p.throughput() : Math.min(w, p.throughput());
+            }
+        }
+        return w;
+    }
+
+    private static void yaml(Path file, CcTree tree) throws IOException {
+        Files.writeString(file, "# " + tree.describe() + "\n" + TreeLoader.toYaml(tree.activeSpec()),
+                StandardCharsets.UTF_8);
+    }
+
+    private static String f(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String q(String s) {
+        return "\"" + s.replace("\"", "\"\"") + "\"";
+    }
+}

@@ -1,0 +1,104 @@
+package org.tebaldi.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code tebaldi tune} end to end, in-process, on a contended bank (10 accounts): one iteration with short windows
+ * must profile, propose, swap candidates in and the current tree back, decide, measure the final tree, end the run
+ * early, verify it, and write every result file — the adopted trees loadable again by {@code tebaldi run}.
+ */
+class TuneCommandTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void tunesAContendedBankAndWritesItsFiles() throws Exception {
+        Path exp = tmp.resolve("tune-bank.yaml");
+        Files.writeString(exp, """
+                name: tune-bank
+                workload: {name: bank, accounts: 10, auditRatio: 0.2}
+                tree: {root: {cc: ssi, children: [{cc: none, txns: [audit]},
+                       {cc: 2pl, options: {lockTimeout: 10ms, deadlock: wait-die}, txns: [transfer]}]}}
+                cluster: {dataServers: 2, coordinators: 2, networkDelay: 20us}
+                clients: 16
+                warmup: 1s
+                duration: 120s
+                verify: true
+                profiler: {window: 250ms, flush: 10ms}
+                autoconf: {analysis: 1s, measure: 1s, settle: 200ms, maxIterations: 1, edgesPerIteration: 1,
+                           final: 1s, minScore: 0}
+                """);
+        Path dir = tmp.resolve("out");
+        RunCommandTest.Run r = RunCommandTest.run("tune", exp.toString(), "--out", dir.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        List<String> tune = r.out().lines().filter(l -> l.startsWith("tune ")).toList();
+        assertTrue(tune.get(0).contains("tuning from ssi{none[audit],2pl[transfer]}"), r.out());
+        assertTrue(tune.stream().anyMatch(l -> l.contains("iteration 1: bottleneck transfer–transfer")), r.out());
+        assertTrue(tune.stream().anyMatch(l -> l.contains("candidate 1/")), r.out());
+        assertTrue(tune.stream().anyMatch(l -> l.contains("decision: ")), r.out());
+        assertTrue(tune.stream().anyMatch(l -> l.startsWith("tune  final tree ")), r.out());
+        assertTrue(r.out().contains("serializability: serializable"), r.out());
+
+        JsonNode t = new ObjectMapper().readTree(Files.readString(dir.resolve("tuning.json")));
+        assertEquals(1, t.get("iterations").size(), t.toString());
+        assertTrue(t.get("finalTxnPerSec").doubleValue() > 0, t.toString());
+        assertTrue(t.get("swaps").intValue() >= 2, "a candidate in and the current tree back: " + t);
+        List<String> swaps = Files.readAllLines(dir.resolve("reconfigurations.csv"));
+        assertEquals(t.get("swaps").intValue() + 1, swaps.size(), swaps.toString());
+        assertTrue(swaps.get(1).matches("\\d+,\\d+,(online-update|partial-restart),.*"), swaps.get(1));
+        List<String> its = Files.readAllLines(dir.resolve("iterations.csv"));
+        assertTrue(its.size() >= 2 && its.get(1).startsWith("1,\"transfer–transfer\""), its.toString());
+        List<String> timeline = Files.readAllLines(dir.resolve("tuning-timeline.csv"));
+        assertEquals("tMs,throughput,event", timeline.get(0));
+        assertTrue(timeline.stream().anyMatch(l -> l.endsWith("-start") || l.contains("-start ")), timeline::toString);
+        assertTrue(Files.readAllLines(dir.resolve("profile.csv")).size() > 2);
+        JsonNode s = new ObjectMapper().readTree(Files.readString(dir.resolve("summary.json")));
+        assertTrue(s.get("checks").get("serializable").booleanValue());
+        assertTrue(s.get("checks").get("consistency").booleanValue());
+        assertTrue(s.get("durationMicros") == null || s.get("durationMicros").longValue() < 120_000_000L);
+
+        // the start tree file runs again as a tree of an experiment
+        Path start = dir.resolve("trees/start.yaml");
+        RunCommandTest.Run again = RunCommandTest.run("run", exp.toString(), "--set", "tree=" + start, "--set",
+                "duration=1s", "--set", "warmup=0s", "--out", tmp.resolve("again").toString());
+        assertEquals(0, again.code(), again.out() + again.err());
+    }
+
+    @Test
+    void badAutoconfSettingsAreOneClearMessage() throws Exception {
+        Path exp = tmp.resolve("bad.yaml");
+        Files.writeString(exp, """
+                name: bad
+                workload: {name: bank, accounts: 10}
+                tree: {root: {cc: 2pl, txns: [transfer, audit]}}
+                clients: 2
+                duration: 1s
+                autoconf: {protocol: sometimes}
+                """);
+        RunCommandTest.Run r = RunCommandTest.run("tune", exp.toString(), "--out", tmp.resolve("o").toString());
+        assertEquals(ExitCodes.CONFIG, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("autoconf.protocol") && r.err().contains("online"), r.err());
+        assertTrue(!Files.exists(tmp.resolve("o")));
+        Files.writeString(exp, Files.readString(exp).replace("{protocol: sometimes}", "{mechanisms: [rp, occ]}"));
+        r = RunCommandTest.run("tune", exp.toString());
+        assertEquals(ExitCodes.CONFIG, r.code());
+        assertTrue(r.err().contains("autoconf.mechanisms[1]") && r.err().contains("occ"), r.err());
+        Files.writeString(exp, Files.readString(exp).replace("{mechanisms: [rp, occ]}", "{measur: 2s}"));
+        r = RunCommandTest.run("tune", exp.toString());
+        assertEquals(ExitCodes.CONFIG, r.code());
+        assertTrue(r.err().contains("measure"), "suggests the closest key: " + r.err());
+        Files.writeString(exp, Files.readString(exp).replace("autoconf: {measur: 2s}", "profiler: {window: -1s}"));
+        r = RunCommandTest.run("run", exp.toString());
+        assertEquals(ExitCodes.CONFIG, r.code());
+        assertTrue(r.err().contains("profiler.window"), r.err());
+    }
+}

@@ -1,0 +1,131 @@
+package org.tebaldi.autoconf.tuning;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.function.LongSupplier;
+import org.tebaldi.autoconf.configurator.Bottleneck;
+import org.tebaldi.autoconf.configurator.Configurator;
+import org.tebaldi.autoconf.profiler.ConflictEdge;
+import org.tebaldi.autoconf.profiler.ProfilerMonitor;
+import org.tebaldi.autoconf.profiler.WindowReport;
+import org.tebaldi.autoconf.reconfig.ReconfigServer;
+import org.tebaldi.autoconf.reconfig.SwapResult;
+import org.tebaldi.core.db.Database;
+import org.tebaldi.core.tree.CcTree;
+
+/**
+ * The configurator's view of a running cluster (dissertation §5.1, the automatic configuration manager): the
+ * analysis stage sums the profiler monitor's window reports over an analysis period, the testing stage counts the
+ * clients' commits over a test window, and swaps go through the reconfiguration server — online update (falling
+ * back to partial restart where it cannot apply) or always partial restart. Each swap is followed by a settling
+ * pause before anything is measured. Blocks the calling thread (the tuning daemon's own, never a node's).
+ */
+public final class LiveTarget implements Configurator.Target {
+    /**
+     * Timing and protocol.
+     *
+     * @param analysisMicros   profiling period per analysis, µs
+     * @param measureMicros    throughput test window, µs
+     * @param settleMicros     pause after a swap before measuring, µs
+     * @param online           online update (with fallback) rather than partial restart
+     * @param forceAbortMicros partial restart: force-abort transactions still running this long into clean-up (0:
+     *                         wait for them)
+     */
+    public record Settings(long analysisMicros, long measureMicros, long settleMicros, boolean online,
+                           long forceAbortMicros) {
+    }
+
+    private final ProfilerMonitor monitor;
+    private final ReconfigServer server;
+    private final Database db;
+    private final LongSupplier commits;
+    private final Settings s;
+    private final List<SwapEvent> swaps = new CopyOnWriteArrayList<>();
+
+    /** @param commits committed transactions so far, from any thread (e.g. the driver's counter) */
+    public LiveTarget(ProfilerMonitor monitor, ReconfigServer server, Database db, LongSupplier commits, Settings s) {
+        this.monitor = monitor;
+        this.server = server;
+        this.db = db;
+        this.commits = commits;
+        this.s = s;
+    }
+
+    @Override
+    public Bottleneck analyze() throws InterruptedException {
+        List<WindowReport> before = monitor.reports();
+        WindowReport last = before.isEmpty() ? null : before.get(before.size() - 1);
+        sleepMicros(s.analysisMicros());
+        List<WindowReport> after = monitor.reports();
+        int from = last == null ? 0 : indexOf(after, last) + 1;
+        return summarize(after.subList(from, after.size()), db);
+    }
+
+    private static int indexOf(List<WindowReport> l, WindowReport r) {
+        for (int i = l.size() - 1; i >= 0; i--) {
+            if (l.get(i) == r) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The bottleneck over several windows: edge scores summed and divided by the windows' total length. */
+    static Bottleneck summarize(List<WindowReport> windows, Database db) {
+        Map<ConflictEdge, Long> sum = new LinkedHashMap<>();
+        long micros = 0;
+        for (WindowReport w : windows) {
+            micros += w.endMicros() - w.startMicros();
+            w.edges().forEach((e, v) -> sum.merge(e, v, Long::sum));
+        }
+        if (sum.isEmpty() || micros <= 0) {
+            return null;
+        }
+        double perSec = 1e6 / micros;
+        List<Map.Entry<ConflictEdge, Long>> sorted = new ArrayList<>(sum.entrySet());
+        sorted.sort((a, b) -> Long.compare(b.getValue(), a.getValue()));
+        List<Bottleneck.Edge> edges = new ArrayList<>();
+        for (Map.Entry<ConflictEdge, Long> e : sorted) {
+            edges.add(new Bottleneck.Edge(db.type(e.getKey().a()).name(), db.type(e.getKey().b()).name(),
+                    e.getValue() * perSec));
+        }
+        return new Bottleneck(edges);
+    }
+
+    @Override
+    public double measure() throws InterruptedException {
+        long c0 = commits.getAsLong();
+        long t0 = System.nanoTime();
+        sleepMicros(s.measureMicros());
+        long c1 = commits.getAsLong();
+        return (c1 - c0) * 1e9 / (System.nanoTime() - t0);
+    }
+
+    @Override
+    public String swap(CcTree tree) throws InterruptedException {
+        long t0 = System.nanoTime();
+        SwapResult r;
+        try {
+            r = (s.online() ? server.onlineUpdate(tree, s.forceAbortMicros())
+                    : server.partialRestart(tree, s.forceAbortMicros())).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("reconfiguration to " + tree.describe() + " failed", e.getCause());
+        }
+        swaps.add(new SwapEvent(t0, System.nanoTime(), tree.describe(), r));
+        sleepMicros(s.settleMicros());
+        return r.describe();
+    }
+
+    /** Every swap so far, in order. */
+    public List<SwapEvent> swaps() {
+        return List.copyOf(swaps);
+    }
+
+    private static void sleepMicros(long micros) throws InterruptedException {
+        Thread.sleep(micros / 1000, (int) (micros % 1000) * 1000);
+    }
+}
