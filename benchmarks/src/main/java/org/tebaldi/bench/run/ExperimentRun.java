@@ -98,21 +98,24 @@ public final class ExperimentRun {
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
             DriverResult d;
-            try (MemorySampler memory = new MemorySampler(cluster)) {
+            MemorySampler memory = new MemorySampler(cluster);
+            try {
                 d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
                         () -> !rt.failures().isEmpty()).onStart(extension::started).run();
-                listener.phase(memory.summary());
-                if (runDir != null) {
-                    try {
-                        memory.write(runDir);
-                    } catch (java.io.IOException x) {
-                        listener.phase("cannot write memory.csv: " + x.getMessage());
-                    }
-                }
+            } finally {
+                memory.close();
             }
             extension.stopped();
             cluster.close();
             failIfBroken(rt.failures(), d);
+            listener.phase(memory.summary());
+            if (runDir != null) {
+                try {
+                    memory.write(runDir);
+                } catch (java.io.IOException x) {
+                    listener.phase("cannot write memory.csv: " + x.getMessage());
+                }
+            }
             Checks checks = Checks.notChecked();
             if (e.verify()) {
                 listener.phase("verifying");
