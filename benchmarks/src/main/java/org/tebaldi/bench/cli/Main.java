@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
  * ({@link RunCommand}), {@code tune} ({@link TuneCommand}), {@code node} ({@link NodeCommand}), {@code help}. Exit codes: {@link ExitCodes}.
  */
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",
-        subcommands = {RunCommand.class, TuneCommand.class, NodeCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, TuneCommand.class, NodeCommand.class, RecoverCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Spec
     CommandSpec spec;

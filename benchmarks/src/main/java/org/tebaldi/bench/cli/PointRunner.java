@@ -50,7 +50,8 @@ final class PointRunner {
      *
      * @throws ConfigException naming the option, if {@code --zk} or {@code --external-nodes} is given for an
      *                         experiment that does not run processes, or {@code --external-nodes} without
-     *                         {@code --zk}; naming the file if the profiler is turned on for PostgreSQL
+     *                         {@code --zk}; naming the file if the profiler is turned on for PostgreSQL, or
+     *                         if {@code durability.dir} already holds data
      */
     void check(Experiment e) {
         boolean processes = e.cluster().mode().equals("processes");
@@ -66,6 +67,20 @@ final class PointRunner {
         if (externalNodes && zk == null) {
             throw new ConfigException("--external-nodes", 0, "", "nodes started by hand need a ZooKeeper they "
                     + "can reach", "add --zk HOST:PORT");
+        }
+        if (e.durability().enabled() && e.durability().dir() != null) {
+            Path d = Path.of("").toAbsolutePath().resolve(e.durability().dir()).normalize();
+            try (var entries = java.nio.file.Files.exists(d) ? java.nio.file.Files.list(d)
+                    : java.util.stream.Stream.<Path>empty()) {
+                if (entries.findAny().isPresent()) {
+                    throw new ConfigException(e.file().toString(), 0, "durability.dir", "'" + d + "' already holds "
+                            + "data (a run's stores are recovered with 'tebaldi node', not reused)", "name an empty "
+                            + "or new directory, or leave durability.dir out (default: <run dir>/rocksdb)");
+                }
+            } catch (java.io.IOException x) {
+                throw new ConfigException(e.file().toString(), 0, "durability.dir", "cannot read '" + d + "': "
+                        + x.getMessage(), "name a readable directory");
+            }
         }
     }
 
@@ -92,7 +107,7 @@ final class PointRunner {
                 return new Finished(new ProcessExperimentRun(e, listener, dir.resolve("nodes"), zk, cmd, extension)
                         .run(), extension);
             }
-            return new Finished(new ExperimentRun(e, listener, extension).run(), extension);
+            return new Finished(new ExperimentRun(e, listener, extension).inDirectory(dir).run(), extension);
         } catch (IllegalStateException x) {
             throw new RunFailedException(x.getMessage(), x);
         }

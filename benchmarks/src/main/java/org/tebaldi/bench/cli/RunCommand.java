@@ -2,7 +2,6 @@ package org.tebaldi.bench.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -77,10 +76,7 @@ final class RunCommand implements Callable<Integer> {
             for (SweepPoint p : sweep.points()) {
                 runner.check(p.experiment());
             }
-            if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-                throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
-                        "name a directory (it is created if missing)");
-            }
+            RunDirectory.checkOut(out);
         } catch (ConfigException x) {
             stderr.println(x.getMessage());
             stderr.flush();

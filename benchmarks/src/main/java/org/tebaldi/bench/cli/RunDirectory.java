@@ -32,4 +32,16 @@ final class RunDirectory {
         }
         return candidate;
     }
+
+    /**
+     * Checks an {@code --out} option: absent, or a directory, or not there yet.
+     *
+     * @throws org.tebaldi.core.config.ConfigException if it names a file
+     */
+    static void checkOut(Path out) {
+        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+            throw new org.tebaldi.core.config.ConfigException("--out", 0, "", "'" + out + "' is a file, not a "
+                    + "directory", "name a directory (it is created if missing)");
+        }
+    }
 }

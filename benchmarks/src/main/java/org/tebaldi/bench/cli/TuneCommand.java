@@ -2,7 +2,6 @@ package org.tebaldi.bench.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -68,10 +67,7 @@ final class TuneCommand implements Callable<Integer> {
                 throw new ConfigException(experiment.toString(), 0, "target", "tune configures Tebaldi's CC tree; "
                         + "PostgreSQL has none", "use target: tebaldi (or leave it out)");
             }
-            if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-                throw new ConfigException("--out", 0, "", "'" + out + "' is a file, not a directory",
-                        "name a directory (it is created if missing)");
-            }
+            RunDirectory.checkOut(out);
         } catch (ConfigException x) {
             stderr.println(x.getMessage());
             stderr.flush();

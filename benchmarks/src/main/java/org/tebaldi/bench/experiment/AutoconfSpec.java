@@ -16,16 +16,17 @@ import java.util.List;
  * @param edgesPerIteration conflict edges explored per iteration, most severe first, when the first yields no
  *                       improvement (default 3; 1 is exactly the dissertation's Fig 5.1)
  * @param minGain        relative improvement needed to adopt a candidate (default 0.03)
- * @param minScore       bottleneck score, µs of blocking per second, below which tuning stops (default 1000)
+ * @param minScore       bottleneck score, µs of blocking per second, below which tuning stops (default 100,000:
+ *                       100 ms of blocking per second, a tenth of one client's time)
  * @param protocol       {@code online} (online update, falling back to partial restart) or {@code partial-restart}
  * @param forceAbortMicros partial restart: force-abort transactions still running this long into clean-up, µs
  *                       (default 200 ms; 0 waits for them)
  * @param finalMicros    measure the final tree this long after tuning ends, then end the run, µs (default 10 s)
  */
 public record AutoconfSpec(List<String> mechanisms, long analysisMicros, long measureMicros, long settleMicros,
-                           int maxIterations, int maxCandidates, int edgesPerIteration, double minGain, double minScore, String protocol,
-                           long forceAbortMicros, long finalMicros) {
+                           int maxIterations, int maxCandidates, int edgesPerIteration, double minGain,
+                           double minScore, String protocol, long forceAbortMicros, long finalMicros) {
     /** The defaults. */
     public static final AutoconfSpec DEFAULT = new AutoconfSpec(List.of("rp", "tso"), 3_000_000, 4_000_000,
-            1_000_000, 8, 8, 3, 0.03, 1000, "online", 200_000, 10_000_000);
+            1_000_000, 8, 8, 3, 0.03, 100_000, "online", 200_000, 10_000_000);
 }

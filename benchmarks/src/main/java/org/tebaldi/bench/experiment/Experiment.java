@@ -30,15 +30,27 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param autoconf        the automatic configuration section (used by {@code tebaldi tune})
  * @param target          where the transactions run: the Tebaldi cluster or PostgreSQL over JDBC ({@code target:},
  *                        {@code postgresql:})
+ * @param durability      the {@code durability:} section
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
                          long durationMicros, boolean verify, RetrySpec retry, long seed, String output,
-                         ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target) {
+                         ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target,
+                         DurabilitySpec durability) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
         java.util.Objects.requireNonNull(target, "target");
+        java.util.Objects.requireNonNull(durability, "durability");
+    }
+
+    /** An experiment without durability. */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
+                      boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf, TargetSpec target) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
+                verify, retry, seed, output, profiler, autoconf, target, DurabilitySpec.OFF);
     }
 
     /** An experiment on the Tebaldi cluster ({@link TargetSpec#DEFAULT}). */
@@ -47,6 +59,6 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
                       boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
                       AutoconfSpec autoconf) {
         this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
-                verify, retry, seed, output, profiler, autoconf, TargetSpec.DEFAULT);
+                verify, retry, seed, output, profiler, autoconf, TargetSpec.DEFAULT, DurabilitySpec.OFF);
     }
 }

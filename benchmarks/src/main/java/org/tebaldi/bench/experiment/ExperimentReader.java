@@ -16,7 +16,7 @@ import org.tebaldi.core.config.Durations;
 /**
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
- * retry, seed, output, profiler, autoconf. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
+ * retry, seed, output, profiler, autoconf, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
  * networkDelay: 50us, threads: 0}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
  * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
  * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
@@ -70,8 +70,9 @@ final class ExperimentReader {
         String output = top.string("output", "results", "results");
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 4s}"));
+        DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
-                warmup, duration, verify, retry, seed, output, profiler, autoconf, target);
+                warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability);
     }
 
     private static ClusterSpec cluster(Fields c) {
@@ -93,6 +94,15 @@ final class ExperimentReader {
         int threads = c.intNumber("threads", 0, 0, "0");
         boolean batching = c.bool("batching", true);
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching);
+    }
+
+    private static DurabilitySpec durability(Fields d) {
+        d.checkKnown(ExperimentSchema.DURABILITY);
+        boolean enabled = d.bool("enabled", false);
+        String dir = d.string("dir", "", "data/tebaldi");
+        long epoch = d.duration("epoch", "1s", true, "1s");
+        boolean sync = d.bool("sync", false);
+        return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync);
     }
 
     private static RetrySpec retry(Fields r) {
@@ -123,7 +133,7 @@ final class ExperimentReader {
                 a.intNumber("maxIterations", d.maxIterations(), 1, "8"),
                 a.intNumber("maxCandidates", d.maxCandidates(), 1, "8"),
                 a.intNumber("edgesPerIteration", d.edgesPerIteration(), 1, "3"),
-                a.decimal("minGain", d.minGain(), 0, 10, "0.03"), a.decimal("minScore", d.minScore(), 0, 1e9, "1000"),
+                a.decimal("minGain", d.minGain(), 0, 10, "0.03"), a.decimal("minScore", d.minScore(), 0, 1e9, "100000"),
                 a.choice("protocol", d.protocol(), List.of("online", "partial-restart"), List.of()),
                 a.duration("forceAbort", "200ms", false, "200ms"), a.duration("final", "10s", false, "10s"));
     }

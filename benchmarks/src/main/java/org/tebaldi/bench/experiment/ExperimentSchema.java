@@ -5,7 +5,7 @@ import java.util.List;
 /** The keys an experiment file may have (DESIGN.md §9), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
-            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql");
+            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads", "batching");
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
@@ -14,8 +14,9 @@ final class ExperimentSchema {
             "maxCandidates", "edgesPerIteration", "minGain", "minScore", "protocol", "forceAbort", "final");
     static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
             "settings");
+    static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync");
     /** Sections DESIGN.md §9 lists that later issues add; rejected for now with a clear message. */
-    static final List<String> PLANNED = List.of("durability");
+    static final List<String> PLANNED = List.of();
 
     private ExperimentSchema() {
     }
@@ -29,6 +30,7 @@ final class ExperimentSchema {
             case "profiler" -> PROFILER;
             case "autoconf" -> AUTOCONF;
             case "postgresql" -> POSTGRESQL;
+            case "durability" -> DURABILITY;
             default -> null;
         };
     }

@@ -52,6 +52,13 @@ public final class ResolvedConfig {
         r.put("maxBackoff", Durations.format(e.retry().maxBackoffMicros()));
         o.put("seed", e.seed());
         o.put("output", e.output());
+        ObjectNode d = o.putObject("durability");
+        d.put("enabled", e.durability().enabled());
+        if (e.durability().dir() != null) {
+            d.put("dir", e.durability().dir());
+        }
+        d.put("epoch", Durations.format(e.durability().epochMicros()));
+        d.put("sync", e.durability().sync());
         ObjectNode p = o.putObject("profiler");
         p.put("enabled", e.profiler().enabled());
         p.put("window", Durations.format(e.profiler().windowMicros()));

@@ -60,6 +60,8 @@ public final class ProcessExperimentRun {
     private final List<String> nodeCommand;
     private final RunExtension extension;
     private volatile ProcessCluster current;
+    private java.util.function.UnaryOperator<org.tebaldi.core.client.TxnClient> wrap = c -> c;
+    private volatile List<HistoryLog> logs = List.of();
 
     /**
      * @param logDir      where node outputs go ({@code <node>.log})
@@ -83,6 +85,17 @@ public final class ProcessExperimentRun {
         this.nodeCommand = nodeCommand;
     }
 
+    /** Wraps every client endpoint the driver uses (e.g. to watch commit and durable notifications). */
+    public ProcessExperimentRun wrapClients(java.util.function.UnaryOperator<org.tebaldi.core.client.TxnClient> w) {
+        this.wrap = w;
+        return this;
+    }
+
+    /** The node histories the last verification checked (empty before). */
+    public List<HistoryLog> verifiedLogs() {
+        return logs;
+    }
+
     /** The running cluster (tests kill nodes through it), or null outside {@link #run}. */
     public ProcessCluster cluster() {
         return current;
@@ -96,11 +109,12 @@ public final class ProcessExperimentRun {
         Workload w = e.workload();
         ClusterSpec cs = e.cluster();
         Partitioner partitioner = w.partitioner(cs.dataServers());
+        org.tebaldi.server.durability.DurabilityOptions dur = ExperimentRun.durability(e, logDir.getParent());
         ClusterConfig cfg = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
-                cs.dataServers(), partitioner, e.verify()).withOpBatching(cs.batching()));
+                cs.dataServers(), partitioner, e.verify()).withOpBatching(cs.batching())).withDurability(dur);
         ClusterManifest manifest = new ClusterManifest(e.workloadOptions(), cs.coordinators(), cs.dataServers(),
                 e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS, cfg.profileFlushMicros(), extension.allServices(),
-                cs.batching());
+                cs.batching()).withDurability(dur);
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
                 START_MILLIS);
         listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");
@@ -141,7 +155,7 @@ public final class ProcessExperimentRun {
                     ExperimentRun.DRAIN_TIMEOUT_MILLIS);
             DriverResult d;
             try {
-                d = new ClosedLoopDriver(dc, w, pc::client, new ClusterCounters(pc), listener::tick,
+                d = new ClosedLoopDriver(dc, w, i -> wrap.apply(pc.client(i)), new ClusterCounters(pc), listener::tick,
                         health::failed).onStart(extension::started).run();
                 extension.stopped();
             } finally {
@@ -151,7 +165,9 @@ public final class ProcessExperimentRun {
             Checks checks = Checks.notChecked();
             if (e.verify()) {
                 listener.phase("collecting the history and the final state from the nodes");
-                checks = verify(pc, w, cfg);
+                List<HistoryLog> collected = new ArrayList<>();
+                checks = verify(pc, w, cfg, collected);
+                logs = collected;
             }
             int threads = cs.threads() > 0 ? cs.threads() : Runtime.getRuntime().availableProcessors();
             return new RunResult(e, d, checks, threads, loader.rows(), loadMillis);
@@ -180,9 +196,8 @@ public final class ProcessExperimentRun {
         }
     }
 
-    private static Checks verify(ProcessCluster pc, Workload w, ClusterConfig cfg) throws RunFailedException,
-            InterruptedException {
-        List<HistoryLog> logs = new ArrayList<>();
+    private static Checks verify(ProcessCluster pc, Workload w, ClusterConfig cfg, List<HistoryLog> logs)
+            throws RunFailedException, InterruptedException {
         List<Map<Key, Row>> rows = new ArrayList<>();
         Set<Integer> failedTcs = new HashSet<>();
         for (NodeId n : pc.nodes()) {

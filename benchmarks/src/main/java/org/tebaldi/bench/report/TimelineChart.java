@@ -33,6 +33,16 @@ public final class TimelineChart {
      */
     public static void write(Path file, List<TimelinePoint> timeline, long warmupMillis, String title)
             throws IOException {
+        write(file, timeline, warmupMillis, title, List.of());
+    }
+
+    /** A labelled vertical line, e.g. where a reconfiguration started; {@code seconds} since the run started. */
+    public record Mark(double seconds, String label) {
+    }
+
+    /** As {@link #write(Path, List, long, String)}, with a labelled vertical line at each mark. */
+    public static void write(Path file, List<TimelinePoint> timeline, long warmupMillis, String title,
+                             List<Mark> marks) throws IOException {
         XYChart c = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
                 .xAxisTitle("time (s)").yAxisTitle("throughput (txn/s, per 100 ms)").build();
         ChartFiles.style(c.getStyler());
@@ -54,6 +64,13 @@ public final class TimelineChart {
         s.setMarker(SeriesMarkers.NONE);
         if (warmupMillis > 0) {
             c.addAnnotation(new AnnotationLine(warmupMillis / 1000.0, true, false));
+        }
+        double top = y.stream().mapToDouble(Double::doubleValue).max().orElse(1.0);
+        for (int i = 0; i < marks.size(); i++) {
+            Mark m = marks.get(i);
+            c.addAnnotation(new AnnotationLine(m.seconds(), true, false));
+            c.addAnnotation(new org.knowm.xchart.AnnotationText(m.label(), m.seconds(),
+                    top * (0.97 - 0.05 * (i % 4)), false));
         }
         ChartFiles.writePng(c, file);
     }

@@ -23,6 +23,7 @@ public final class ExperimentRun {
     private final Experiment e;
     private final RunListener listener;
     private final RunExtension extension;
+    private java.nio.file.Path runDir;
 
     /** @param listener receives load progress, one tick per second and phase changes, on the calling thread */
     public ExperimentRun(Experiment experiment, RunListener listener) {
@@ -37,6 +38,30 @@ public final class ExperimentRun {
     }
 
     /**
+     * The run directory: with durability and no {@code durability.dir}, the stores go to {@code <runDir>/rocksdb}
+     * (unset: a temporary directory); {@code memory.csv} goes there too.
+     */
+    public ExperimentRun inDirectory(java.nio.file.Path dir) {
+        this.runDir = dir;
+        return this;
+    }
+
+    /** The durability options of {@code e}, the stores defaulting to {@code <runDir>/rocksdb}. */
+    public static org.tebaldi.server.durability.DurabilityOptions durability(Experiment e, java.nio.file.Path runDir) {
+        if (!e.durability().enabled()) {
+            return org.tebaldi.server.durability.DurabilityOptions.OFF;
+        }
+        java.nio.file.Path fallback;
+        try {
+            fallback = runDir != null ? runDir.resolve("rocksdb")
+                    : java.nio.file.Files.createTempDirectory("tebaldi-rocksdb-");
+        } catch (java.io.IOException x) {
+            throw new IllegalStateException("cannot create a directory for the stores: " + x.getMessage(), x);
+        }
+        return e.durability().options(java.nio.file.Path.of("").toAbsolutePath(), fallback);
+    }
+
+    /**
      * @throws RunFailedException if a node or workload code threw during the run
      * @throws InterruptedException if the calling thread is interrupted
      */
@@ -46,7 +71,8 @@ public final class ExperimentRun {
         EmbeddedRuntime rt = new EmbeddedRuntime(cs.threads(), cs.networkDelayMicros());
         try {
             ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
-                    cs.dataServers(), w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching()));
+                    cs.dataServers(), w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching())
+                    .withDurability(durability(e, runDir)));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
             long t0 = System.nanoTime();
@@ -71,11 +97,25 @@ public final class ExperimentRun {
             cluster.start();
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
-            DriverResult d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
-                    () -> !rt.failures().isEmpty()).onStart(extension::started).run();
+            DriverResult d;
+            MemorySampler memory = new MemorySampler(cluster);
+            try {
+                d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
+                        () -> !rt.failures().isEmpty()).onStart(extension::started).run();
+            } finally {
+                memory.close();
+            }
             extension.stopped();
             cluster.close();
             failIfBroken(rt.failures(), d);
+            listener.phase(memory.summary());
+            if (runDir != null) {
+                try {
+                    memory.write(runDir);
+                } catch (java.io.IOException x) {
+                    listener.phase("cannot write memory.csv: " + x.getMessage());
+                }
+            }
             Checks checks = Checks.notChecked();
             if (e.verify()) {
                 listener.phase("verifying");

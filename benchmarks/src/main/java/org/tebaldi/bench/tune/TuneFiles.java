@@ -15,6 +15,7 @@ import org.tebaldi.autoconf.reconfig.SwapResult;
 import org.tebaldi.autoconf.tuning.SwapEvent;
 import org.tebaldi.bench.driver.TimelinePoint;
 import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.report.TimelineChart;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeLoader;
@@ -29,7 +30,8 @@ import org.tebaldi.core.tree.TreeLoader;
  *       tree, measured txn/s or why it was rejected, whether it was adopted;</li>
  *   <li>{@code reconfigurations.csv}: per swap — start and end (ms since the run started), protocol and note, phase
  *       durations (ms), force-aborted transactions, and the worst 100 ms throughput bucket the swap overlapped;</li>
- *   <li>{@code tuning-timeline.csv}: throughput per 100 ms with a column marking where swaps started and ended;</li>
+ *   <li>{@code tuning-timeline.csv}: throughput per 100 ms with a column marking where swaps started and ended,
+ *       and {@code tuning-timeline.png}: the same as a chart, each swap a numbered vertical line;</li>
  *   <li>{@code tuning.json}: the outcome, the start and final trees, the final throughput and each iteration.</li>
  * </ul>
  */
@@ -112,6 +114,14 @@ final class TuneFiles {
             tl.append(p.tMs()).append(',').append(f(p.throughput())).append(',').append(ev).append('\n');
         }
         Files.writeString(dir.resolve("tuning-timeline.csv"), tl, StandardCharsets.UTF_8);
+        List<TimelineChart.Mark> marks = new java.util.ArrayList<>();
+        for (int i = 0; i < swaps.size(); i++) {
+            SwapEvent s = swaps.get(i);
+            String p = s.result().protocol().equals("online-update") ? "online" : "restart";
+            marks.add(new TimelineChart.Mark((s.startNanos() - runStartNanos) / 1e9, (i + 1) + " " + p));
+        }
+        TimelineChart.write(dir.resolve("tuning-timeline.png"), timeline, e.warmupMicros() / 1000,
+                e.name() + ": throughput per 100 ms, reconfigurations marked", marks);
     }
 
     /** The lowest 100 ms bucket overlapping [startMs, endMs], txn/s (NaN if none). */

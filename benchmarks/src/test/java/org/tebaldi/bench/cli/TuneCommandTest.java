@@ -61,6 +61,7 @@ class TuneCommandTest {
         assertEquals("tMs,throughput,event", timeline.get(0));
         assertTrue(timeline.stream().anyMatch(l -> l.endsWith("-start") || l.contains("-start ")), timeline::toString);
         assertTrue(Files.readAllLines(dir.resolve("profile.csv")).size() > 2);
+        assertTrue(org.tebaldi.bench.report.ChartFiles.isPng(Files.readAllBytes(dir.resolve("tuning-timeline.png"))));
         JsonNode s = new ObjectMapper().readTree(Files.readString(dir.resolve("summary.json")));
         assertTrue(s.get("checks").get("serializable").booleanValue());
         assertTrue(s.get("checks").get("consistency").booleanValue());

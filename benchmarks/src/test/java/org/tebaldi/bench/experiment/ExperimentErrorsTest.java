@@ -66,7 +66,7 @@ class ExperimentErrorsTest {
     void unknownTopLevelKeySuggestsTheClosest() {
         assertEquals("<dir>/experiments/x.yaml:5: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use "
                 + "one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, "
-                + "profiler, autoconf, target, postgresql",
+                + "profiler, autoconf, target, postgresql, durability",
                 error(bank("clients: 4", "clientz: 4")));
     }
 
@@ -79,11 +79,11 @@ class ExperimentErrorsTest {
     }
 
     @Test
-    void plannedSectionsAreRejectedForNow() {
-        assertEquals("<dir>/experiments/x.yaml:8: durability: unknown key 'durability' ('durability' is not available "
-                + "yet). Fix: use one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, "
-                + "seed, output, profiler, autoconf, target, postgresql",
-                error(ExperimentFixture.BANK + "durability: {flush: async}\n"));
+    void durabilityKeysAreChecked() {
+        assertEquals("<dir>/experiments/x.yaml:8: durability.flush: unknown key 'flush'. Fix: use one of enabled, "
+                + "dir, epoch, sync", error(ExperimentFixture.BANK + "durability: {flush: async}\n"));
+        assertTrue(error(ExperimentFixture.BANK + "durability: {enabled: true, epoch: 0s}\n")
+                .contains("durability.epoch"), "a GCP epoch must be positive");
     }
 
     @Test
@@ -186,7 +186,7 @@ class ExperimentErrorsTest {
     void overrideOfAnUnknownPath() {
         assertEquals("--set clientz=3: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use one of "
                 + "name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, profiler, "
-                + "autoconf, target, postgresql",
+                + "autoconf, target, postgresql, durability",
                 error(ExperimentFixture.BANK, "clientz=3"));
         assertEquals("--set cluster.netDelay=1ms: cluster.netDelay: unknown key 'netDelay'. Fix: use one of mode, "
                 + "transport, dataServers, coordinators, networkDelay, threads, batching",
@@ -198,10 +198,8 @@ class ExperimentErrorsTest {
                 error(ExperimentFixture.BANK, "tree.root.cc=none"));
         assertEquals("--set profiler.on=true: profiler.on: unknown key 'on'. Fix: use one of enabled, window, flush",
                 error(ExperimentFixture.BANK, "profiler.on=true"));
-        assertEquals("--set durability.flush=async: durability: unknown key 'durability' ('durability' is not "
-                + "available yet). Fix: use one of name, workload, tree, cluster, clients, warmup, duration, verify, "
-                + "retry, seed, output, profiler, autoconf, target, postgresql",
-                error(ExperimentFixture.BANK, "durability.flush=async"));
+        assertEquals("--set durability.flush=async: durability.flush: unknown key 'flush'. Fix: use one of enabled, "
+                + "dir, epoch, sync", error(ExperimentFixture.BANK, "durability.flush=async"));
     }
 
     @Test

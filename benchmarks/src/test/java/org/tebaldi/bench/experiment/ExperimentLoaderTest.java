@@ -174,4 +174,16 @@ class ExperimentLoaderTest {
         assertNotNull(c.get("treeYaml").asText());
         assertTrue(c.get("treeYaml").asText().startsWith("root:"));
     }
+
+    @Test
+    void durabilityIsOffByDefaultAndSetByItsKeys() {
+        assertEquals(DurabilitySpec.OFF, fx.load(ExperimentFixture.BANK).durability());
+        Experiment e = fx.load(ExperimentFixture.BANK, "durability.enabled=true", "durability.epoch=250ms",
+                "durability.sync=true", "durability.dir=data/x");
+        assertEquals(new DurabilitySpec(true, "data/x", 250_000, true), e.durability());
+        var opts = e.durability().options(tmp, tmp.resolve("fallback"));
+        assertEquals(tmp.resolve("data/x"), opts.dir());
+        assertEquals(tmp.resolve("data/x/ds1"), opts.dirOf(1));
+        assertTrue(opts.sync());
+    }
 }

@@ -54,7 +54,7 @@ final class SimTpcc implements TpccConsistency.TableScan {
         this.bench = new TpccBenchmark(cfg);
         this.seed = seed;
         this.sim = new SimulatedRuntime(seed, model);
-        this.cluster = new Cluster(sim, new ClusterConfig(bench.database(), tree, tcs, dss, null, true)
+        this.cluster = new Cluster(sim, new ClusterConfig(bench.database(), tree, tcs, dss, null, true).withGcEpoch(1_000)
                 .withMechanisms(mechanisms), 1024);
         bench.loader(1_700_000_000_000L).load(cluster::load, TpccLoader.Progress.NONE);
         cluster.start();

@@ -11,18 +11,9 @@ final class Specs {
     private Specs() {
     }
 
-    /** A deep copy. */
+    /** A deep copy without node ids ({@link TreeSpec#copy}). */
     static TreeSpec copy(TreeSpec s) {
-        TreeSpec c = new TreeSpec();
-        c.cc = s.cc;
-        c.name = s.name;
-        c.options.putAll(s.options);
-        c.txns.addAll(s.txns);
-        c.instanceBy = s.instanceBy;
-        for (TreeSpec k : s.children) {
-            c.children.add(copy(k));
-        }
-        return c;
+        return s.copy();
     }
 
     /** The spec node at the position of {@code node} in {@code root} (same pre-order path), in a copy. */

@@ -77,7 +77,7 @@ public record OnlineUpdatePlan(int replaced, int parent, CcTree merged, CcTree r
         TreeSpec spec = running.toSpec();
         TreeSpec p = find(spec, parent.id());
         find(spec, replaced.id()).state = NodeState.DRAINING;
-        TreeSpec fresh = fresh(counterpart.get(i));
+        TreeSpec fresh = counterpart.get(i).copy();
         p.children.add(fresh);
         CcTree merged = CcTree.build(spec.placeAt("root"), target.source() + " (online update, merged)");
         TreeSpec done = merged.toSpec();
@@ -107,19 +107,6 @@ public record OnlineUpdatePlan(int replaced, int parent, CcTree merged, CcTree r
             }
         }
         return null;
-    }
-
-    private static TreeSpec fresh(TreeSpec s) {
-        TreeSpec c = new TreeSpec();
-        c.cc = s.cc;
-        c.name = s.name;
-        c.options.putAll(s.options);
-        c.txns.addAll(s.txns);
-        c.instanceBy = s.instanceBy;
-        for (TreeSpec k : s.children) {
-            c.children.add(fresh(k));
-        }
-        return c;
     }
 
     /** Mechanism, name, options (sorted), instanceBy and leafness. */

@@ -57,6 +57,7 @@ final class SsiDsPart implements DsPart {
     private final boolean rootOpt;
     private final ReadMarks marks = new ReadMarks();
     private final TsClient ts;
+    private final org.tebaldi.core.service.WatermarkWaits gcWaits;
     private boolean gcScheduled;
 
     SsiDsPart(CcNode node, DsServices services) {
@@ -66,6 +67,7 @@ final class SsiDsPart implements DsPart {
         this.id = node.id();
         this.rootOpt = SsiMode.rootOptimized(node, services.database());
         this.ts = new TsClient(services, node.id());
+        this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
     }
 
     private Txn state(DsTxn t) {
@@ -326,6 +328,25 @@ final class SsiDsPart implements DsPart {
                     scheduleGc();
                 }
             }));
+        }
+    }
+
+    /**
+     * Garbage collection (§4.5.3): a version this node stamped with commit timestamp {@code c} hides the older ones
+     * from every snapshot that starts after {@code c}; so the epoch is confirmed once the watermark (the oldest
+     * start timestamp of a running or future batch of this node) is above the newest commit timestamp among
+     * {@code written}. Versions written outside this node's subtree carry no stamp and need nothing.
+     */
+    @Override
+    public void confirmGc(List<Version> written, Runnable confirmed) {
+        long max = Version.NO_STAMP;
+        for (Version v : written) {
+            max = Math.max(max, v.stamp(id));
+        }
+        if (max == Version.NO_STAMP) {
+            confirmed.run();
+        } else {
+            gcWaits.whenAbove(max, confirmed);
         }
     }
 

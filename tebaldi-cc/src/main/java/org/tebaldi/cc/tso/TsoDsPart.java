@@ -57,6 +57,7 @@ final class TsoDsPart implements DsPart {
     private final Promises promises = new Promises();
     private final HashMap<Key, List<Mark>> marks = new HashMap<>();
     private final TsClient ts;
+    private final org.tebaldi.core.service.WatermarkWaits gcWaits;
     private boolean gcScheduled;
 
     TsoDsPart(CcNode node, DsServices services, long promiseTimeoutMicros) {
@@ -66,6 +67,7 @@ final class TsoDsPart implements DsPart {
         this.id = node.id();
         this.promiseTimeoutMicros = promiseTimeoutMicros;
         this.ts = new TsClient(services, node.id());
+        this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
     }
 
     private Txn state(DsTxn t) {
@@ -364,6 +366,25 @@ final class TsoDsPart implements DsPart {
                     scheduleGc();
                 }
             }));
+        }
+    }
+
+    /**
+     * Garbage collection (§4.5.3): a read returns the newest version of its scope below its timestamp, so a version
+     * with timestamp {@code s} hides the older ones from every transaction whose timestamp is above {@code s}; the
+     * epoch is confirmed once the watermark (the oldest timestamp of a running or future transaction or batch of
+     * this node) is above the newest timestamp among {@code written}.
+     */
+    @Override
+    public void confirmGc(List<Version> written, Runnable confirmed) {
+        long max = Version.NO_STAMP;
+        for (Version v : written) {
+            max = Math.max(max, v.stamp(id));
+        }
+        if (max == Version.NO_STAMP) {
+            confirmed.run();
+        } else {
+            gcWaits.whenAbove(max, confirmed);
         }
     }
 

@@ -49,6 +49,20 @@ public interface DsPart {
     default void abort(DsTxn t) {
     }
 
+    /**
+     * Garbage collection (dissertation §4.5.3): every transaction of one GC epoch finished at this server, and
+     * {@code written} are the versions its committed transactions wrote here. Call {@code confirmed} once this node
+     * will never order an ongoing or future transaction before any of their writers — so that no read it allows
+     * returns a version older than one of them; the data server then prunes the versions those overwrote. A
+     * mechanism that orders every new transaction after the committed ones (locking: a finished transaction holds
+     * nothing) confirms at once, the default; one that hands out old snapshots or timestamps confirms once its
+     * oldest running snapshot is newer (e.g. SSI, TSO: the timestamp service's watermark above the versions'
+     * stamps). Never calling it only keeps the versions.
+     */
+    default void confirmGc(java.util.List<Version> written, Runnable confirmed) {
+        confirmed.run();
+    }
+
     /** A mechanism-specific message addressed to this node at this server ({@link CcEnvelope}). */
     default void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
     }

@@ -35,6 +35,8 @@ public final class Version {
     private long[] stamps;
     private long[] aux;
     private List<VersionReader> foreignReaders;
+    private long orderKey;
+    private boolean settled;
 
     public Version(long writer, int writerLeaf, long writerInstance, Row value, boolean committed) {
         this.writer = writer;
@@ -45,9 +47,46 @@ public final class Version {
         this.committed = committed;
     }
 
-    /** A committed version of the initial load. */
+    /** A committed version of the initial load (settled: nothing can be ordered before the load). */
     public static Version initial(Row value) {
-        return new Version(INITIAL_WRITER, -1, 0, value, true);
+        Version v = new Version(INITIAL_WRITER, -1, 0, value, true);
+        v.settled = true;
+        return v;
+    }
+
+    /**
+     * This version's place in its key's version order: strictly increasing along the {@link VersionChain}, set by
+     * the chain when the version is installed, and kept in the durability log so that recovery can tell which of
+     * a key's surviving versions is the latest (dissertation §4.5.4, "ordering information for writes").
+     */
+    public long orderKey() {
+        return orderKey;
+    }
+
+    /** Sets the order key (the chain when installing; recovery when rebuilding a version). */
+    public void setOrderKey(long key) {
+        this.orderKey = key;
+    }
+
+    /**
+     * Whether every CC confirmed that no ongoing or future transaction will be ordered before this version's
+     * writer (garbage collection, dissertation §4.5.3): committed versions older than a settled one in the chain
+     * can no longer be read and are pruned.
+     */
+    public boolean settled() {
+        return settled;
+    }
+
+    /**
+     * Marks the version settled (its GC epoch was confirmed by every CC).
+     *
+     * @throws IllegalStateException if it is not committed
+     */
+    public void settle() {
+        if (!committed) {
+            throw new IllegalStateException("only committed versions can be settled: " + this);
+        }
+        settled = true;
     }
 
     public long writer() {
@@ -129,7 +168,8 @@ public final class Version {
     /**
      * Forgets the concurrency-control metadata of a committed version — its writer's group and every stamp — as if
      * a virtual recovery transaction beneath the root had written it (dissertation §4.5.4, used by the partial
-     * restart of §5.5.1 to rebuild the CC module from the storage module). The writer id stays (history).
+     * restart of §5.5.1 to rebuild the CC module from the storage module). The writer id stays (history). A rebased
+     * version is settled: the virtual recovery transaction precedes every transaction of the new CC module.
      *
      * @throws IllegalStateException if the version is not committed
      */
@@ -141,6 +181,7 @@ public final class Version {
         writerInstance = 0;
         stamps = null;
         aux = null;
+        settled = true;
     }
 
     /** A second per-node stamp (e.g. the SSI batch a version belongs to), or {@link #NO_STAMP}. */

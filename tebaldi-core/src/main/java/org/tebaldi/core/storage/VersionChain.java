@@ -3,6 +3,7 @@ package org.tebaldi.core.storage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 
 /**
@@ -11,6 +12,12 @@ import java.util.function.Predicate;
  * read-version chain, dissertation §4.3.1, Fig 4.5). Not thread-safe.
  */
 public final class VersionChain {
+    /**
+     * Distance between the order keys of consecutive appended versions; an insertion takes the midpoint of its
+     * neighbours' keys, so about 20 insertions at the same place fit before {@link #insert} refuses one.
+     */
+    public static final long ORDER_GAP = 1L << 20;
+
     private final ArrayList<Version> versions = new ArrayList<>(2);
     private boolean written;
 
@@ -77,14 +84,46 @@ public final class VersionChain {
         return -1;
     }
 
-    /** Adds {@code v} as the newest version. */
+    /** Adds {@code v} as the newest version, with an order key above every other version's. */
     public void append(Version v) {
+        Version last = latest();
+        v.setOrderKey(last == null ? 0 : last.orderKey() + ORDER_GAP);
         versions.add(v);
     }
 
-    /** Inserts {@code v} at position {@code index} of the version order. */
-    public void insert(int index, Version v) {
+    /**
+     * Inserts {@code v} at position {@code index} of the version order, with an order key between its neighbours'.
+     *
+     * @return false (and nothing changes) if the neighbours' keys leave no room — after about 20 insertions at one
+     *         place; the caller aborts the writer
+     */
+    public boolean insert(int index, Version v) {
+        if (index >= versions.size()) {
+            append(v);
+            return true;
+        }
+        long hi = versions.get(index).orderKey();
+        long lo = index == 0 ? hi - 2 * ORDER_GAP : versions.get(index - 1).orderKey();
+        if (hi - lo < 2) {
+            return false;
+        }
+        v.setOrderKey(lo + (hi - lo) / 2);
         versions.add(index, v);
+        return true;
+    }
+
+    /**
+     * Adds a version rebuilt by recovery with the order key it had (kept: later versions order after it).
+     *
+     * @throws IllegalArgumentException if its key is not above the newest version's
+     */
+    public void restore(Version v) {
+        Version last = latest();
+        if (last != null && last.orderKey() >= v.orderKey()) {
+            throw new IllegalArgumentException("restored version " + v + " (order key " + v.orderKey()
+                    + ") is not newer than " + last + " (" + last.orderKey() + ")");
+        }
+        versions.add(v);
     }
 
     /** Removes {@code v} (its writer aborted); returns whether it was present. */
@@ -104,6 +143,40 @@ public final class VersionChain {
         }
         versions.subList(0, index).clear();
         return index;
+    }
+
+    /**
+     * Garbage collection (dissertation §4.5.3): removes the committed versions older than the newest
+     * {@linkplain Version#settled() settled} version — no transaction can read them any more. Stops at the oldest
+     * uncommitted version (its writer may still commit between them), so the removed writers are always the oldest
+     * of the key's committed version order.
+     *
+     * @param removed gets each removed version's writer, oldest first (may be null)
+     * @return how many versions were removed
+     */
+    public int pruneSettled(LongConsumer removed) {
+        int s = -1;
+        for (int i = versions.size() - 1; i >= 0; i--) {
+            Version v = versions.get(i);
+            if (v.settled() && v.committed()) {
+                s = i;
+                break;
+            }
+        }
+        int end = 0;
+        while (end < s && versions.get(end).committed()) {
+            end++;
+        }
+        if (end == 0) {
+            return 0;
+        }
+        if (removed != null) {
+            for (int i = 0; i < end; i++) {
+                removed.accept(versions.get(i).writer());
+            }
+        }
+        versions.subList(0, end).clear();
+        return end;
     }
 
     /** Writers of the committed versions, oldest first (the key's final version order, for verification). */

@@ -45,6 +45,23 @@ public final class TreeSpec {
         return s;
     }
 
+    /**
+     * A deep copy of the configuration — mechanism, name, options, types, instanceBy, children — without node ids,
+     * states or source positions (a new tree built from it gets fresh ids).
+     */
+    public TreeSpec copy() {
+        TreeSpec c = new TreeSpec();
+        c.cc = cc;
+        c.name = name;
+        c.options.putAll(options);
+        c.txns.addAll(txns);
+        c.instanceBy = instanceBy;
+        for (TreeSpec k : children) {
+            c.children.add(k.copy());
+        }
+        return c;
+    }
+
     /** Sets an option and returns this spec. */
     public TreeSpec option(String key, Object value) {
         options.put(key, value);

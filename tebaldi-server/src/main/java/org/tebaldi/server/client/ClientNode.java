@@ -38,6 +38,8 @@ public final class ClientNode implements Actor {
     final HashMap<Long, CompletableFuture<Transaction>> begins = new HashMap<>();
     final HashMap<Long, CompletableFuture<CommitInfo>> calls = new HashMap<>();
     final HashMap<Long, TxnHandle> open = new HashMap<>();
+    /** Durable notifications still to come (dissertation §4.5.4), by transaction id. */
+    private final HashMap<Long, CompletableFuture<Void>> durables = new HashMap<>();
     NodeContext ctx;
     private volatile Thread running;
     private long nextReq;
@@ -111,6 +113,8 @@ public final class ClientNode implements Actor {
                 }
             } else if (msg instanceof TxnEnded e) {
                 ended(e);
+            } else if (msg instanceof org.tebaldi.server.msg.Durable.Txns d) {
+                durable(d);
             }
         } finally {
             running = null;
@@ -121,7 +125,7 @@ public final class ClientNode implements Actor {
         CompletableFuture<CommitInfo> call = e.reqId() == 0 ? null : calls.remove(e.reqId());
         if (call != null) {
             if (e.committed()) {
-                call.complete(new CommitInfo(e.txnId(), e.outputs(), CompletableFuture.completedFuture(null)));
+                call.complete(new CommitInfo(e.txnId(), e.outputs(), durableFuture(e)));
             } else {
                 call.completeExceptionally(new TxnAbortedException(e.txnId(), e.reason(), e.retryable()));
             }
@@ -136,6 +140,34 @@ public final class ClientNode implements Actor {
         if (h != null) {
             h.ended(e);
         }
+    }
+
+    /** The durable notification of a committed transaction: done already, or registered for a later message. */
+    CompletableFuture<Void> durableFuture(TxnEnded e) {
+        if (e.durable()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        durables.put(e.txnId(), f);
+        return f;
+    }
+
+    private void durable(org.tebaldi.server.msg.Durable.Txns d) {
+        for (long id : d.txnIds()) {
+            CompletableFuture<Void> f = durables.remove(id);
+            if (f != null) {
+                if (d.lost()) {
+                    f.completeExceptionally(new TxnAbortedException(id, d.reason(), false));
+                } else {
+                    f.complete(null);
+                }
+            }
+        }
+    }
+
+    /** Committed transactions whose durable notification has not arrived yet. */
+    public int awaitingDurability() {
+        return durables.size();
     }
 
     /**
@@ -158,6 +190,11 @@ public final class ClientNode implements Actor {
             h.failed(why);
         }
         open.clear();
+        for (CompletableFuture<Void> f : new ArrayList<>(durables.values())) {
+            f.completeExceptionally(new TxnAbortedException(0, "coordinator " + dead + " failed before the commit "
+                    + "was durable; whether it survives is unknown", false));
+        }
+        durables.clear();
         NodeId next = failover.apply(dead);
         if (next != null) {
             tc = next;

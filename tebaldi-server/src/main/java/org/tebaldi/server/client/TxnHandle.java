@@ -198,7 +198,7 @@ final class TxnHandle implements Transaction {
     void ended(TxnEnded e) {
         if (e.committed()) {
             if (commit != null) {
-                commit.complete(new CommitInfo(id, e.outputs(), CompletableFuture.completedFuture(null)));
+                commit.complete(new CommitInfo(id, e.outputs(), node.durableFuture(e)));
             }
             return;
         }

@@ -41,7 +41,10 @@ public final class Cluster implements AutoCloseable {
         this.runtime = runtime;
         this.cfg = cfg;
         for (int i = 0; i < cfg.dataServers(); i++) {
-            dss.add(new DataServer(i, cfg, expectedKeysPerDs));
+            DataServer d = new DataServer(i, cfg, expectedKeysPerDs);
+            NodeId id = NodeId.ds(i);
+            d.openLog(task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task)));
+            dss.add(d);
         }
         for (int i = 0; i < cfg.coordinators(); i++) {
             tcs.add(new TransactionCoordinator(i, cfg));
@@ -119,9 +122,20 @@ public final class Cluster implements AutoCloseable {
         return this;
     }
 
-    /** Spawns every node on the runtime: service nodes, data servers, coordinators and client endpoints. */
+    /**
+     * Spawns every node on the runtime: service nodes, data servers, coordinators and client endpoints. With
+     * durability, first waits until the loaded rows are in the data servers' stores.
+     */
     public void start() {
         started = true;
+        for (DataServer d : dss) {
+            try {
+                d.awaitLoaded();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the loaded rows were being stored", e);
+            }
+        }
         Map<Role, Supplier<Actor>> svc = new EnumMap<>(services(cfg));
         if (allServices) {
             org.tebaldi.core.cc.Mechanisms.all().values().forEach(m -> m.services().forEach(svc::putIfAbsent));
@@ -178,8 +192,20 @@ public final class Cluster implements AutoCloseable {
         return logs;
     }
 
+    /**
+     * Whether some data server restarted from a store that held data (durability): it takes no initial rows, and
+     * the cluster runs a recovery round once started.
+     */
+    public boolean restarted() {
+        return dss.stream().anyMatch(DataServer::restarted);
+    }
+
+    /** Stops every node, then closes the data servers' log stores. */
     @Override
     public void close() {
         runtime.close();
+        for (DataServer d : dss) {
+            d.closeLog();
+        }
     }
 }

@@ -52,14 +52,20 @@ public final class DataServer extends NodeBase implements DsServices {
 
     private final int index;
     private ClusterConfig cfg;
-    private final MultiVersionStore store;
+    private MultiVersionStore store;
     private DsPart[] parts;
     private final DsReconfig reconfig = new DsReconfig();
     /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
     private final List<VersionChain> writtenChains = new ArrayList<>();
     private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
-    private final HistoryLog history;
+    private HistoryLog history;
     private final BitSet deadTcs = new BitSet();
+    private final GcEpochs gc;
+    /** Versions installed and removed so far (written by this actor, read by samplers on other threads). */
+    private volatile long versionsAdded;
+    private volatile long versionsRemoved;
+    private DsDurability dur;
+    private DsRecovery recovery;
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -67,7 +73,51 @@ public final class DataServer extends NodeBase implements DsServices {
         this.cfg = cfg;
         this.store = new MultiVersionStore(expectedKeys);
         this.history = cfg.recordHistory() ? new HistoryLog() : null;
+        this.gc = new GcEpochs(this, cfg.gcEpochMicros(), cfg.recordHistory());
         install(cfg);
+    }
+
+    /**
+     * Opens this server's log store when the cluster runs with durability (dissertation §4.5.4); a no-op without.
+     * Call before the node starts. If the store already held data (a restart), the server serves nothing until a
+     * recovery round rebuilt it, and asks coordinator 0 for one when it starts.
+     *
+     * @param toSelf runs a store callback on this server's thread (e.g. by injecting a {@link LogStore.Callback})
+     * @throws IllegalStateException if the store cannot be opened
+     */
+    public void openLog(java.util.concurrent.Executor toSelf) {
+        org.tebaldi.server.durability.DurabilityOptions d = cfg.durability();
+        if (!d.enabled() || dur != null) {
+            return;
+        }
+        org.tebaldi.server.durability.LogStore.Factory f = d.stores() != null ? d.stores()
+                : org.tebaldi.server.durability.RocksLogStore.factory(d);
+        dur = new DsDurability(this, d, f.open(index, cfg.db().catalog(), toSelf));
+        dur.recovering = dur.store.hadData();
+        recovery = new DsRecovery(this, dur);
+    }
+
+    /** Whether this server restarted from a store that held data (it recovers before serving). */
+    public boolean restarted() {
+        return dur != null && dur.store.hadData();
+    }
+
+    /**
+     * Blocks until the initial rows loaded so far are in the store (call from the loading thread, before the node
+     * starts); a no-op without durability.
+     */
+    public void awaitLoaded() throws InterruptedException {
+        if (dur != null) {
+            dur.flushLoads();
+            dur.store.awaitWritten();
+        }
+    }
+
+    /** Closes the log store (after the node stopped); a no-op without durability. */
+    public void closeLog() {
+        if (dur != null) {
+            dur.store.close();
+        }
     }
 
     private void install(ClusterConfig c) {
@@ -90,9 +140,13 @@ public final class DataServer extends NodeBase implements DsServices {
         if (!txns.isEmpty()) {
             LOG.error("ds{}: {} transactions left when preparing a reconfiguration: {}", index, txns.size(),
                     describeLive(5));
+            if (dur != null) {
+                txns.values().forEach(dur::forget);
+            }
             txns.clear();
         }
         install(cfg.withTree(tree));
+        gc.reset();
         for (VersionChain chain : writtenChains) {
             chain.rebaseAll();
         }
@@ -128,6 +182,63 @@ public final class DataServer extends NodeBase implements DsServices {
             }
         }
         this.parts = next;
+        gc.partsChanged();
+    }
+
+    /** The DS parts of the current tree (for GC confirmations). */
+    List<DsPart> liveParts() {
+        List<DsPart> l = new ArrayList<>(parts.length);
+        for (DsPart p : parts) {
+            if (p != null) {
+                l.add(p);
+            }
+        }
+        return l;
+    }
+
+    /** Data servers of the cluster. */
+    int dataServers() {
+        return cfg.dataServers();
+    }
+
+    /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
+    void dropEverything() {
+        versionsRemoved = versionsAdded - gc.pruned();
+        writtenChains.clear();
+        txns.clear();
+        store = new MultiVersionStore(Math.max(1024, store.keyCount()));
+        gc.reset();
+        gc.clearOrders();
+        install(cfg);
+    }
+
+    /** Recovery, step 3: a fresh CC module over the recovered, re-based versions. */
+    void rebuildCc() {
+        install(cfg);
+        gc.reset();
+    }
+
+    /** Recovery finished: serve again. */
+    void resumeAfterRecovery() {
+        deadTcs.clear();
+    }
+
+    boolean recordsHistory() {
+        return history != null;
+    }
+
+    /** A new, empty history log (recovery rebuilds the survivors' history); returns it. */
+    HistoryLog freshHistory() {
+        history = new HistoryLog();
+        return history;
+    }
+
+    void setPrunedOrder(Key key, long[] writers) {
+        gc.setPrunedOrder(key, writers);
+    }
+
+    String typeName(int typeId) {
+        return cfg.db().type(typeId).name();
     }
 
     /** Coordinators of the cluster. */
@@ -140,9 +251,21 @@ public final class DataServer extends NodeBase implements DsServices {
         ctx.send(to, msg);
     }
 
-    /** Loads a committed initial row, bypassing concurrency control; only before the node starts. */
+    /**
+     * Loads a committed initial row, bypassing concurrency control (and, with durability, into the store's data).
+     *
+     * @throws IllegalStateException if this server restarted from its store (it recovers its data instead)
+     */
     public void load(Key key, Row row) {
+        if (dur != null) {
+            if (dur.store.hadData()) {
+                throw new IllegalStateException("ds" + index + " restarted from its store: it recovers its data and"
+                        + " takes no initial rows");
+            }
+            dur.load(key, row);
+        }
         store.load(key, row);
+        versionsAdded++;
     }
 
     @Override
@@ -150,10 +273,20 @@ public final class DataServer extends NodeBase implements DsServices {
         if (cfg.profileFlushMicros() > 0) {
             enableProfiling(new NodeId(Role.MONITOR, 0), cfg.profileFlushMicros());
         }
+        if (dur != null) {
+            dur.flushLoads();
+            dur.start();
+            if (dur.store.hadData()) {
+                recovery.request();
+            }
+        }
     }
 
     @Override
     protected void handle(NodeId from, Object msg) {
+        if (dur != null && durabilityMessage(from, msg)) {
+            return;
+        }
         if (msg instanceof NodeDown d) {
             onNodeDown(d);
         } else if (msg instanceof ExecRequest r) {
@@ -175,6 +308,37 @@ public final class DataServer extends NodeBase implements DsServices {
         } else {
             LOG.warn("ds{}: unexpected message {} from {}", index, msg, from);
         }
+    }
+
+    /** Durability and recovery messages, and requests refused while recovering; true if handled. */
+    private boolean durabilityMessage(NodeId from, Object msg) {
+        if (msg instanceof org.tebaldi.server.durability.LogStore.Callback c) {
+            c.task().run();
+            return true;
+        }
+        if (msg instanceof org.tebaldi.server.msg.Durable.Persisted p) {
+            dur.peerPersisted(p.epoch());
+            return true;
+        }
+        if (recovery.intercept(from, msg)) {
+            return true;
+        }
+        if (!dur.recovering) {
+            return false;
+        }
+        String why = "data server ds" + index + " is recovering from its log";
+        if (msg instanceof ExecRequest r) {
+            send(from, new ExecReply(r.header().txnId(), r.opId(), false, null, why, true, null, null));
+            return true;
+        }
+        if (msg instanceof ValidateRequest r) {
+            send(from, new ValidateReply(r.txnId(), false, why, true, null, null));
+            return true;
+        }
+        if (msg instanceof org.tebaldi.server.msg.CommitRequest || msg instanceof AbortRequest) {
+            return true; // its state was dropped; recovery decides from the log
+        }
+        return false;
     }
 
     /**
@@ -226,6 +390,10 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         if (t == null) {
             t = new DsTxnImpl(h, cfg.tree().path(h.leaf()));
+            t.gcEpoch = gc.join();
+            if (dur != null && history != null) {
+                t.loggedReads = new ArrayList<>(2);
+            }
             txns.put(id, t);
         }
         return t;
@@ -249,6 +417,9 @@ public final class DataServer extends NodeBase implements DsServices {
             return;
         }
         t.setMeta(r.meta());
+        if (r.op().kind().writes()) {
+            t.writeOps = true;
+        }
         if (t.doomed != null) {
             AbortReason why = AbortReason.conflict(t.doomed);
             localAbort(t, why);
@@ -288,7 +459,7 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         t.setMeta(r.meta());
         int[] pending = {0};
-        Runnable next = () -> validateLevels(from, t);
+        Runnable next = () -> validateLevels(from, t, r.writers());
         for (DsTxnImpl w : t.readFrom) {
             if (!w.finished()) {
                 pending[0]++;
@@ -319,7 +490,7 @@ public final class DataServer extends NodeBase implements DsServices {
         }
     }
 
-    private void validateLevels(NodeId from, DsTxnImpl t) {
+    private void validateLevels(NodeId from, DsTxnImpl t, int writers) {
         if (t.finished()) {
             replyValidate(from, t, t.abortReason);
             return;
@@ -331,7 +502,7 @@ public final class DataServer extends NodeBase implements DsServices {
             return;
         }
         LevelPass.bottomUp(this, t.path.length, (l, k) -> part(t, l).validate(t, k),
-                () -> replyValidate(from, t, null),
+                () -> precommitted(from, t, writers),
                 why -> {
                     if (!t.finished()) {
                         localAbort(t, why);
@@ -340,7 +511,19 @@ public final class DataServer extends NodeBase implements DsServices {
                 });
     }
 
+    /** Every CC passed validation here: the precommit log (with durability), then the vote. */
+    private void precommitted(NodeId from, DsTxnImpl t, int writers) {
+        if (dur == null || t.finished()) {
+            replyValidate(from, t, t.finished() ? t.abortReason : null, 0);
+            return;
+        }
+        dur.precommit(t, writers, epoch -> replyValidate(from, t, t.finished() ? t.abortReason : null, epoch));
+    }
+
     private void onCommit(CommitRequest r) {
+        if (dur != null) {
+            dur.beforeCommit(r.epoch());
+        }
         DsTxnImpl t = txns.remove(r.txnId());
         if (t == null || t.finished()) {
             LOG.error("ds{}: commit of {} which is {}", index, r.txnId(), t == null ? "unknown" : "aborted");
@@ -356,6 +539,9 @@ public final class DataServer extends NodeBase implements DsServices {
         if (history != null) {
             history.outcome(t.id(), true, cfg.db().type(t.typeId()).name());
         }
+        if (dur != null) {
+            dur.committed(t, r.epoch());
+        }
         finish(t, true);
     }
 
@@ -368,6 +554,9 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** Aborts here at once, releasing locks and versions; the record stays until the TC's abort arrives. */
     void localAbort(DsTxnImpl t, AbortReason why) {
+        if (!t.writes.isEmpty()) {
+            versionsRemoved += t.writes.size();
+        }
         for (DsTxnImpl.Written w : t.writes) {
             w.chain().remove(w.version());
             w.version().invalidateReaders("aborted read: writer " + t + " aborted");
@@ -375,11 +564,15 @@ public final class DataServer extends NodeBase implements DsServices {
         for (int l = t.path.length - 1; l >= 0; l--) {
             part(t, l).abort(t);
         }
+        if (dur != null) {
+            dur.aborted(t);
+        }
         t.abortReason = why;
         finish(t, false);
     }
 
     private void finish(DsTxnImpl t, boolean committed) {
+        gc.leave(t, committed);
         for (Consumer<Boolean> c : t.finish(committed)) {
             later(() -> c.accept(committed));
         }
@@ -404,8 +597,12 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why) {
+        replyValidate(to, t, why, 0);
+    }
+
+    private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why, long epoch) {
         send(to, new ValidateReply(t.id(), why == null, why == null ? null : why.message(),
-                why == null || why.retryable(), newDeps(t), t.takeReports()));
+                why == null || why.retryable(), newDeps(t), t.takeReports(), epoch));
     }
 
     private TxnDep[] newDeps(DsTxnImpl t) {
@@ -437,6 +634,9 @@ public final class DataServer extends NodeBase implements DsServices {
     void recordRead(DsTxnImpl t, Key key, long writer, int seq) {
         if (history != null) {
             history.read(t.id(), key, writer, seq);
+            if (t.loggedReads != null) {
+                t.loggedReads.add(new org.tebaldi.server.durability.LogRecord.Read(key, writer, seq));
+            }
         }
     }
 
@@ -468,6 +668,13 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         store.forEach((key, chain) -> {
             long[] order = chain.committedOrder();
+            long[] pruned = gc.prunedOrder(key);
+            if (pruned != null) {
+                long[] all = new long[pruned.length + order.length];
+                System.arraycopy(pruned, 0, all, 0, pruned.length);
+                System.arraycopy(order, 0, all, pruned.length, order.length);
+                order = all;
+            }
             if (order.length == 1 && order[0] == Version.INITIAL_WRITER) {
                 return;
             }
@@ -486,6 +693,39 @@ public final class DataServer extends NodeBase implements DsServices {
         return txns.values().stream().limit(max).map(t -> t + (t.finished() ? " aborted-here" : " live")
                 + (t.doomed != null ? " doomed" : "") + " readFrom=" + t.readFrom + " deps=" + t.deps.stream()
                 .map(d -> d.on() + "@" + d.level() + (d.on().finished() ? "(done)" : "")).toList()).toList();
+    }
+
+    /** A transaction installed a new version (a write of a key it had not written). */
+    void versionAdded() {
+        versionsAdded++;
+    }
+
+    /**
+     * Versions held in the store, kept as a running count (so another thread may sample it during a run without
+     * touching the store); exact once the node is quiet.
+     */
+    public long versionCount() {
+        return versionsAdded - versionsRemoved - gc.pruned();
+    }
+
+    /** Keys in the store (sampled from another thread: approximate while the node runs). */
+    public long keyCount() {
+        return store.keyCount();
+    }
+
+    /** Versions pruned by garbage collection so far (dissertation §4.5.3). */
+    public long prunedVersions() {
+        return gc.pruned();
+    }
+
+    /** Whether this server is recovering (between a restart or a recovery round's start and its end). */
+    public boolean recovering() {
+        return dur != null && dur.recovering;
+    }
+
+    /** The current GCP epoch (0 without durability). */
+    public long gcpEpoch() {
+        return dur == null ? 0 : dur.epoch();
     }
 
     /** Number of transactions with state at this server (live, or aborted here awaiting the TC's abort). */

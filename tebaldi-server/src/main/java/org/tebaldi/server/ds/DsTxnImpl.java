@@ -14,8 +14,8 @@ import org.tebaldi.server.msg.TxnHeader;
 
 /** A transaction's state at one data server. Owned by the data-server actor. */
 final class DsTxnImpl implements DsTxn, VersionReader {
-    /** One version this transaction installed, with its chain (for commit and abort). */
-    record Written(VersionChain chain, Version version) {
+    /** One version this transaction installed, with its key and chain (for commit, abort, GC and the log). */
+    record Written(org.tebaldi.core.model.Key key, VersionChain chain, Version version) {
     }
 
     final TxnHeader header;
@@ -34,6 +34,17 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     BatchRun batch;
     private boolean finished;
     private boolean committed;
+    /** GC epoch at this server (dissertation §4.5.3). */
+    long gcEpoch;
+    /** Durability: GCP epoch of this transaction's precommit log here, or -1 if none was written. */
+    long logEpoch = -1;
+    /**
+     * Durability: a write operation reached this server for this transaction (it counts as a writing participant,
+     * as its coordinator counts it, even if the write installed no version — an update of an absent row).
+     */
+    boolean writeOps;
+    /** Durability: reads recorded here, for the precommit log when the history is recorded (else null). */
+    List<org.tebaldi.server.durability.LogRecord.Read> loggedReads;
 
     DsTxnImpl(TxnHeader header, CcNode[] path) {
         this.header = header;

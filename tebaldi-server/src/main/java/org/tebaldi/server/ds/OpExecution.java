@@ -72,6 +72,9 @@ final class OpExecution implements OpContext {
                     result = nv;
                 }
             }
+        } catch (NoRoom e) {
+            fail(AbortReason.conflict(e.getMessage()));
+            return;
         } catch (RuntimeException e) {
             fail(AbortReason.error("operation " + op.kind() + " on " + op.key() + " failed: " + e.getMessage()));
             return;
@@ -129,16 +132,24 @@ final class OpExecution implements OpContext {
                     }
                 }
             }
-            if (at >= 0) {
-                chain.insert(at, own);
-            } else {
+            if (at < 0) {
                 chain.append(own);
+            } else if (!chain.insert(at, own)) {
+                throw new NoRoom("no room left in the version order of " + req.op().key() + " before position " + at);
             }
-            t.writes.add(new DsTxnImpl.Written(chain, own));
+            t.writes.add(new DsTxnImpl.Written(req.op().key(), chain, own));
+            ds.versionAdded();
             ds.written(chain);
         }
         written = own;
         ds.recordWrite(t, req.op().key(), own.writeSeq());
+    }
+
+    /** An insertion found no order key between its neighbours (retryable: the chain is pruned meanwhile). */
+    private static final class NoRoom extends RuntimeException {
+        NoRoom(String message) {
+            super(message, null, false, false);
+        }
     }
 
     @Override

@@ -45,6 +45,44 @@ final class MsgWire {
         return d;
     }
 
+    static void writeLongs(Encoder o, long[] a) {
+        o.writeVarInt(a.length);
+        for (long v : a) {
+            o.writeVarLong(v);
+        }
+    }
+
+    static long[] readLongs(Decoder i) {
+        int n = i.readVarInt();
+        if (n < 0 || n > i.remaining()) {
+            throw new org.tebaldi.core.codec.CodecException("long array length " + n + " out of range");
+        }
+        long[] a = new long[n];
+        for (int k = 0; k < n; k++) {
+            a[k] = i.readVarLong();
+        }
+        return a;
+    }
+
+    static void writeInts(Encoder o, int[] a) {
+        o.writeVarInt(a.length);
+        for (int v : a) {
+            o.writeVarInt(v);
+        }
+    }
+
+    static int[] readInts(Decoder i) {
+        int n = i.readVarInt();
+        if (n < 0 || n > i.remaining()) {
+            throw new org.tebaldi.core.codec.CodecException("int array length " + n + " out of range");
+        }
+        int[] a = new int[n];
+        for (int k = 0; k < n; k++) {
+            a[k] = i.readVarInt();
+        }
+        return a;
+    }
+
     static void writeReports(Encoder o, LevelReport[] rs) {
         if (rs == null) {
             o.writeVarInt(0);

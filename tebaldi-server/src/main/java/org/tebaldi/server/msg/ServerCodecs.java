@@ -21,6 +21,7 @@ public final class ServerCodecs implements CodecProvider {
     @SuppressWarnings("unchecked")
     public void register(CodecRegistrar r) {
         registerReconfig(r);
+        registerDurability(r);
         r.add("AbortRequest", AbortRequest.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
                 i -> new AbortRequest(i.readVarLong())));
         r.add("AbortTxn", AbortTxn.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
@@ -42,11 +43,13 @@ public final class ServerCodecs implements CodecProvider {
         r.add("CommitRequest", CommitRequest.class, Codec.of((x, o) -> {
             o.writeVarLong(x.txnId());
             CoreWire.writeValues(o, x.meta());
-        }, i -> new CommitRequest(i.readVarLong(), CoreWire.readValues(i))));
+            o.writeVarLong(x.epoch());
+        }, i -> new CommitRequest(i.readVarLong(), CoreWire.readValues(i), i.readVarLong())));
         r.add("ValidateRequest", ValidateRequest.class, Codec.of((x, o) -> {
             o.writeVarLong(x.txnId());
             CoreWire.writeValues(o, x.meta());
-        }, i -> new ValidateRequest(i.readVarLong(), CoreWire.readValues(i))));
+            o.writeVarInt(x.writers());
+        }, i -> new ValidateRequest(i.readVarLong(), CoreWire.readValues(i), i.readVarInt())));
         r.add("ExecRequest", ExecRequest.class, Codec.of((x, o) -> {
             MsgWire.writeHeader(o, x.header());
             o.writeVarInt(x.opId());
@@ -134,8 +137,9 @@ public final class ServerCodecs implements CodecProvider {
             o.writeBoolean(x.retryable());
             MsgWire.writeDeps(o, x.deps());
             MsgWire.writeReports(o, x.reports());
+            o.writeVarLong(x.epoch());
         }, i -> new ValidateReply(i.readVarLong(), i.readBoolean(), i.readString(), i.readBoolean(),
-                MsgWire.readDeps(i), MsgWire.readReports(i))));
+                MsgWire.readDeps(i), MsgWire.readReports(i), i.readVarLong())));
         r.add("OpDone", OpDone.class, Codec.of((x, o) -> {
             o.writeVarLong(x.txnId());
             o.writeVarInt(x.opId());
@@ -157,6 +161,7 @@ public final class ServerCodecs implements CodecProvider {
             o.writeString(x.reason());
             o.writeBoolean(x.retryable());
             o.writeValue(x.outputs());
+            o.writeBoolean(x.durable());
         }, i -> {
             long req = i.readVarLong();
             long id = i.readVarLong();
@@ -167,8 +172,67 @@ public final class ServerCodecs implements CodecProvider {
             if (out != null && !(out instanceof Map)) {
                 throw new CodecException("TxnEnded outputs is a " + out.getClass().getName());
             }
-            return new TxnEnded(req, id, c, reason, retry, out == null ? null : (Map<String, Object>) out);
+            boolean durable = i.readBoolean();
+            return new TxnEnded(req, id, c, reason, retry, out == null ? null : (Map<String, Object>) out, durable);
         }));
+    }
+
+    /** Asynchronous flushing in GCP epochs and the recovery protocol (dissertation §4.5.4). */
+    private static void registerDurability(CodecRegistrar r) {
+        r.add("durable.Persisted", Durable.Persisted.class, Codec.of((x, o) -> {
+            o.writeVarInt(x.ds());
+            o.writeVarLong(x.round());
+            o.writeVarLong(x.epoch());
+        }, i -> new Durable.Persisted(i.readVarInt(), i.readVarLong(), i.readVarLong())));
+        r.add("durable.Txns", Durable.Txns.class, Codec.of((x, o) -> {
+            MsgWire.writeLongs(o, x.txnIds());
+            o.writeBoolean(x.lost());
+            o.writeString(x.reason());
+        }, i -> new Durable.Txns(MsgWire.readLongs(i), i.readBoolean(), i.readString())));
+        r.add("recovery.Request", Recovery.Request.class, Codec.of((x, o) -> o.writeVarInt(x.ds()),
+                i -> new Recovery.Request(i.readVarInt())));
+        r.add("recovery.Begin", Recovery.Begin.class, Codec.of((x, o) -> o.writeVarLong(x.round()),
+                i -> new Recovery.Begin(i.readVarLong())));
+        r.add("recovery.Summary", Recovery.Summary.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.round());
+            o.writeVarInt(x.ds());
+            o.writeVarLong(x.persisted());
+            o.writeVarLong(x.maxEpoch());
+            o.writeVarLong(x.pendingRound());
+            o.writeVarLong(x.finishedRound());
+            MsgWire.writeLongs(o, x.txns());
+            o.writeBytes(x.flags());
+            MsgWire.writeInts(o, x.participants());
+            MsgWire.writeLongs(o, x.precommitEpochs());
+            MsgWire.writeLongs(o, x.commitEpochs());
+        }, i -> new Recovery.Summary(i.readVarLong(), i.readVarInt(), i.readVarLong(), i.readVarLong(),
+                i.readVarLong(), i.readVarLong(), MsgWire.readLongs(i), i.readBytes(), MsgWire.readInts(i), MsgWire.readLongs(i),
+                MsgWire.readLongs(i))));
+        r.add("recovery.Decide", Recovery.Decide.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.round());
+            o.writeVarLong(x.persisted());
+            o.writeVarLong(x.epochBase());
+            MsgWire.writeLongs(o, x.keep());
+        }, i -> new Recovery.Decide(i.readVarLong(), i.readVarLong(), i.readVarLong(), MsgWire.readLongs(i))));
+        r.add("recovery.Applied", Recovery.Applied.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.round());
+            o.writeVarInt(x.ds());
+            o.writeVarLong(x.rows());
+            o.writeVarInt(x.kept());
+            o.writeVarInt(x.dropped());
+        }, i -> new Recovery.Applied(i.readVarLong(), i.readVarInt(), i.readVarLong(), i.readVarInt(),
+                i.readVarInt())));
+        r.add("recovery.Finish", Recovery.Finish.class, Codec.of((x, o) -> o.writeVarLong(x.round()),
+                i -> new Recovery.Finish(i.readVarLong())));
+        r.add("recovery.Finished", Recovery.Finished.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.round());
+            o.writeVarInt(x.ds());
+        }, i -> new Recovery.Finished(i.readVarLong(), i.readVarInt())));
+        r.add("recovery.End", Recovery.End.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.round());
+            o.writeVarLong(x.persisted());
+            o.writeVarLong(x.epochBase());
+        }, i -> new Recovery.End(i.readVarLong(), i.readVarLong(), i.readVarLong())));
     }
 
     /** Both reconfiguration protocols; a tree travels as its YAML plus its node ids and states ({@link TreeWire}). */

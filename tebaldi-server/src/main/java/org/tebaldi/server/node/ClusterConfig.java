@@ -25,6 +25,11 @@ public final class ClusterConfig {
     private long waitTimeoutMicros = DEFAULT_WAIT_TIMEOUT_MICROS;
     private long profileFlushMicros;
     private boolean opBatching = true;
+    private long gcEpochMicros = DEFAULT_GC_EPOCH_MICROS;
+    private org.tebaldi.server.durability.DurabilityOptions durability = org.tebaldi.server.durability.DurabilityOptions.OFF;
+
+    /** Default length of a garbage-collection epoch, µs (dissertation §4.5.3). */
+    public static final long DEFAULT_GC_EPOCH_MICROS = 50_000;
 
     /** Default cross-mechanism wait timeout, µs ({@link org.tebaldi.core.cc.CcServices#waitTimeoutMicros()}). */
     public static final long DEFAULT_WAIT_TIMEOUT_MICROS = 200_000;
@@ -89,6 +94,8 @@ public final class ClusterConfig {
         c.waitTimeoutMicros = waitTimeoutMicros;
         c.profileFlushMicros = profileFlushMicros;
         c.opBatching = opBatching;
+        c.gcEpochMicros = gcEpochMicros;
+        c.durability = durability;
         return c;
     }
 
@@ -132,6 +139,36 @@ public final class ClusterConfig {
     /** Whether stored procedures run batched. */
     public boolean opBatching() {
         return opBatching;
+    }
+
+    /**
+     * Sets the length of a garbage-collection epoch (dissertation §4.5.3), µs; 0 turns version garbage collection
+     * off (chains then grow for the length of a run).
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public ClusterConfig withGcEpoch(long micros) {
+        if (micros < 0) {
+            throw new IllegalArgumentException("GC epoch must be >= 0, got " + micros);
+        }
+        this.gcEpochMicros = micros;
+        return this;
+    }
+
+    /** GC epoch length, µs; 0 when version garbage collection is off. */
+    public long gcEpochMicros() {
+        return gcEpochMicros;
+    }
+
+    /** Turns durability (dissertation §4.5.4) on or off; {@link org.tebaldi.server.durability.DurabilityOptions#OFF} by default. */
+    public ClusterConfig withDurability(org.tebaldi.server.durability.DurabilityOptions d) {
+        this.durability = Objects.requireNonNull(d);
+        return this;
+    }
+
+    /** The durability settings. */
+    public org.tebaldi.server.durability.DurabilityOptions durability() {
+        return durability;
     }
 
     /** Profiler flush interval, µs; 0 when profiling is off. */

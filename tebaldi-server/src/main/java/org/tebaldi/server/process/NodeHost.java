@@ -63,6 +63,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
     private boolean allServices;
     private volatile String stopReason;
     private volatile boolean sessionLost;
+    private DataServer dataServer;
 
     private NodeHost(NodeOptions opts) {
         this.opts = opts;
@@ -108,7 +109,8 @@ public final class NodeHost implements HostServices, AutoCloseable {
         CcTree cc = TreeLoader.parse(tree.value(), "ZooKeeper " + paths.tree(), TreeContext.of(db.database()));
         ClusterConfig cfg = new ClusterConfig(db.database(), cc, m.coordinators(), m.dataServers(),
                 db.partitioner(), m.recordHistory()).withProfiling(m.profileFlushMicros())
-                .withOpBatching(m.opBatching());
+                .withOpBatching(m.opBatching())
+                .withDurability(m.durability());
         allServices = m.allServices();
         checkIndex(m.coordinators(), m.dataServers());
         id = new NodeId(opts.role(), opts.singleton() ? 0 : opts.index());
@@ -132,6 +134,14 @@ public final class NodeHost implements HostServices, AutoCloseable {
             }
         }
         Actor node = node(cfg, m.replyTimeoutMillis());
+        if (node instanceof DataServer ds) {
+            NodeId self = id;
+            ds.openLog(task -> runtime.inject(self, new org.tebaldi.server.durability.LogStore.Callback(task)));
+            dataServer = ds;
+            if (ds.restarted()) {
+                LOG.info("{}: restarting from its store in {}", id, cfg.durability().dirOf(opts.index()));
+            }
+        }
         runtime.spawn(id, new ControlShell(node, this));
         membership.onDown(n -> runtime.inject(id, new NodeDown(n, "ZooKeeper session of " + n + " ended")));
         store.watchTree(v -> {
@@ -140,12 +150,31 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 LOG.info("{}: tree version {} in ZooKeeper:\n{}", id, v.version(), v.value().strip());
             }
         });
-        membership.register(id, new InetSocketAddress(opts.advertiseHost(), bound.getPort()));
+        registerWhenFree(new InetSocketAddress(opts.advertiseHost(), bound.getPort()));
         LOG.info("{} up at {}:{} (cluster {}, config version {}, tree version {}){}", id, opts.advertiseHost(),
                 bound.getPort(), opts.cluster(), manifest.version(), tree.version(),
                 node == null ? "; hosts nothing yet beyond membership" : "");
         if (opts.exitOnStdinEof()) {
             watchStdin();
+        }
+    }
+
+    /**
+     * Registers in membership; a node restarted right after it died waits (up to 60 s) for its previous
+     * incarnation's session to end, so the rest of the cluster has seen it leave first.
+     */
+    private void registerWhenFree(InetSocketAddress address) throws InterruptedException {
+        long end = System.nanoTime() + 60_000_000_000L;
+        while (true) {
+            try {
+                membership.register(id, address);
+                return;
+            } catch (IllegalStateException e) {
+                if (!e.getMessage().contains("already registered") || System.nanoTime() > end) {
+                    throw e;
+                }
+                Thread.sleep(200);
+            }
         }
     }
 
@@ -277,6 +306,10 @@ public final class NodeHost implements HostServices, AutoCloseable {
         if (runtime != null) {
             runtime.close();
             runtime = null;
+        }
+        if (dataServer != null) {
+            dataServer.closeLog();
+            dataServer = null;
         }
         if (embeddedZk != null) {
             embeddedZk.close();

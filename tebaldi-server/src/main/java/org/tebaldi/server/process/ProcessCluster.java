@@ -199,17 +199,56 @@ public final class ProcessCluster implements AutoCloseable {
             throw new IllegalStateException("cannot create the node log directory " + spec.logDir() + ": " + e, e);
         }
         for (NodeId n : nodes()) {
-            List<String> cmd = new ArrayList<>(spec.nodeCommand());
-            cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
-                    "--cluster", spec.name(), "--exit-on-stdin-eof"));
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(Redirect.appendTo(logOf(n).toFile()));
-            try {
-                processes.put(n, pb.start());
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot start " + n + " (" + String.join(" ", cmd) + "): " + e, e);
+            launch(n);
+        }
+    }
+
+    private void launch(NodeId n) {
+        List<String> cmd = new ArrayList<>(spec.nodeCommand());
+        cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
+                "--cluster", spec.name(), "--exit-on-stdin-eof"));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(Redirect.appendTo(logOf(n).toFile()));
+        try {
+            processes.put(n, pb.start());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start " + n + " (" + String.join(" ", cmd) + "): " + e, e);
+        }
+    }
+
+    /**
+     * Restarts node {@code n} after its process died (e.g. a data server killed with SIGKILL restarts from its
+     * store, dissertation §4.5.4): waits until the cluster saw it leave, launches it again with the same command
+     * (its output appended to the same log) and waits until it registered.
+     *
+     * @throws IllegalStateException if nodes were not launched by this cluster, {@code n} still runs, or it does not
+     *                               come back within the start timeout
+     */
+    public void restart(NodeId n) throws InterruptedException {
+        Process old = processes.get(n);
+        if (old == null) {
+            throw new IllegalStateException(n + " was not launched by this cluster");
+        }
+        if (!old.waitFor(spec.startMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException(n + " is still running; kill it first");
+        }
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(spec.startMillis());
+        while (!failed.contains(n) && System.nanoTime() < end) {
+            Thread.sleep(50);
+        }
+        launch(n);
+        Set<NodeId> missing = Set.of(n);
+        while (!missing.isEmpty() && System.nanoTime() < end) {
+            missing = membership.await(List.of(n), 200);
+            if (!processes.get(n).isAlive()) {
+                throw new IllegalStateException(n + " exited with code " + processes.get(n).exitValue()
+                        + " after its restart; its output: " + tail(logOf(n)));
             }
         }
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException(n + " did not register within " + spec.startMillis() + " ms of its restart");
+        }
+        failed.remove(n);
     }
 
     /** Where node {@code n}'s output goes. */

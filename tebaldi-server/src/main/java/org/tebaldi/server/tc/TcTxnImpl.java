@@ -43,6 +43,13 @@ final class TcTxnImpl implements TcTxn {
     int awaiting;
     long sentAt;
     Map<String, Object> outputs = Map.of();
+    /** Durability: the largest GCP epoch a participant voted with (the global epoch id, §4.5.4). */
+    long epoch;
+    /** Durability: data servers this transaction wrote at, as a bit set. */
+    long writerBits;
+    /** Durability: the number of data servers this transaction wrote at beyond 64 (rare). */
+    java.util.BitSet moreWriters;
+
     /** Data server that serves this transaction's reads of replicated tables (its first participant). */
     int home = -1;
 
@@ -57,6 +64,23 @@ final class TcTxnImpl implements TcTxn {
         this.run = run;
         this.states = new Object[path.length];
         this.isParticipant = new boolean[dataServers];
+    }
+
+    /** Durability: the transaction writes at data server {@code ds}. */
+    void markWriter(int ds) {
+        if (ds < 64) {
+            writerBits |= 1L << ds;
+        } else {
+            if (moreWriters == null) {
+                moreWriters = new java.util.BitSet();
+            }
+            moreWriters.set(ds);
+        }
+    }
+
+    /** Durability: how many data servers the transaction wrote at. */
+    int writers() {
+        return Long.bitCount(writerBits) + (moreWriters == null ? 0 : moreWriters.cardinality());
     }
 
     void addParticipant(int ds) {

@@ -74,10 +74,14 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private long replyTimeoutMicros;
     private long seq;
     private final Reconfiguring reconfig = new Reconfiguring();
+    private final TcDurability durability;
 
     public TransactionCoordinator(int index, ClusterConfig cfg) {
         this.index = index;
+        this.cfg = cfg;
         this.history = cfg.recordHistory() ? new HistoryLog() : null;
+        this.durability = cfg.durability().enabled()
+                ? new TcDurability(this, cfg.dataServers(), cfg.durability().sync(), cfg.recordHistory()) : null;
         install(cfg);
     }
 
@@ -116,6 +120,14 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      */
     public void setReplyTimeout(long micros) {
         this.replyTimeoutMicros = micros;
+    }
+
+    /**
+     * Makes this coordinator's transaction ids start above {@code seq} — a coordinator restarted together with data
+     * servers that recover logged transactions must not reuse their ids. Call before the node starts.
+     */
+    public void startIdsAbove(long seq) {
+        this.seq = Math.max(this.seq, seq);
     }
 
     private void sweep() {
@@ -181,6 +193,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     @Override
     protected void handle(NodeId from, Object msg) {
+        if (durability != null && durability.intercept(from, msg)) {
+            return;
+        }
         if (reconfig.intercept(this, from, msg)) {
             return;
         }
@@ -371,6 +386,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
                 return;
             }
             byDs.computeIfAbsent(ds, x -> new ArrayList<>()).add(i);
+            if (durability != null && b.ops.get(i).kind().writes()) {
+                t.markWriter(ds);
+            }
         }
         b.staged.clear();
         Object[] meta = meta(t);
@@ -470,6 +488,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             return;
         }
         t.addParticipant(ds);
+        if (durability != null && op.kind().writes()) {
+            t.markWriter(ds);
+        }
         t.awaiting++;
         t.sentAt = ctx.nowMicros();
         ctx.send(NodeId.ds(ds), new ExecRequest(t.header, opId, op, meta(t)));
@@ -541,7 +562,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         t.sentAt = ctx.nowMicros();
         Object[] meta = meta(t);
         for (int ds : ps) {
-            ctx.send(NodeId.ds(ds), new ValidateRequest(t.id(), meta));
+            ctx.send(NodeId.ds(ds), new ValidateRequest(t.id(), meta, durability == null ? 0 : t.writers()));
         }
     }
 
@@ -551,6 +572,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             return;
         }
         t.awaiting--;
+        t.epoch = Math.max(t.epoch, r.epoch());
         addDeps(t, r.deps());
         deliverReports(t, r.reports());
         if (t.status != TcTxnImpl.Status.VALIDATING) {
@@ -588,12 +610,17 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             part(t, l).commit(t);
         }
         for (int ds : t.participants()) {
-            ctx.send(NodeId.ds(ds), new CommitRequest(t.id(), cm));
+            ctx.send(NodeId.ds(ds), new CommitRequest(t.id(), cm, t.epoch));
         }
         if (history != null) {
             history.outcome(t.id(), true, t.type.name());
         }
-        ctx.send(t.client, new TxnEnded(t.reqId, t.id(), true, null, true, t.outputs));
+        TxnEnded ended = new TxnEnded(t.reqId, t.id(), true, null, true, t.outputs);
+        if (durability != null) {
+            durability.committed(t.client, t.id(), t.epoch, ended);
+        } else {
+            ctx.send(t.client, ended);
+        }
         reconfig.ended(this);
     }
 
@@ -653,6 +680,57 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** The live transactions (for the clean-up phase's force-abort). */
     List<TcTxnImpl> live() {
         return List.copyOf(txns.values());
+    }
+
+    /** Aborts every live transaction (a recovery round began). */
+    void abortAll(String why) {
+        for (TcTxnImpl t : live()) {
+            abortTxn(t, AbortReason.conflict(why));
+        }
+    }
+
+    /** Data server {@code ds} is alive again (it reported an epoch after a recovery round). */
+    void revive(int ds) {
+        deadDs.clear(ds);
+    }
+
+    /** A recovery round ended: every data server serves again. */
+    void reviveAll() {
+        deadDs.clear();
+    }
+
+    /**
+     * Committed transactions lost in recovery (dissertation §4.5.4: their epoch was not persisted everywhere): their
+     * recorded outcome becomes an abort — none of their writes survived.
+     */
+    void retractCommits(java.util.Set<Long> lost) {
+        if (history != null) {
+            history.outcomes().replaceAll(o -> lost.contains(o.txn())
+                    ? new HistoryLog.Outcome(o.txn(), false, o.type()) : o);
+        }
+    }
+
+    /** Coordinators of the cluster. */
+    int coordinators() {
+        return cfg.coordinators();
+    }
+
+    /** Committed transactions still waiting for their durable notification (0 without durability). */
+    public int awaitingDurability() {
+        return durability == null ? 0 : durability.pendingCount();
+    }
+
+    /**
+     * The global epoch id (dissertation §4.5.4) transaction {@code txnId} committed with here, or -1 if unknown
+     * (kept only when the history is recorded).
+     */
+    public long globalEpochOf(long txnId) {
+        return durability == null ? -1 : durability.epochOf(txnId);
+    }
+
+    /** Whether a recovery round is running (false without durability). */
+    public boolean recovering() {
+        return durability != null && durability.recovering();
     }
 
     /** Aborts a live transaction (force-abort during clean-up). */

@@ -25,10 +25,15 @@ import java.util.Map;
  * @param allServices       run every mechanism's service nodes, not only those the first tree needs (so a
  *                          reconfiguration may move to any mechanism)
  * @param opBatching        batched execution of stored procedures ({@code ClusterConfig#withOpBatching})
+ * @param durable           whether durability is on (dissertation §4.5.4)
+ * @param durabilityDir     the data servers' stores' parent directory (absolute), or null
+ * @param epochMicros       GCP epoch length, µs
+ * @param syncLog           synchronous mode
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
                               int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices,
-                              boolean opBatching) {
+                              boolean opBatching, boolean durable, String durabilityDir, long epochMicros,
+                              boolean syncLog) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
@@ -43,10 +48,32 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         }
     }
 
-    /** A manifest with the profiler off and only the tree's services. */
+    /** A manifest with the profiler off, only the tree's services, batched execution and no durability. */
     public ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
                            int threads, long replyTimeoutMillis) {
         this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, 0, false, true);
+    }
+
+    /** A manifest without durability. */
+    public ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
+                           int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices,
+                           boolean opBatching) {
+        this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, profileFlushMicros,
+                allServices, opBatching, false, null,
+                org.tebaldi.server.durability.DurabilityOptions.DEFAULT_EPOCH_MICROS, false);
+    }
+
+    /** The same manifest with these durability settings (stores under RocksDB, at their directory). */
+    public ClusterManifest withDurability(org.tebaldi.server.durability.DurabilityOptions d) {
+        return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
+                profileFlushMicros, allServices, opBatching, d.enabled(),
+                d.enabled() ? d.dir().toAbsolutePath().toString() : null, d.epochMicros(), d.sync());
+    }
+
+    /** The durability settings every node applies. */
+    public org.tebaldi.server.durability.DurabilityOptions durability() {
+        return durable ? org.tebaldi.server.durability.DurabilityOptions.rocksDb(java.nio.file.Path.of(durabilityDir),
+                epochMicros, syncLog) : org.tebaldi.server.durability.DurabilityOptions.OFF;
     }
 
     /** The JSON stored in ZooKeeper. */
@@ -61,6 +88,13 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         m.put("profileFlushMicros", profileFlushMicros);
         m.put("allServices", allServices);
         m.put("opBatching", opBatching);
+        if (durable) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("dir", durabilityDir);
+            d.put("epochMicros", epochMicros);
+            d.put("sync", syncLog);
+            m.put("durability", d);
+        }
         try {
             return JSON.writeValueAsBytes(m);
         } catch (IOException e) {
@@ -78,12 +112,17 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         try {
             Map<String, Object> m = JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {
             });
+            Map<String, Object> d = (Map<String, Object>) m.get("durability");
             return new ClusterManifest((Map<String, Object>) m.get("workload"),
                     ((Number) m.get("coordinators")).intValue(), ((Number) m.get("dataServers")).intValue(),
                     (Boolean) m.get("recordHistory"), ((Number) m.get("threads")).intValue(),
                     ((Number) m.get("replyTimeoutMillis")).longValue(),
                     m.get("profileFlushMicros") == null ? 0 : ((Number) m.get("profileFlushMicros")).longValue(),
-                    Boolean.TRUE.equals(m.get("allServices")), !Boolean.FALSE.equals(m.get("opBatching")));
+                    Boolean.TRUE.equals(m.get("allServices")), !Boolean.FALSE.equals(m.get("opBatching")),
+                    d != null, d == null ? null : (String) d.get("dir"),
+                    d == null ? org.tebaldi.server.durability.DurabilityOptions.DEFAULT_EPOCH_MICROS
+                            : ((Number) d.get("epochMicros")).longValue(),
+                    d != null && (Boolean) d.get("sync"));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
         }

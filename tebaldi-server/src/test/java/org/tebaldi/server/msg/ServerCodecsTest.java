@@ -180,6 +180,30 @@ class ServerCodecsTest {
     }
 
     @Test
+    void durabilityAndRecoveryMessagesRoundTrip() {
+        long t = 1L << 40 | 5;
+        for (Object m : List.of(
+                new ValidateRequest(t, null, 2),
+                new ValidateReply(t, true, null, true, null, null, 17),
+                new CommitRequest(t, new Object[] {88L}, 1L << 33),
+                new TxnEnded(2, t, true, null, true, Map.of(), false),
+                new Durable.Persisted(1, 99, 12),
+                new Durable.Txns(new long[] {t, t + 1}, false, null),
+                new Durable.Txns(new long[0], true, "lost: recovered to epoch 3"),
+                new Recovery.Request(2),
+                new Recovery.Begin(1_000_001),
+                new Recovery.Summary(7, 1, 40, 43, -1, 3, new long[] {t, t + 1}, new byte[] {7, 1},
+                        new int[] {2, 0}, new long[] {41, -1}, new long[] {42, -1}),
+                new Recovery.Decide(7, 40, 44, new long[] {t}),
+                new Recovery.Applied(7, 1, 270_000, 1, 1),
+                new Recovery.Finish(7),
+                new Recovery.Finished(7, 1),
+                new Recovery.End(7, 40, 44))) {
+            check(m);
+        }
+    }
+
+    @Test
     void reconfigurationCarriesTheTree() {
         org.tebaldi.core.tree.CcTree tree = org.tebaldi.core.tree.CcTree.build(
                 org.tebaldi.core.tree.TreeSpec.inner("ssi", org.tebaldi.core.tree.TreeSpec.leaf("none", "ro"),

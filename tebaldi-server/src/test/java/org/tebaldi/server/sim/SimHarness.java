@@ -24,6 +24,9 @@ public final class SimHarness {
         public long virtualMicros;
     }
 
+    /** GC epochs of 1 ms (virtual): every simulated run prunes versions while it runs (dissertation §4.5.3). */
+    static final long GC_EPOCH_MICROS = 1_000;
+
     private final SimWorkload workload;
     private final CcTree tree;
     private int coordinators = 2;
@@ -50,6 +53,14 @@ public final class SimHarness {
         return this;
     }
 
+    private long gcEpochMicros = GC_EPOCH_MICROS;
+
+    /** GC epoch length, µs (0: no version garbage collection). */
+    public SimHarness gcEpoch(long micros) {
+        this.gcEpochMicros = micros;
+        return this;
+    }
+
     public SimHarness model(SimulatedRuntime.Model m) {
         this.model = m;
         return this;
@@ -58,7 +69,8 @@ public final class SimHarness {
     /** Builds, loads and runs the cluster for one seed; returns it (stopped) for history checks. */
     public Cluster run(long seed, Stats stats) {
         SimulatedRuntime sim = new SimulatedRuntime(seed, model);
-        ClusterConfig cfg = new ClusterConfig(workload.database(), tree, coordinators, dataServers, null, true);
+        ClusterConfig cfg = new ClusterConfig(workload.database(), tree, coordinators, dataServers, null, true)
+                .withGcEpoch(gcEpochMicros);
         Cluster cluster = new Cluster(sim, cfg, 64);
         workload.load(cluster);
         cluster.start();

@@ -1,0 +1,88 @@
+package org.tebaldi.bench.run;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.ds.DataServer;
+
+/**
+ * Samples, once a second during an embedded run, the versions the data servers hold (their running counts), their
+ * keys, and the heap in use — to show that version garbage collection (dissertation §4.5.3) keeps versions per key
+ * flat over a long run. The summary compares the smallest heap sample (a trough right after a collection, close to
+ * the live data) of the first and the last tenth of the run. Writes {@code memory.csv}
+ * ({@code second,versions,keys,versions_per_key,heap_used_mb}).
+ */
+final class MemorySampler implements AutoCloseable {
+    private final Cluster cluster;
+    private final Thread thread;
+    private final List<String> rows = new ArrayList<>();
+    private volatile boolean closed;
+
+    MemorySampler(Cluster cluster) {
+        this.cluster = cluster;
+        long t0 = System.nanoTime();
+        thread = new Thread(() -> {
+            while (!closed) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                sample((System.nanoTime() - t0) / 1_000_000_000L);
+            }
+        }, "tebaldi-memory-sampler");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private synchronized void sample(long second) {
+        long versions = 0;
+        long keys = 0;
+        for (DataServer d : cluster.dataServers()) {
+            versions += d.versionCount();
+            keys += d.keyCount();
+        }
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        rows.add(second + "," + versions + "," + keys + "," + String.format("%.4f", keys == 0 ? 0.0
+                : (double) versions / keys) + "," + heap / (1 << 20));
+    }
+
+    /** The first and last sample, for a one-line report. */
+    synchronized String summary() {
+        if (rows.isEmpty()) {
+            return "no memory samples";
+        }
+        String[] a = rows.get(0).split(",");
+        String[] b = rows.get(rows.size() - 1).split(",");
+        int tenth = Math.max(1, rows.size() / 10);
+        return "versions per key " + a[3] + " -> " + b[3] + " (" + b[1] + " versions, " + b[2] + " keys); heap troughs "
+                + minHeap(0, tenth) + " -> " + minHeap(rows.size() - tenth, rows.size()) + " MB (memory.csv)";
+    }
+
+    private long minHeap(int from, int to) {
+        long m = Long.MAX_VALUE;
+        for (int i = from; i < to; i++) {
+            m = Math.min(m, Long.parseLong(rows.get(i).split(",")[4]));
+        }
+        return m;
+    }
+
+    /** Writes {@code memory.csv} into {@code dir}. */
+    synchronized void write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<String> out = new ArrayList<>();
+        out.add("second,versions,keys,versions_per_key,heap_used_mb");
+        out.addAll(rows);
+        Files.write(dir.resolve("memory.csv"), out);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+    }
+}

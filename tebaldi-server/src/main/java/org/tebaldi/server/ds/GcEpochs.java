@@ -1,0 +1,202 @@
+package org.tebaldi.server.ds;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.storage.Version;
+
+/**
+ * Garbage collection of versions at one data server in GC epochs (dissertation §4.5.3). Every transaction gets
+ * the current GC epoch when it first reaches this server; the epoch advances every {@code epochMicros} µs while
+ * anything is pending. Once the epoch has passed and all its transactions finished here, every CC node's DS part
+ * is asked to confirm ({@link DsPart#confirmGc}) that it will never order an ongoing or future transaction before
+ * them; once all confirmed, the versions its committed transactions wrote are settled and each of their chains
+ * drops the committed versions older than its newest settled one. Epochs are confirmed independently. Owned by
+ * the data-server actor; the timer runs only while an epoch is open or unconfirmed.
+ */
+final class GcEpochs {
+    /** Default GC epoch length, µs. */
+    static final long DEFAULT_EPOCH_MICROS = 50_000;
+
+    private static final class Epoch {
+        final long id;
+        int live;
+        boolean asked;
+        final List<List<DsTxnImpl.Written>> written = new ArrayList<>();
+
+        Epoch(long id) {
+            this.id = id;
+        }
+    }
+
+    private final DataServer ds;
+    private final long epochMicros;
+    private final ArrayDeque<Epoch> epochs = new ArrayDeque<>();
+    private final HashMap<Key, LongList> prunedOrder;
+    private long current = 1;
+    private long generation;
+    private boolean ticking;
+    private long pruned;
+
+    /** @param keepOrder remember pruned writers per key, oldest first (for the recorded history's version orders) */
+    GcEpochs(DataServer ds, long epochMicros, boolean keepOrder) {
+        this.ds = ds;
+        this.epochMicros = epochMicros;
+        this.prunedOrder = keepOrder ? new HashMap<>() : null;
+    }
+
+    /** A transaction reached this server: it belongs to the current epoch; returns the epoch id. */
+    long join() {
+        Epoch e = epochs.peekLast();
+        if (e == null || e.id != current) {
+            e = new Epoch(current);
+            epochs.addLast(e);
+        }
+        e.live++;
+        if (!ticking && epochMicros > 0) {
+            ticking = true;
+            ds.schedule(epochMicros, this::tick);
+        }
+        return current;
+    }
+
+    /** Transaction {@code t} of epoch {@code t.gcEpoch} finished here; its writes count if it committed. */
+    void leave(DsTxnImpl t, boolean committed) {
+        for (Epoch e : epochs) {
+            if (e.id == t.gcEpoch) {
+                e.live--;
+                if (committed && !t.writes.isEmpty()) {
+                    e.written.add(t.writes);
+                }
+                return;
+            }
+        }
+    }
+
+    /**
+     * The CC module was replaced or changed (reconfiguration): confirmations asked of the old parts may never come,
+     * so every epoch waiting for them is asked again with the new parts.
+     */
+    void partsChanged() {
+        generation++;
+        for (Epoch e : epochs) {
+            e.asked = false;
+        }
+    }
+
+    private void tick() {
+        current++;
+        for (Epoch e : new ArrayList<>(epochs)) {
+            if (e.id < current && e.live == 0 && !e.asked) {
+                ask(e);
+            }
+        }
+        if (epochs.isEmpty()) {
+            ticking = false;
+        } else {
+            ds.schedule(epochMicros, this::tick);
+        }
+    }
+
+    private void ask(Epoch e) {
+        e.asked = true;
+        List<Version> versions = new ArrayList<>();
+        for (List<DsTxnImpl.Written> ws : e.written) {
+            for (DsTxnImpl.Written w : ws) {
+                versions.add(w.version());
+            }
+        }
+        List<DsPart> parts = ds.liveParts();
+        int[] waiting = {parts.size()};
+        long gen = generation;
+        Runnable one = () -> {
+            if (gen == generation && e.asked && --waiting[0] == 0) {
+                collect(e);
+            }
+        };
+        if (parts.isEmpty()) {
+            collect(e);
+            return;
+        }
+        for (DsPart p : parts) {
+            p.confirmGc(versions, () -> ds.later(one));
+        }
+    }
+
+    private void collect(Epoch e) {
+        epochs.remove(e);
+        for (List<DsTxnImpl.Written> ws : e.written) {
+            for (DsTxnImpl.Written w : ws) {
+                w.version().settle();
+            }
+        }
+        for (List<DsTxnImpl.Written> ws : e.written) {
+            for (DsTxnImpl.Written w : ws) {
+                pruned += w.chain().pruneSettled(prunedOrder == null ? null : writer -> remember(w.key(), writer));
+            }
+        }
+    }
+
+    private void remember(Key key, long writer) {
+        prunedOrder.computeIfAbsent(key, k -> new LongList()).add(writer);
+    }
+
+    /** Writers of {@code key}'s pruned committed versions, oldest first (null if none, or not kept). */
+    long[] prunedOrder(Key key) {
+        LongList l = prunedOrder == null ? null : prunedOrder.get(key);
+        return l == null ? null : l.toArray();
+    }
+
+    /** Replaces the remembered pruned writers of {@code key} (recovery rebuilds them from the log). */
+    void setPrunedOrder(Key key, long[] writers) {
+        if (prunedOrder != null) {
+            LongList l = new LongList();
+            for (long w : writers) {
+                l.add(w);
+            }
+            prunedOrder.put(key, l);
+        }
+    }
+
+    /** Forgets every epoch (the CC module was rebuilt and every version re-based, or the store was reloaded). */
+    void reset() {
+        epochs.clear();
+        generation++;
+    }
+
+    /** Forgets the remembered pruned writers too (the store is about to be rebuilt from the log). */
+    void clearOrders() {
+        if (prunedOrder != null) {
+            prunedOrder.clear();
+        }
+    }
+
+    private static final class LongList {
+        long[] a = new long[4];
+        int n;
+
+        void add(long v) {
+            if (n == a.length) {
+                a = java.util.Arrays.copyOf(a, n * 2);
+            }
+            a[n++] = v;
+        }
+
+        long[] toArray() {
+            return java.util.Arrays.copyOf(a, n);
+        }
+    }
+
+    /** Versions pruned so far. */
+    long pruned() {
+        return pruned;
+    }
+
+    /** GC epochs not yet collected (open, running or waiting for confirmation). */
+    int pendingEpochs() {
+        return epochs.size();
+    }
+}

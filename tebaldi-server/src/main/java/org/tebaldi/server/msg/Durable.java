@@ -1,0 +1,22 @@
+package org.tebaldi.server.msg;
+
+/** Messages of asynchronous flushing in GCP epochs (dissertation §4.5.4). */
+public final class Durable {
+    private Durable() {
+    }
+
+    /**
+     * DS → every TC: every log record this server stamped with an epoch up to {@code epoch} is on disk, and so is the
+     * outcome of every transaction it precommitted in those epochs. {@code round}: the last recovery round the
+     * server finished (reports of another round are ignored).
+     */
+    public record Persisted(int ds, long round, long epoch) {
+    }
+
+    /**
+     * TC → client: the durable notification of committed transactions ({@code lost} false), or — after a recovery
+     * dropped their epochs — the news that they are lost ({@code lost} true, with {@code reason}).
+     */
+    public record Txns(long[] txnIds, boolean lost, String reason) {
+    }
+}

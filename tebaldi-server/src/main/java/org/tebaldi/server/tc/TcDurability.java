@@ -1,0 +1,185 @@
+package org.tebaldi.server.tc;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.server.msg.BeginTxn;
+import org.tebaldi.server.msg.CallProc;
+import org.tebaldi.server.msg.Durable;
+import org.tebaldi.server.msg.Recovery;
+import org.tebaldi.server.msg.TxnEnded;
+
+/**
+ * A coordinator's side of durability (dissertation §4.5.4). It knows every data server's last persisted GCP epoch
+ * (their {@link Durable.Persisted} reports); the cluster's cut is the smallest. A committed transaction whose global
+ * epoch id is at most the cut is durable: its client gets the durable notification ({@link Durable.Txns}, batched
+ * per client) — or, in synchronous mode, only then the commit notification. During a recovery round it aborts its
+ * running transactions and holds new ones; when the round ends, transactions above the recovery's cut are lost and
+ * their clients told so (their recorded outcome becomes an abort). Coordinator 0 also runs the rounds
+ * ({@link RecoveryCoordinator}).
+ */
+final class TcDurability {
+    private static final Logger LOG = LoggerFactory.getLogger(TcDurability.class);
+
+    private record Pending(NodeId client, long txnId, TxnEnded held) {
+    }
+
+    private final TransactionCoordinator tc;
+    private final boolean sync;
+    private final long[] persistedBy;
+    private long cut;
+    private long round;
+    private boolean recovering;
+    private final TreeMap<Long, List<Pending>> pending = new TreeMap<>();
+    private final List<Object[]> held = new ArrayList<>();
+    private final RecoveryCoordinator coordinator;
+    private final Map<Long, Long> epochs;
+
+    /** @param keepEpochs remember every committed transaction's global epoch id (for verification) */
+    TcDurability(TransactionCoordinator tc, int dataServers, boolean sync, boolean keepEpochs) {
+        this.tc = tc;
+        this.epochs = keepEpochs ? new HashMap<>() : null;
+        this.sync = sync;
+        this.persistedBy = new long[dataServers];
+        this.coordinator = tc.tcIndex() == 0 ? new RecoveryCoordinator(tc, dataServers) : null;
+    }
+
+    /** Handles durability and recovery messages, and holds new transactions during recovery; true if consumed. */
+    boolean intercept(NodeId from, Object msg) {
+        if (msg instanceof Durable.Persisted p) {
+            persisted(p);
+            return true;
+        }
+        if (msg instanceof Recovery.Begin b) {
+            begin(b.round());
+            return true;
+        }
+        if (msg instanceof Recovery.End e) {
+            end(e);
+            return true;
+        }
+        if (coordinator != null && coordinator.intercept(from, msg)) {
+            return true;
+        }
+        if (recovering && (msg instanceof BeginTxn || msg instanceof CallProc)) {
+            held.add(new Object[]{from, msg});
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Transaction {@code txnId} committed with global epoch {@code g}: sends the commit notification now (with the
+     * durable notification if already durable), or holds it (synchronous mode) until durable.
+     */
+    void committed(NodeId client, long txnId, long g, TxnEnded ended) {
+        if (epochs != null) {
+            epochs.put(txnId, g);
+        }
+        if (g <= cut && !recovering) {
+            tc.sendMessage(client, ended);
+            return;
+        }
+        if (sync) {
+            pending.computeIfAbsent(g, x -> new ArrayList<>()).add(new Pending(client, txnId, ended));
+        } else {
+            tc.sendMessage(client, new TxnEnded(ended.reqId(), ended.txnId(), true, null, true, ended.outputs(),
+                    false));
+            pending.computeIfAbsent(g, x -> new ArrayList<>()).add(new Pending(client, txnId, null));
+        }
+    }
+
+    private void persisted(Durable.Persisted p) {
+        if (p.round() != round || recovering || p.ds() >= persistedBy.length) {
+            return;
+        }
+        tc.revive(p.ds());
+        persistedBy[p.ds()] = Math.max(persistedBy[p.ds()], p.epoch());
+        long c = Long.MAX_VALUE;
+        for (long e : persistedBy) {
+            c = Math.min(c, e);
+        }
+        if (c > cut) {
+            cut = c;
+            release(cut, false, null);
+        }
+    }
+
+    /** Notifies the clients of every pending transaction with global epoch up to {@code upTo}. */
+    private void release(long upTo, boolean lost, String reason) {
+        Map<NodeId, List<Long>> byClient = new HashMap<>();
+        var head = upTo == Long.MAX_VALUE ? pending : pending.headMap(upTo, true);
+        for (List<Pending> l : head.values()) {
+            for (Pending p : l) {
+                if (p.held() != null) {
+                    tc.sendMessage(p.client(), lost ? new TxnEnded(p.held().reqId(), p.txnId(), false, reason, true,
+                            Map.of()) : p.held());
+                } else {
+                    byClient.computeIfAbsent(p.client(), x -> new ArrayList<>()).add(p.txnId());
+                }
+            }
+        }
+        head.clear();
+        byClient.forEach((client, ids) -> tc.sendMessage(client,
+                new Durable.Txns(ids.stream().mapToLong(Long::longValue).toArray(), lost, reason)));
+    }
+
+    private void begin(long r) {
+        if (!recovering) {
+            LOG.warn("tc{}: recovery round {} began: aborting running transactions, holding new ones", tc.tcIndex(),
+                    r);
+        }
+        recovering = true;
+        tc.abortAll("the cluster is recovering from a data server failure");
+    }
+
+    private void end(Recovery.End e) {
+        Set<Long> lost = new HashSet<>();
+        for (Map.Entry<Long, List<Pending>> en : pending.tailMap(e.persisted(), false).entrySet()) {
+            en.getValue().forEach(p -> lost.add(p.txnId()));
+        }
+        release(e.persisted(), false, null);
+        release(Long.MAX_VALUE, true, "lost: the cluster recovered to GCP epoch " + e.persisted() + " after a data"
+                + " server failure, and this transaction's epoch was not yet on disk everywhere");
+        if (!lost.isEmpty()) {
+            tc.retractCommits(lost);
+            LOG.warn("tc{}: {} committed transaction(s) not yet durable were lost in recovery round {}", tc.tcIndex(),
+                    lost.size(), e.round());
+        }
+        Arrays.fill(persistedBy, e.epochBase() - 1);
+        cut = e.epochBase() - 1;
+        round = e.round();
+        recovering = false;
+        tc.reviveAll();
+        List<Object[]> h = new ArrayList<>(held);
+        held.clear();
+        for (Object[] q : h) {
+            tc.replay((NodeId) q[0], q[1]);
+        }
+        LOG.info("tc{}: recovery round {} ended: cut at epoch {}, {} lost", tc.tcIndex(), e.round(), e.persisted(),
+                lost.size());
+    }
+
+    /** The global epoch id a committed transaction got here, or -1 (only when kept). */
+    long epochOf(long txnId) {
+        return epochs == null ? -1 : epochs.getOrDefault(txnId, -1L);
+    }
+
+    /** Whether a recovery round is running. */
+    boolean recovering() {
+        return recovering;
+    }
+
+    /** Committed transactions waiting for their durable notification. */
+    int pendingCount() {
+        return pending.values().stream().mapToInt(List::size).sum();
+    }
+}

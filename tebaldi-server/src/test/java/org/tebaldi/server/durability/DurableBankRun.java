@@ -1,0 +1,166 @@
+package org.tebaldi.server.durability;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.tebaldi.core.client.CommitInfo;
+import org.tebaldi.core.client.Transaction;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.db.Database;
+import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.runtime.SimulatedRuntime;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.ds.DataServer;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.tc.TransactionCoordinator;
+
+/**
+ * Bank transfers and audits on a simulated cluster with durability on in-memory stores (one run = one cluster
+ * lifetime; a crash ends it and a new run over the same stores recovers). Records, per committed transaction,
+ * whether its durable notification arrived (or it was reported lost).
+ */
+final class DurableBankRun {
+    static final long INITIAL = 100;
+
+    final Database db;
+    final TableSchema account;
+    final int accounts;
+    final SimulatedRuntime sim;
+    final Cluster cluster;
+    final Set<Long> committed = new HashSet<>();
+    final Set<Long> durable = new HashSet<>();
+    final Set<Long> lost = new HashSet<>();
+    private Throwable failure;
+
+    DurableBankRun(long seed, CcTree tree, int accounts, MemoryLogStore[] stores, long epochMicros, boolean sync) {
+        this.accounts = accounts;
+        Catalog c = new Catalog();
+        account = c.add("account", 1, 0, false, Catalog.longCol("balance"));
+        db = new Database(c);
+        db.interactive("transfer", false, List.of("account"), "from", "to", "amount");
+        db.interactive("audit", true, List.of("account"));
+        sim = new SimulatedRuntime(seed, SimulatedRuntime.Model.jittery());
+        ClusterConfig cfg = new ClusterConfig(db, tree, 2, stores.length, null, true)
+                .withGcEpoch(1_000)
+                .withDurability(new DurabilityOptions(true, null, epochMicros, sync, MemoryLogStore.factory(stores)));
+        cluster = new Cluster(sim, cfg, 64);
+    }
+
+    /** The first run's ids stay below the second run's. */
+    DurableBankRun firstRun() {
+        firstRun = true;
+        return this;
+    }
+
+    private boolean firstRun;
+
+    /** Loads the accounts unless the stores hold data (then the cluster recovers), and starts. */
+    DurableBankRun start() {
+        if (!firstRun && cluster.restarted()) {
+            cluster.coordinators().forEach(tc -> tc.startIdsAbove(1_000_000));
+        }
+        if (!cluster.restarted()) {
+            for (int i = 0; i < accounts; i++) {
+                cluster.load(Key.of(account, i), account.row(INITIAL));
+            }
+        }
+        cluster.start();
+        return this;
+    }
+
+    /** Runs until no node recovers any more (at most {@code limitMicros} of virtual time). */
+    boolean awaitRecovered(long limitMicros) {
+        return sim.runUntil(() -> cluster.dataServers().stream().noneMatch(DataServer::recovering)
+                && cluster.coordinators().stream().noneMatch(TransactionCoordinator::recovering),
+                sim.nowMicros() + limitMicros);
+    }
+
+    /** Starts {@code clients} closed-loop clients issuing transactions until {@code untilMicros} (virtual). */
+    void clients(int clients, long untilMicros, Random rnd) {
+        for (int i = 0; i < clients; i++) {
+            TxnClient cl = cluster.client(i);
+            Random r = new Random(rnd.nextLong());
+            sim.at(sim.nowMicros() + r.nextInt(200), () -> loop(cl, r, untilMicros));
+        }
+    }
+
+    private void loop(TxnClient cl, Random r, long until) {
+        if (sim.nowMicros() >= until || failure != null) {
+            return;
+        }
+        attempt(cl, r).whenComplete((ok, e) -> sim.at(sim.nowMicros() + 50 + r.nextInt(500),
+                () -> loop(cl, r, until)));
+    }
+
+    private CompletableFuture<Boolean> attempt(TxnClient cl, Random r) {
+        CompletableFuture<CommitInfo> f;
+        if (r.nextInt(10) < 3) {
+            f = cl.begin("audit", Inputs.NONE, sim.nowMicros()).thenCompose(t -> sum(t, 0, 0).thenCompose(total ->
+                    t.commit().thenApply(ci -> {
+                        if (total != INITIAL * accounts) {
+                            failure = new AssertionError("audit " + ci.txnId() + " saw " + total);
+                        }
+                        return ci;
+                    })));
+        } else {
+            long a = r.nextInt(accounts);
+            long b = (a + 1 + r.nextInt(accounts - 1)) % accounts;
+            long amount = 1 + r.nextInt(20);
+            f = cl.begin("transfer", Inputs.of(a, b, amount), sim.nowMicros()).thenCompose(t ->
+                    t.read("account", a).thenCompose(ra -> t.read("account", b).thenCompose(rb ->
+                            t.write(account.row(ra.getLong("balance") - amount), a).thenCompose(x ->
+                                    t.write(account.row(rb.getLong("balance") + amount), b)).thenCompose(x ->
+                                    t.commit()))));
+        }
+        return f.handle((ci, e) -> {
+            if (e != null) {
+                return false;
+            }
+            committed.add(ci.txnId());
+            ci.durable().whenComplete((v, x) -> (x == null ? durable : lost).add(ci.txnId()));
+            return true;
+        });
+    }
+
+    private CompletableFuture<Long> sum(Transaction t, int i, long acc) {
+        if (i == accounts) {
+            return CompletableFuture.completedFuture(acc);
+        }
+        return t.read("account", i).thenCompose(row -> sum(t, i + 1, acc + row.getLong("balance")));
+    }
+
+    /** A workload assertion that failed, or null. */
+    Throwable failure() {
+        return failure;
+    }
+
+    /** The sum of the latest committed balances. */
+    long total() {
+        long total = 0;
+        for (DataServer d : cluster.dataServers()) {
+            for (int i = 0; i < accounts; i++) {
+                VersionChain ch = d.store().find(Key.of(account, i));
+                Version v = ch == null ? null : ch.latestCommitted();
+                if (v != null) {
+                    total += v.value().getLong("balance");
+                }
+            }
+        }
+        return total;
+    }
+
+    /** Every data server's and coordinator's history. */
+    List<HistoryLog> histories() {
+        return new ArrayList<>(cluster.historyLogs());
+    }
+}
