@@ -8,16 +8,17 @@
 #
 #   fig4-7  TPC-C throughput vs clients per CC tree (Fig 4.7; trees of Fig 4.6 and 5.2):
 #           config/experiments/tpcc-fig4-7.yaml with clients [50, 200, 800], warm-up 3 s, 10 s measured, 10 warehouses
-#   fig4-8  SEATS throughput vs clients per tree (Fig 4.8): config/experiments/seats-*.yaml run as one sweep over
-#           the files, clients [50, 200, 800], warm-up 3 s, 10 s measured
-#   micro   the microbenchmarks (Fig 4.10 cross-group CCs, Fig 4.11 two vs three layers, Table 4.1 layer overhead):
-#           each config/experiments/micro-*.yaml as it is written (its own sweeps), warm-up 2 s, 5 s measured
+#   fig4-8  SEATS throughput vs clients per tree (Fig 4.8): config/experiments/seats-{2pl,ssi-2pl,manual,initial}.yaml
+#           run as one sweep over the files, clients [50, 200, 800], warm-up 3 s, 10 s measured
+#   micro   the microbenchmarks, warm-up 2 s, 5 s measured: Fig 4.10 as the two sweeps micro-fig4-10-{ww,rw}.yaml
+#           (one chart each: throughput against shared rows, one line per cross-group CC), Fig 4.11 (two vs three
+#           layers: micro-layers-*.yaml) and the layer-overhead runs (micro-overhead-*.yaml)
 #   table4-1  Table 4.1's throughput cost of adding a 2PL, SSI or RP layer over RP, estimated from the JMH
 #           benchmark CcPathBenchmark (7 updates per transaction, no network, one core; median time per
 #           transaction): table4-1/table4-1.txt, about 3 minutes
 #
-# Missing experiment files are skipped with a message (SEATS and the microbenchmarks come with the workloads
-# branch). Writes results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
+# Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
+# results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
 # run's sweep output) and copies the key charts to results/reproduce-<time>/<id>-*.png; index.txt lists what ran,
 # how long it took and how it ended. Exit code: 0 when every run passed its checks, 1 if a check failed, 2 for bad
 # input, 3 if a run failed (the other figures still run). REPRODUCE_EXTRA adds arguments to every run, after the
@@ -36,15 +37,15 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
 files_of() {
   case "$1" in
     fig4-7) [ -f "$ROOT/$EXP/tpcc-fig4-7.yaml" ] && echo "$EXP/tpcc-fig4-7.yaml" ;;
-    fig4-8) (cd "$ROOT" && ls $EXP/seats-*.yaml 2>/dev/null) ;;
-    micro) (cd "$ROOT" && ls $EXP/micro-*.yaml 2>/dev/null) ;;
+    fig4-8) (cd "$ROOT" && ls $EXP/seats-{2pl,ssi-2pl,manual,initial}.yaml 2>/dev/null) ;;
+    micro) (cd "$ROOT" && ls $EXP/micro-{fig4-10-*,layers-*,overhead-*}.yaml 2>/dev/null) ;;
     table4-1) [ -x "$ROOT/scripts/jmh.sh" ] && echo "scripts/jmh.sh CcPathBenchmark" ;;
   esac
   return 0
@@ -159,8 +160,8 @@ for id in "${wanted[@]}"; do
   if [ ${#files[@]} -eq 0 ]; then
     case "$id" in
       fig4-7) note "$id: skipped: $EXP/tpcc-fig4-7.yaml is missing" ;;
-      fig4-8) note "$id: skipped: no $EXP/seats-*.yaml (SEATS comes with the workloads branch)" ;;
-      micro) note "$id: skipped: no $EXP/micro-*.yaml (the microbenchmarks come with the workloads branch)" ;;
+      fig4-8) note "$id: skipped: no $EXP/seats-*.yaml" ;;
+      micro) note "$id: skipped: no $EXP/micro-*.yaml" ;;
       table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
     esac
     continue
