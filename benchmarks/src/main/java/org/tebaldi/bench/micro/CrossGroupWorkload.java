@@ -5,12 +5,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.tebaldi.bench.workload.ClientSource;
 import org.tebaldi.bench.workload.ConsistencyResult;
-import org.tebaldi.bench.workload.DataLoader;
 import org.tebaldi.bench.workload.DatabaseSnapshot;
-import org.tebaldi.bench.workload.Progress;
 import org.tebaldi.bench.workload.TxnRequest;
-import org.tebaldi.bench.workload.Workload;
-import org.tebaldi.core.db.Database;
 
 /**
  * The cross-group CC microbenchmark (dissertation §4.6.4 "Support for different cross-group protocols", Fig 4.10):
@@ -26,7 +22,7 @@ import org.tebaldi.core.db.Database;
  * {@code cnt} sums of its local table and of each of its other tables are equal; the shared table's sum equals the
  * sum over update groups of their local sums; tables of a read-only group stay all zero; no row is missing.
  */
-public final class CrossGroupWorkload implements Workload {
+public final class CrossGroupWorkload extends CounterWorkload {
     /** The two groups. */
     static final List<String> GROUPS = List.of("a", "b");
 
@@ -47,8 +43,6 @@ public final class CrossGroupWorkload implements Workload {
     }
 
     private final Config cfg;
-    private final CounterTables tables = new CounterTables();
-    private final Database db;
 
     /** Builds the tables and the two groups' transaction types. */
     public CrossGroupWorkload(Config cfg) {
@@ -60,11 +54,8 @@ public final class CrossGroupWorkload implements Workload {
                 tables.add(CrossGroupTxns.other(g, i), cfg.otherRows());
             }
         }
-        db = new Database(tables.catalog());
-        for (String g : GROUPS) {
-            db.procedure(updates(g) ? CrossGroupTxns.update(tables.catalog(), g)
-                    : CrossGroupTxns.read(tables.catalog(), g));
-        }
+        define(GROUPS.stream().map(g -> updates(g) ? CrossGroupTxns.update(tables.catalog(), g)
+                : CrossGroupTxns.read(tables.catalog(), g)).toList());
     }
 
     /** True if group {@code g} runs updates (both in ww-n; only a in rw-n). */
@@ -80,21 +71,6 @@ public final class CrossGroupWorkload implements Workload {
     /** The configuration. */
     public Config config() {
         return cfg;
-    }
-
-    @Override
-    public String name() {
-        return "micro";
-    }
-
-    @Override
-    public Database database() {
-        return db;
-    }
-
-    @Override
-    public void load(DataLoader loader, Progress progress) {
-        tables.load(loader, progress);
     }
 
     @Override

@@ -5,12 +5,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.tebaldi.bench.workload.ClientSource;
 import org.tebaldi.bench.workload.ConsistencyResult;
-import org.tebaldi.bench.workload.DataLoader;
 import org.tebaldi.bench.workload.DatabaseSnapshot;
-import org.tebaldi.bench.workload.Progress;
 import org.tebaldi.bench.workload.TxnRequest;
-import org.tebaldi.bench.workload.Workload;
-import org.tebaldi.core.db.Database;
 import org.tebaldi.core.txn.Inputs;
 
 /**
@@ -24,11 +20,9 @@ import org.tebaldi.core.txn.Inputs;
  * count it read, so the {@code cnt} sums of A, B, C, D and E are all equal (a t2 increment lost to a concurrent
  * t3, or a lost t2 increment, breaks it); no row is missing.
  */
-public final class LayersWorkload implements Workload {
+public final class LayersWorkload extends CounterWorkload {
     private final int hotRows;
     private final int rows;
-    private final CounterTables tables = new CounterTables();
-    private final Database db;
 
     /**
      * @param hotRows rows of table A (dissertation: 10), at least 1
@@ -42,25 +36,8 @@ public final class LayersWorkload implements Workload {
         for (String t : LayersTxns.OTHERS) {
             tables.add(t, rows, LayersTxns.T3_COL, LayersTxns.SEEN);
         }
-        db = new Database(tables.catalog());
-        db.procedure(LayersTxns.t1(tables.catalog()));
-        db.procedure(LayersTxns.t2(tables.catalog()));
-        db.procedure(LayersTxns.t3(tables.catalog()));
-    }
-
-    @Override
-    public String name() {
-        return "micro";
-    }
-
-    @Override
-    public Database database() {
-        return db;
-    }
-
-    @Override
-    public void load(DataLoader loader, Progress progress) {
-        tables.load(loader, progress);
+        define(List.of(LayersTxns.t1(tables.catalog()), LayersTxns.t2(tables.catalog()),
+                LayersTxns.t3(tables.catalog())));
     }
 
     @Override

@@ -8,12 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.tebaldi.bench.workload.ClientSource;
 import org.tebaldi.bench.workload.ConsistencyResult;
-import org.tebaldi.bench.workload.DataLoader;
 import org.tebaldi.bench.workload.DatabaseSnapshot;
-import org.tebaldi.bench.workload.Progress;
 import org.tebaldi.bench.workload.TxnRequest;
-import org.tebaldi.bench.workload.Workload;
-import org.tebaldi.core.db.Database;
 import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.txn.Inputs;
 
@@ -27,22 +23,19 @@ import org.tebaldi.core.txn.Inputs;
  * <p>Consistency: the seven tables hold the same rows with the same counts (a transaction's writes are all or
  * nothing).
  */
-public final class OverheadWorkload implements Workload {
+public final class OverheadWorkload extends CounterWorkload {
     /** The transaction type. */
     static final String TYPE = "write7";
     /** Number of writes (and tables). */
     static final int WRITES = 7;
 
-    private final CounterTables tables = new CounterTables();
-    private final Database db;
 
     /** Builds the seven (empty) tables and the transaction type. */
     public OverheadWorkload() {
         for (int i = 1; i <= WRITES; i++) {
             tables.add(table(i), 0);
         }
-        db = new Database(tables.catalog());
-        db.procedure(procedure());
+        define(List.of(procedure()));
     }
 
     private static String table(int i) {
@@ -55,21 +48,6 @@ public final class OverheadWorkload implements Workload {
                 b.write(table(i), row(CounterTables.CNT, in("seq")), in("k"));
             }
         }).build();
-    }
-
-    @Override
-    public String name() {
-        return "micro";
-    }
-
-    @Override
-    public Database database() {
-        return db;
-    }
-
-    @Override
-    public void load(DataLoader loader, Progress progress) {
-        tables.load(loader, progress);
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.tebaldi.bench.tpcc;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import org.tebaldi.bench.workload.TxnRequest;
 import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.txn.Inputs;
 
@@ -27,5 +28,10 @@ public record TpccRequest(String type, Inputs inputs, Function<Transaction, Comp
     /** True if this is a stored-procedure call ({@code body == null}). */
     public boolean isProcedure() {
         return body == null;
+    }
+
+    /** The same request in the workload-neutral form the driver runs. */
+    public TxnRequest asTxnRequest() {
+        return isProcedure() ? TxnRequest.procedure(type, inputs) : TxnRequest.interactive(type, inputs, body);
     }
 }

@@ -7,7 +7,6 @@ import org.tebaldi.bench.workload.ConsistencyResult;
 import org.tebaldi.bench.workload.DataLoader;
 import org.tebaldi.bench.workload.DatabaseSnapshot;
 import org.tebaldi.bench.workload.Progress;
-import org.tebaldi.bench.workload.TxnRequest;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.db.Database;
 
@@ -57,11 +56,7 @@ public final class TpccWorkload implements Workload {
     @Override
     public ClientSource newClient(int index, long seed) {
         TpccClient c = tpcc.newClient(index, seed).batchedReads(batchedReads);
-        return () -> {
-            TpccRequest r = c.next();
-            return r.body() == null ? TxnRequest.procedure(r.type(), r.inputs())
-                    : TxnRequest.interactive(r.type(), r.inputs(), r.body());
-        };
+        return () -> c.next().asTxnRequest();
     }
 
     @Override

@@ -3,8 +3,6 @@ package org.tebaldi.bench.sim;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.tebaldi.bench.run.ClusterSnapshot;
@@ -16,7 +14,6 @@ import org.tebaldi.bench.workload.TxnRequest;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.Mechanisms;
-import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.history.CheckResult;
 import org.tebaldi.core.history.History;
@@ -25,11 +22,9 @@ import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.runtime.SimulatedRuntime;
 import org.tebaldi.core.tree.CcTree;
-import org.tebaldi.core.txn.TxnAbortedException;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
 import org.tebaldi.server.node.ClusterConfig;
-import org.tebaldi.server.tc.TransactionCoordinator;
 
 /**
  * Any {@link Workload} on a simulated cluster (deterministic per seed, virtual time, history recorded): loads its
@@ -39,9 +34,6 @@ import org.tebaldi.server.tc.TransactionCoordinator;
  * summed per type and output name (e.g. how many new_reservations reserved a seat).
  */
 public final class SimWorkloadRun implements AutoCloseable {
-    /** Virtual time limit of a run, µs. */
-    public static final long LIMIT_MICROS = 3_600_000_000L;
-
     private final Workload workload;
     private final SimulatedRuntime sim;
     private final Cluster cluster;
@@ -82,7 +74,7 @@ public final class SimWorkloadRun implements AutoCloseable {
      * Runs {@code clients} closed-loop clients of {@code txnsEach} transactions each until all finished.
      *
      * @throws AssertionError if a transaction fails for good, a node threw, or the clients do not finish within
-     *                        {@link #LIMIT_MICROS} of virtual time (liveness), or a transaction is left running
+     *                        {@link SimDriver#LIMIT_MICROS} of virtual time (liveness), or a transaction is left running
      */
     public void runClients(int clients, int txnsEach) {
         int[] finished = {0};
@@ -103,29 +95,8 @@ public final class SimWorkloadRun implements AutoCloseable {
             };
             sim.at(r.nextInt(500), loop[0]);
         }
-        boolean ok = sim.runUntil(() -> finished[0] == clients || failure != null, sim.nowMicros() + LIMIT_MICROS);
-        if (failure != null) {
-            throw new AssertionError("seed=" + seed + ": " + failure, failure);
-        }
-        if (!ok) {
-            throw new AssertionError("seed=" + seed + ": liveness: " + finished[0] + " of " + clients
-                    + " clients finished within the time limit");
-        }
-        settle();
-    }
-
-    private void settle() {
-        sim.runUntil(sim.nowMicros() + 50_000);
-        for (TransactionCoordinator t : cluster.coordinators()) {
-            if (t.liveTransactions() != 0) {
-                throw new AssertionError("seed=" + seed + ": " + t.liveTransactions() + " transactions live at a TC");
-            }
-        }
-        for (DataServer d : cluster.dataServers()) {
-            if (d.liveTransactions() != 0) {
-                throw new AssertionError("seed=" + seed + ": " + d.liveTransactions() + " live at ds" + d.dsIndex());
-            }
-        }
+        SimDriver.await(sim, cluster, seed, () -> finished[0] == clients, () -> failure,
+                () -> finished[0] + " of " + clients + " clients finished");
     }
 
     /**
@@ -141,19 +112,12 @@ public final class SimWorkloadRun implements AutoCloseable {
             out[0] = v;
             done[0] = true;
         });
-        sim.runUntil(() -> done[0] || failure != null, sim.nowMicros() + LIMIT_MICROS);
-        if (failure != null) {
-            throw new AssertionError("seed=" + seed + ": " + failure, failure);
-        }
-        if (!done[0]) {
-            throw new AssertionError("seed=" + seed + ": " + req.type() + " did not finish");
-        }
-        settle();
+        SimDriver.await(sim, cluster, seed, () -> done[0], () -> failure, () -> req.type() + " did not finish");
         return out[0];
     }
 
     private void submit(TxnClient api, TxnRequest req, long priority, Random r, Consumer<Object> onCommit) {
-        attempt(api, req, priority).whenComplete((v, e) -> {
+        SimDriver.attempt(api, req, priority).whenComplete((v, e) -> {
             if (e == null) {
                 committed.merge(req.type(), 1, Integer::sum);
                 if (req.isProcedure()) {
@@ -166,48 +130,14 @@ public final class SimWorkloadRun implements AutoCloseable {
                 onCommit.accept(v);
                 return;
             }
-            Throwable c = unwrap(e);
-            if (c instanceof TxnAbortedException a && a.retryable()) {
+            Throwable c = SimDriver.unwrap(e);
+            if (SimDriver.retryable(c)) {
                 retries++;
                 sim.at(sim.nowMicros() + 100 + r.nextInt(2000), () -> submit(api, req, priority, r, onCommit));
             } else if (failure == null) {
                 failure = new AssertionError(req.type() + " " + req.inputs() + " failed: " + c, c);
             }
         });
-    }
-
-    /** One attempt; completes with the procedure's outputs or the interactive body's result. */
-    private static CompletableFuture<Object> attempt(TxnClient api, TxnRequest req, long priority) {
-        if (req.isProcedure()) {
-            return api.call(req.type(), req.inputs(), priority).thenApply(ci -> ci.outputs());
-        }
-        return api.begin(req.type(), req.inputs(), priority).thenCompose(t -> {
-            CompletableFuture<?> body;
-            try {
-                body = req.body().apply(t);
-            } catch (RuntimeException ex) {
-                body = CompletableFuture.failedFuture(ex);
-            }
-            return body.handle((v, e) -> new Object[] {v, e}).thenCompose(p -> finish(t, p[0], (Throwable) p[1]));
-        });
-    }
-
-    private static CompletableFuture<Object> finish(Transaction t, Object value, Throwable error) {
-        if (error == null) {
-            return t.commit().thenApply(ci -> value);
-        }
-        Throwable c = unwrap(error);
-        if (c instanceof TxnAbortedException) {
-            return CompletableFuture.failedFuture(c);
-        }
-        return t.abort().handle((x, y) -> null).thenCompose(x -> CompletableFuture.failedFuture(c));
-    }
-
-    private static Throwable unwrap(Throwable e) {
-        while (e instanceof CompletionException && e.getCause() != null) {
-            e = e.getCause();
-        }
-        return e;
     }
 
     /** The workload's consistency conditions on the latest committed state of every key. */

@@ -7,6 +7,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.tebaldi.bench.sim.SimDriver;
 import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.Mechanisms;
 import org.tebaldi.core.client.TxnClient;
@@ -23,7 +24,6 @@ import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
 import org.tebaldi.server.node.ClusterConfig;
-import org.tebaldi.server.tc.TransactionCoordinator;
 
 /**
  * A TPC-C database on a simulated cluster (deterministic per seed, virtual time): loads it, runs single requests
@@ -31,9 +31,6 @@ import org.tebaldi.server.tc.TransactionCoordinator;
  * final committed state to {@link TpccConsistency} and the recorded history to the serializability checker.
  */
 final class SimTpcc implements TpccConsistency.TableScan {
-    /** Virtual time limit of a run, µs. */
-    static final long LIMIT_MICROS = 3_600_000_000L;
-
     final TpccBenchmark bench;
     final SimulatedRuntime sim;
     final Cluster cluster;
@@ -79,14 +76,7 @@ final class SimTpcc implements TpccConsistency.TableScan {
             out[0] = v;
             done[0] = true;
         });
-        sim.runUntil(() -> done[0] || failure != null, sim.nowMicros() + LIMIT_MICROS);
-        if (failure != null) {
-            throw new AssertionError("seed=" + seed + ": " + req.type() + " failed: " + failure, failure);
-        }
-        if (!done[0]) {
-            throw new AssertionError("seed=" + seed + ": " + req.type() + " did not finish");
-        }
-        settle();
+        SimDriver.await(sim, cluster, seed, () -> done[0], () -> failure, () -> req.type() + " did not finish");
         return out[0];
     }
 
@@ -110,34 +100,13 @@ final class SimTpcc implements TpccConsistency.TableScan {
             };
             sim.at(r.nextInt(500), loop[0]);
         }
-        boolean ok = sim.runUntil(() -> finished[0] == clients || failure != null, sim.nowMicros() + LIMIT_MICROS);
-        if (failure != null) {
-            throw new AssertionError("seed=" + seed + ": " + failure, failure);
-        }
-        if (!ok) {
-            throw new AssertionError("seed=" + seed + ": liveness: " + finished[0] + " of " + clients
-                    + " clients finished within the time limit");
-        }
-        settle();
-    }
-
-    private void settle() {
-        sim.runUntil(sim.nowMicros() + 50_000);
-        for (TransactionCoordinator t : cluster.coordinators()) {
-            if (t.liveTransactions() != 0) {
-                throw new AssertionError("seed=" + seed + ": " + t.liveTransactions() + " transactions live at a TC");
-            }
-        }
-        for (DataServer d : cluster.dataServers()) {
-            if (d.liveTransactions() != 0) {
-                throw new AssertionError("seed=" + seed + ": " + d.liveTransactions() + " live at ds" + d.dsIndex());
-            }
-        }
+        SimDriver.await(sim, cluster, seed, () -> finished[0] == clients, () -> failure,
+                () -> finished[0] + " of " + clients + " clients finished");
     }
 
     private void submit(TxnClient api, TpccRequest req, long priority, Random r,
                         java.util.function.Consumer<Object> onCommit) {
-        Attempts.attempt(api, req, priority).whenComplete((v, e) -> {
+        SimDriver.attempt(api, req.asTxnRequest(), priority).whenComplete((v, e) -> {
             if (e == null) {
                 committed.computeIfAbsent(req.type(), k -> new int[1])[0]++;
                 if (req.type().equals(Delivery.NAME)) {
@@ -146,11 +115,11 @@ final class SimTpcc implements TpccConsistency.TableScan {
                 onCommit.accept(v);
                 return;
             }
-            if (Attempts.retryable(e)) {
+            if (SimDriver.retryable(e)) {
                 retries++;
                 sim.at(sim.nowMicros() + 100 + r.nextInt(2000), () -> submit(api, req, priority, r, onCommit));
             } else if (failure == null) {
-                failure = Attempts.unwrap(e);
+                failure = SimDriver.unwrap(e);
             }
         });
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
+import org.tebaldi.bench.sim.SimDriver;
 import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.history.CheckResult;
 import org.tebaldi.core.history.History;
@@ -74,14 +75,14 @@ class TpccEmbeddedTest {
             return;
         }
         TpccRequest req = retry != null ? retry : gen.next();
-        Attempts.attempt(api, req, System.nanoTime() / 1000).whenComplete((v, e) -> {
+        SimDriver.attempt(api, req.asTxnRequest(), System.nanoTime() / 1000).whenComplete((v, e) -> {
             if (e == null) {
                 committed.computeIfAbsent(req.type(), k -> new AtomicLong()).incrementAndGet();
                 loop(api, gen, null, end, done, committed, failure);
-            } else if (Attempts.retryable(e)) {
+            } else if (SimDriver.retryable(e)) {
                 loop(api, gen, req, end, done, committed, failure);
             } else {
-                failure.compareAndSet(null, Attempts.unwrap(e));
+                failure.compareAndSet(null, SimDriver.unwrap(e));
                 done.countDown();
             }
         });

@@ -169,9 +169,16 @@ final class SsiDsPart implements DsPart {
         if (proposal != null && (proposal.writer() == t.id() || (inSubtree(proposal) && sameBatch(t, st, proposal)))) {
             return proposal;
         }
+        // The proposal is another batch's: read the snapshot — but a version of the own batch below the proposal
+        // was visible to the child and may have been read already (a child group orders its own batch), so it
+        // stays visible: without this a second read of the key would skip back past it (a non-repeatable read).
         VersionChain chain = op.chain();
+        int below = proposal == null ? -1 : chain.indexOf(proposal);
         for (int i = chain.size() - 1; i >= 0; i--) {
             Version v = chain.get(i);
+            if (i < below && inSubtree(v) && sameBatch(t, st, v)) {
+                return v;
+            }
             if (v.committed() && (!inSubtree(v) || v.stamp(id) < st.startTs)) {
                 return v;
             }
@@ -339,15 +346,7 @@ final class SsiDsPart implements DsPart {
      */
     @Override
     public void confirmGc(List<Version> written, Runnable confirmed) {
-        long max = Version.NO_STAMP;
-        for (Version v : written) {
-            max = Math.max(max, v.stamp(id));
-        }
-        if (max == Version.NO_STAMP) {
-            confirmed.run();
-        } else {
-            gcWaits.whenAbove(max, confirmed);
-        }
+        gcWaits.whenAboveStamps(written, id, confirmed);
     }
 
     @Override

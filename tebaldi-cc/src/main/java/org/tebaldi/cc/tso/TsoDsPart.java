@@ -377,15 +377,7 @@ final class TsoDsPart implements DsPart {
      */
     @Override
     public void confirmGc(List<Version> written, Runnable confirmed) {
-        long max = Version.NO_STAMP;
-        for (Version v : written) {
-            max = Math.max(max, v.stamp(id));
-        }
-        if (max == Version.NO_STAMP) {
-            confirmed.run();
-        } else {
-            gcWaits.whenAbove(max, confirmed);
-        }
+        gcWaits.whenAboveStamps(written, id, confirmed);
     }
 
     @Override

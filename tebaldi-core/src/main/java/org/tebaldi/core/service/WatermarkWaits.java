@@ -3,6 +3,7 @@ package org.tebaldi.core.service;
 import java.util.ArrayList;
 import java.util.List;
 import org.tebaldi.core.cc.CcServices;
+import org.tebaldi.core.storage.Version;
 
 /**
  * Callbacks waiting for one CC node's watermark at the {@link TimestampService} (the oldest start or timestamp
@@ -34,6 +35,23 @@ public final class WatermarkWaits {
         if (!polling) {
             polling = true;
             ask();
+        }
+    }
+
+    /**
+     * A GC confirmation (dissertation §4.5.3): runs {@code then} once the watermark is above the newest stamp CC node
+     * {@code nodeId} put on any of {@code written} — at once when it stamped none of them (versions written outside
+     * its subtree need nothing).
+     */
+    public void whenAboveStamps(List<Version> written, int nodeId, Runnable then) {
+        long max = Version.NO_STAMP;
+        for (Version v : written) {
+            max = Math.max(max, v.stamp(nodeId));
+        }
+        if (max == Version.NO_STAMP) {
+            then.run();
+        } else {
+            whenAbove(max, then);
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,6 +25,8 @@ class SsiConformanceTest {
                         TreeSpec.leaf("none", "ro"))),
                 Arguments.of("mix", mix, TreeSpec.inner("ssi", TreeSpec.leaf("2pl", "rw1"),
                         TreeSpec.leaf("2pl", "rw2"), TreeSpec.leaf("none", "ro")).option("batchInterval", "1ms")),
+                Arguments.of("mix", mix, TreeSpec.inner("ssi", TreeSpec.leaf("rp", "rw1"),
+                        TreeSpec.leaf("2pl", "rw2", "ro"))),
                 Arguments.of("mix", mix, TreeSpec.inner("2pl", TreeSpec.leaf("ssi", "rw1", "ro"),
                         TreeSpec.leaf("2pl", "rw2"))),
                 Arguments.of("mix", mix, TreeSpec.inner("2pl", TreeSpec.inner("ssi", TreeSpec.leaf("2pl", "rw1"),
@@ -38,5 +41,18 @@ class SsiConformanceTest {
         assertTrue(t.failures().isEmpty(), () -> SimSuite.report(t));
         System.out.printf("%s under %s: %d seeds, %d committed, %d aborted attempts%n", name, tree.describe(),
                 t.runs(), t.committed(), t.aborted());
+    }
+
+    /**
+     * Regression (found by ConformanceSuiteTest once RP waited 1 s): rw2 read a key, an rp transaction of another
+     * batch overwrote it, and rw2 read it again — the 2PL child proposed the other batch's version, SSI fell back to
+     * the snapshot and skipped the own batch's version rw2 had read first (a non-repeatable read, a G2 cycle).
+     */
+    @Test
+    void repeatedReadKeepsTheOwnBatchsVersion() {
+        CcTree tree = CcTree.build(TreeSpec.inner("ssi", TreeSpec.leaf("rp", "rw1"),
+                TreeSpec.leaf("2pl", "rw2", "ro")), "repeated read");
+        SimSuite.Totals t = SimSuite.run(() -> new MixWorkload(5), tree, new long[] {27148});
+        assertTrue(t.failures().isEmpty(), () -> SimSuite.report(t));
     }
 }
