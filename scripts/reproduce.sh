@@ -12,7 +12,8 @@
 #           run as one sweep over the files, clients [50, 200, 800], warm-up 3 s, 10 s measured
 #   micro   the microbenchmarks, warm-up 2 s, 5 s measured: Fig 4.10 as the two sweeps micro-fig4-10-{ww,rw}.yaml
 #           (one chart each: throughput against shared rows, one line per cross-group CC), Fig 4.11 (two vs three
-#           layers: micro-layers-*.yaml) and the layer-overhead runs (micro-overhead-*.yaml)
+#           layers: micro-layers-*.yaml as one sweep, fig4-11/) and the layer-overhead runs (micro-overhead-*.yaml
+#           as one sweep, layer-overhead/)
 #   table4-1  Table 4.1's throughput cost of adding a 2PL, SSI or RP layer over RP, estimated from the JMH
 #           benchmark CcPathBenchmark (7 updates per transaction, no network, one core; median time per
 #           transaction): table4-1/table4-1.txt, about 3 minutes
@@ -37,7 +38,7 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
@@ -175,11 +176,26 @@ for id in "${wanted[@]}"; do
       run "$id" "$OUT/$id" "${files[@]}" --set 'clients=[50,200,800]' --set warmup=3s --set duration=10s
       copy_charts "$OUT/$id" "$id" ;;
     micro)
+      # Fig 4.10's files are sweeps of their own; Fig 4.11's and the layer-overhead files each run as one sweep
+      # over the files, so each figure gets one chart with a bar (point) per tree.
+      layers=() overhead=()
       for f in "${files[@]}"; do
         name="$(basename "$f" .yaml)"
-        run "$name" "$OUT/$name" "$f" --set warmup=2s --set duration=5s
-        copy_charts "$OUT/$name" "$name"
-      done ;;
+        case "$name" in
+          micro-layers-*) layers+=("$f") ;;
+          micro-overhead-*) overhead+=("$f") ;;
+          *) run "$name" "$OUT/$name" "$f" --set warmup=2s --set duration=5s
+             copy_charts "$OUT/$name" "$name" ;;
+        esac
+      done
+      if [ ${#layers[@]} -gt 0 ]; then
+        run fig4-11 "$OUT/fig4-11" "${layers[@]}" --set warmup=2s --set duration=5s
+        copy_charts "$OUT/fig4-11" fig4-11
+      fi
+      if [ ${#overhead[@]} -gt 0 ]; then
+        run layer-overhead "$OUT/layer-overhead" "${overhead[@]}" --set warmup=2s --set duration=5s
+        copy_charts "$OUT/layer-overhead" layer-overhead
+      fi ;;
     table4-1)
       table41 ;;
   esac
