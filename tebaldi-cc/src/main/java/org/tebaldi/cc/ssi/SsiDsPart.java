@@ -48,8 +48,6 @@ final class SsiDsPart implements DsPart {
         boolean prepared;
         long cts = Long.MAX_VALUE;
         final List<Version> written = new ArrayList<>(2);
-        /** The version each key read returned, batched mode only (repeated reads return it again); lazily made. */
-        java.util.Map<org.tebaldi.core.model.Key, Version> reads;
     }
 
     private CcNode node;
@@ -171,16 +169,16 @@ final class SsiDsPart implements DsPart {
         if (proposal != null && (proposal.writer() == t.id() || (inSubtree(proposal) && sameBatch(t, st, proposal)))) {
             return proposal;
         }
-        // The proposal is another batch's. A key this transaction read before returns what it returned then: its
-        // own batch's version may have been read through the child, and the snapshot rule below would skip back
-        // past it (a non-repeatable read, found as a G2 cycle by the conformance suite).
-        Version prior = st.reads == null ? null : st.reads.get(op.key());
-        if (prior != null) {
-            return prior;
-        }
+        // The proposal is another batch's: read the snapshot — but a version of the own batch below the proposal
+        // was visible to the child and may have been read already (a child group orders its own batch), so it
+        // stays visible: without this a second read of the key would skip back past it (a non-repeatable read).
         VersionChain chain = op.chain();
+        int below = proposal == null ? -1 : chain.indexOf(proposal);
         for (int i = chain.size() - 1; i >= 0; i--) {
             Version v = chain.get(i);
+            if (i < below && inSubtree(v) && sameBatch(t, st, v)) {
+                return v;
+            }
             if (v.committed() && (!inSubtree(v) || v.stamp(id) < st.startTs)) {
                 return v;
             }
@@ -207,13 +205,7 @@ final class SsiDsPart implements DsPart {
             recheckSnapshot(t, st, op);
         }
         if (rootOpt) {
-            return; // snapshot reads only: a repeated read returns the same version without help
-        }
-        if (op.op().kind().reads() && op.chosen() != null && op.chosen() != Version.ABSENT) {
-            if (st.reads == null) {
-                st.reads = new java.util.HashMap<>();
-            }
-            st.reads.putIfAbsent(op.key(), op.chosen());
+            return;
         }
         if (w != null) {
             recheckWriteWrite(t, st, op, w);
