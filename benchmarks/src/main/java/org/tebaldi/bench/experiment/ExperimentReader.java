@@ -77,9 +77,9 @@ final class ExperimentReader {
 
     private static ClusterSpec cluster(Fields c) {
         c.checkKnown(ExperimentSchema.CLUSTER);
-        String mode = c.choice("mode", "embedded", List.of("embedded", "processes"), List.of());
+        String mode = c.choice("mode", "embedded", List.of("embedded", "processes"));
         boolean processes = mode.equals("processes");
-        String transport = c.choice("transport", processes ? "netty" : "local", List.of("local", "netty"), List.of());
+        String transport = c.choice("transport", processes ? "netty" : "local", List.of("local", "netty"));
         if (processes && !transport.equals("netty")) {
             throw c.error("transport", "mode processes runs one JVM per node and needs the netty transport",
                     "use transport: netty (or leave it out)");
@@ -134,7 +134,7 @@ final class ExperimentReader {
                 a.intNumber("maxCandidates", d.maxCandidates(), 1, "8"),
                 a.intNumber("edgesPerIteration", d.edgesPerIteration(), 1, "3"),
                 a.decimal("minGain", d.minGain(), 0, 10, "0.03"), a.decimal("minScore", d.minScore(), 0, 1e9, "100000"),
-                a.choice("protocol", d.protocol(), List.of("online", "partial-restart"), List.of()),
+                a.choice("protocol", d.protocol(), List.of("online", "partial-restart")),
                 a.duration("forceAbort", "200ms", false, "200ms"), a.duration("final", "10s", false, "10s"));
     }
 

@@ -167,19 +167,13 @@ final class Fields {
     /**
      * One of {@code allowed} (case-insensitive), lower-cased; {@code def} if absent.
      *
-     * @param unavailable values known to DESIGN.md but not implemented yet: rejected with a message saying so
-     * @throws ConfigException for other values or an unavailable one
+     * @throws ConfigException for any other value
      */
-    String choice(String key, String def, List<String> allowed, List<String> unavailable) {
+    String choice(String key, String def, List<String> allowed) {
         String v = string(key, def, def).toLowerCase(Locale.ROOT);
-        if (unavailable.contains(v)) {
-            throw loc.error(at(key), key + " '" + v + "' is not available yet", "use " + key + ": "
-                    + String.join(" or ", allowed) + " (or leave it out)");
-        }
         if (!allowed.contains(v)) {
             throw loc.error(at(key), "unknown " + key + " '" + v + "'", "use " + key + ": "
-                    + String.join(" or ", allowed)
-                    + (unavailable.isEmpty() ? "" : " (" + String.join(", ", unavailable) + " not available yet)"));
+                    + String.join(" or ", allowed));
         }
         return v;
     }

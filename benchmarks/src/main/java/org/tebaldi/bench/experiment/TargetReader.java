@@ -24,8 +24,7 @@ final class TargetReader {
 
     /** @throws org.tebaldi.core.config.ConfigException for the first problem */
     static TargetSpec read(Fields top) {
-        String kind = top.choice("target", TargetSpec.TEBALDI, List.of(TargetSpec.TEBALDI, TargetSpec.POSTGRESQL),
-                List.of());
+        String kind = top.choice("target", TargetSpec.TEBALDI, List.of(TargetSpec.TEBALDI, TargetSpec.POSTGRESQL));
         Fields p = top.section("postgresql", "{url: jdbc:postgresql://localhost:5432/bench, user: bench}");
         p.checkKnown(ExperimentSchema.POSTGRESQL);
         String url = p.node().has("url") ? p.string("url", null, "jdbc:postgresql://localhost:5432/bench") : null;
