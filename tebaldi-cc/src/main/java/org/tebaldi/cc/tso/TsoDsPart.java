@@ -149,9 +149,11 @@ final class TsoDsPart implements DsPart {
             return proposal;
         }
         VersionChain chain = op.chain();
+        boolean belowProposal = false;
         for (int i = chain.size() - 1; i >= 0; i--) {
             Version v = chain.get(i);
-            if (inScope(t, v) ? v.stamp(id) < st.ts : v.committed()) {
+            belowProposal |= v == proposal;
+            if (inScope(t, v) ? v.stamp(id) < st.ts || (belowProposal && ownBatch(t, st, v)) : v.committed()) {
                 return v;
             }
         }

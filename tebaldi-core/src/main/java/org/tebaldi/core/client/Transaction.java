@@ -6,7 +6,7 @@ import org.tebaldi.core.txn.Op;
 import org.tebaldi.core.txn.RowUpdate;
 
 /**
- * An interactive transaction (DESIGN.md §4): every call sends one operation to the coordinator and returns a
+ * An interactive transaction (docs/architecture.md, "Transactions"): every call sends one operation to the coordinator and returns a
  * future; futures fail with {@link org.tebaldi.core.txn.TxnAbortedException} once the transaction aborted.
  * Operations may be issued without waiting for earlier ones; {@link #commit()} waits for outstanding ones.
  */
@@ -52,6 +52,17 @@ public interface Transaction {
         return all;
     }
 
+    /**
+     * Reads several rows, of any tables, together ({@link #executeAll}).
+     *
+     * @param keys the rows' addresses ({@link org.tebaldi.core.model.Key#of(org.tebaldi.core.model.TableSchema,
+     *             long...)})
+     * @return the rows in the order of {@code keys}, null where absent
+     */
+    default CompletableFuture<java.util.List<Row>> readAll(java.util.List<org.tebaldi.core.model.Key> keys) {
+        return executeAll(keys.stream().map(Op::read).toList());
+    }
+
     /** Reads a row of {@code table} by primary key; null if absent. */
     CompletableFuture<Row> read(String table, long... key);
 
@@ -63,6 +74,14 @@ public interface Transaction {
 
     /** Read-modify-write at the data server; yields the new row (null if the row was absent). */
     CompletableFuture<Row> update(String table, RowUpdate update, long... key);
+
+    /**
+     * Insert-or-update at the data server ({@link Op#upsert}): writes {@code update.apply(row)} if the row at
+     * {@code key} of {@code ifAbsent}'s table exists, else {@code ifAbsent}; yields the row written.
+     */
+    default CompletableFuture<Row> upsert(Row ifAbsent, RowUpdate update, long... key) {
+        return execute(Op.upsert(org.tebaldi.core.model.Key.of(ifAbsent.table(), key), ifAbsent, update));
+    }
 
     /** Deletes the row. */
     CompletableFuture<Void> delete(String table, long... key);

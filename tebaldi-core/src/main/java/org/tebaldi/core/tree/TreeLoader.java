@@ -43,10 +43,22 @@ public final class TreeLoader {
      * @throws ConfigException if the file cannot be read or the tree is bad
      */
     public static LoadedTree read(Path file, TreeContext ctx) {
+        return readString(text(file), file.toString(), ctx);
+    }
+
+    /**
+     * Reads a tree file's spec only, as {@link #readSpec(String, String)} does for text.
+     *
+     * @throws ConfigException if the file cannot be read, for syntax and shape problems
+     */
+    public static TreeSpec readSpec(Path file) {
+        return readSpec(text(file), file.toString());
+    }
+
+    private static String text(Path file) {
         String source = file.toString();
-        String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ConfigException(source, 0, "", "no such tree file", "check the path (relative paths start at "
                     + Path.of("").toAbsolutePath() + ")");
@@ -54,7 +66,6 @@ public final class TreeLoader {
             throw new ConfigException(source, 0, "", "cannot read the tree file (" + e + ")",
                     "check that the file exists, is readable and is UTF-8 text");
         }
-        return readString(text, source, ctx);
     }
 
     /**

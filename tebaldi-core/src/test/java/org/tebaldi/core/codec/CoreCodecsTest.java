@@ -94,6 +94,11 @@ class CoreCodecsTest {
         assertEquals(u, back.update());
         Row old = kv.row(1L, 0.0, "a", null);
         assertEquals(u.apply(old), back.update().apply(old), "the decoded update computes the same row");
+        Op upsert = Op.upsert(Key.of(kv, 1, 1), old, u);
+        Op upBack = (Op) roundTrip(upsert);
+        assertEquals(org.tebaldi.core.txn.OpKind.UPSERT, upBack.kind());
+        assertEquals(old, upBack.value());
+        assertEquals(u, upBack.update());
     }
 
     @Test

@@ -171,19 +171,21 @@ public final class ClientNode implements Actor {
     }
 
     /**
-     * The coordinator died: every transaction in flight through it fails with a non-retryable error saying so (it
-     * may or may not have committed: the coordinator's decision is lost with it), then the endpoint rebinds to the
-     * coordinator its failover picks.
+     * The coordinator died: every transaction in flight through it fails with a non-retryable error saying so —
+     * {@link TxnAbortedException#outcomeUnknown()} for those that may have committed (stored procedures, commits
+     * requested, durable notifications still to come: the coordinator's decision is lost with it) — then the
+     * endpoint rebinds to the coordinator its failover picks.
      */
     private void coordinatorFailed(NodeDown d) {
         NodeId dead = tc;
         String why = "coordinator " + dead + " failed (" + d.reason() + "); the transaction's outcome is unknown";
         for (CompletableFuture<Transaction> f : new ArrayList<>(begins.values())) {
-            f.completeExceptionally(new TxnAbortedException(0, why, false));
+            f.completeExceptionally(new TxnAbortedException(0, "coordinator " + dead + " failed (" + d.reason()
+                    + ") before the transaction began", false));
         }
         begins.clear();
         for (CompletableFuture<CommitInfo> f : new ArrayList<>(calls.values())) {
-            f.completeExceptionally(new TxnAbortedException(0, why, false));
+            f.completeExceptionally(TxnAbortedException.outcomeUnknown(0, why));
         }
         calls.clear();
         for (TxnHandle h : new ArrayList<>(open.values())) {
@@ -191,8 +193,8 @@ public final class ClientNode implements Actor {
         }
         open.clear();
         for (CompletableFuture<Void> f : new ArrayList<>(durables.values())) {
-            f.completeExceptionally(new TxnAbortedException(0, "coordinator " + dead + " failed before the commit "
-                    + "was durable; whether it survives is unknown", false));
+            f.completeExceptionally(TxnAbortedException.outcomeUnknown(0, "coordinator " + dead + " failed before the commit "
+                    + "was durable; whether it survives is unknown"));
         }
         durables.clear();
         NodeId next = failover.apply(dead);

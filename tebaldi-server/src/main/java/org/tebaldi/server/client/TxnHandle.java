@@ -183,9 +183,12 @@ final class TxnHandle implements Transaction {
         return f;
     }
 
-    /** The coordinator failed: fail everything pending with a non-retryable error. */
+    /**
+     * The coordinator failed: fail everything pending with a non-retryable error; of unknown outcome if the commit
+     * was requested (the coordinator may have decided it), else a plain abort (it cannot have committed).
+     */
     void failed(String why) {
-        ended(new TxnEnded(0, id, false, why, false, java.util.Map.of()));
+        end(commit != null ? TxnAbortedException.outcomeUnknown(id, why) : new TxnAbortedException(id, why, false));
     }
 
     void opDone(int opId, Row row) {
@@ -202,7 +205,11 @@ final class TxnHandle implements Transaction {
             }
             return;
         }
-        ended = new TxnAbortedException(id, e.reason(), e.retryable());
+        end(new TxnAbortedException(id, e.reason(), e.retryable()));
+    }
+
+    private void end(TxnAbortedException why) {
+        ended = why;
         ops.values().forEach(f -> f.completeExceptionally(ended));
         ops.clear();
         if (commit != null) {

@@ -61,12 +61,12 @@ final class OpExecution implements OpContext {
                 result = read();
             }
             if (op.kind().writes()) {
-                Row nv;
-                if (op.kind() == OpKind.UPDATE) {
-                    nv = result == null ? null : op.update().apply(result);
-                } else {
-                    nv = op.kind() == OpKind.WRITE ? op.value() : null;
-                }
+                Row nv = switch (op.kind()) {
+                    case UPDATE -> result == null ? null : op.update().apply(result);
+                    case UPSERT -> result == null ? op.value() : op.update().apply(result);
+                    case WRITE -> op.value();
+                    default -> null; // delete
+                };
                 if (op.kind() != OpKind.UPDATE || result != null) {
                     write(nv);
                     result = nv;

@@ -355,6 +355,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
             flush(t);
             return; // continues when the replies are in
         }
+        if (refusesWrite(t, op)) {
+            return;
+        }
         int i = b.next++;
         t.pendingOps.put(b.firstOpId + i, op);
         LevelPass.topDown(this, t.path.length, (l, k) -> part(t, l).beforeOp(t, op, k), () -> {
@@ -472,7 +475,25 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         issue(t, m.opId(), m.op());
     }
 
+    /**
+     * A type declared read-only may not write, whatever the tree (a mechanism may count on it, e.g. SSI's root
+     * optimization counts update groups by the declarations): the write fails its transaction with a
+     * non-retryable error naming the type and the operation. Returns true if it did.
+     */
+    private boolean refusesWrite(TcTxnImpl t, Op op) {
+        if (!t.type.readOnly() || !op.kind().writes()) {
+            return false;
+        }
+        String table = cfg.db().catalog().table(op.key().table()).name();
+        abortTxn(t, AbortReason.error(t.type.name() + " is declared read-only but issued " + op.kind() + " on "
+                + table + Arrays.toString(op.key().parts()) + "; declare the type as an update type or remove the write"));
+        return true;
+    }
+
     private void issue(TcTxnImpl t, int opId, Op op) {
+        if (refusesWrite(t, op)) {
+            return;
+        }
         t.pendingOps.put(opId, op);
         LevelPass.topDown(this, t.path.length, (l, k) -> part(t, l).beforeOp(t, op, k),
                 () -> sendOp(t, opId, op), why -> abortTxn(t, why));

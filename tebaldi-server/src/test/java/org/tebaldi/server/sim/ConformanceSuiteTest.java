@@ -17,16 +17,21 @@ import org.tebaldi.core.tree.TreeSpec;
 import org.tebaldi.core.tree.Verdict;
 
 /**
- * The conformance suite of issue 4: every parent/child pair the composability rules allow (inefficient ones
- * included), and random trees of depth up to 3 drawn from all five mechanisms, on random workloads — each history
- * checked (no cycle, no aborted or intermediate read), bank invariants checked, liveness checked. CI runs
- * {@code tebaldi.pairSeeds} (default 40) seeds per pair and {@code tebaldi.trees} (default 60) random trees ×
- * {@code tebaldi.treeSeeds} (default 5) seeds × 3 workloads; the longer run is in the README.
+ * The conformance suite: every parent/child pair the composability rules allow (inefficient ones included), on a
+ * single-table mix and on the two-table list-append workload (its update types declare the access order
+ * {@code [la, lb]}, so a runtime-pipelining node runs two steps — with one table RP never leaves its first step and
+ * the suite would prove nothing about its pipeline); every parent over a parent over a two-step RP node; and random
+ * trees of depth up to 3 drawn from all registered mechanisms, on random workloads. Each history is checked (no
+ * cycle, no aborted or intermediate read), the workloads' invariants and liveness too. CI runs
+ * {@code tebaldi.pairSeeds} (default 40) seeds per pair and workload and per depth-two tree, and
+ * {@code tebaldi.trees} (default 60) random trees × {@code tebaldi.treeSeeds} (default 5) seeds × 4 workloads; the
+ * longer run is in the README.
  */
 class ConformanceSuiteTest {
     private static final int PAIR_SEEDS = Integer.getInteger("tebaldi.pairSeeds", 40);
     private static final int TREES = Integer.getInteger("tebaldi.trees", 60);
     private static final int TREE_SEEDS = Integer.getInteger("tebaldi.treeSeeds", 5);
+    private static final List<String> INNER = List.of("2pl", "rp", "ssi", "tso");
 
     static Stream<Arguments> pairs() {
         List<Arguments> out = new ArrayList<>();
@@ -34,19 +39,51 @@ class ConformanceSuiteTest {
             if (r.verdict() == Verdict.FORBIDDEN) {
                 continue;
             }
-            TreeSpec child = r.child().equals("none") ? TreeSpec.leaf("none", "ro") : TreeSpec.leaf(r.child(), "rw1");
-            TreeSpec other = r.child().equals("none") ? TreeSpec.leaf("2pl", "rw1", "rw2") : TreeSpec.leaf("2pl", "rw2", "ro");
-            out.add(Arguments.of(r.parent() + " over " + r.child(), TreeSpec.inner(r.parent(), child, other)));
+            boolean none = r.child().equals("none");
+            TreeSpec child = none ? TreeSpec.leaf("none", "ro") : TreeSpec.leaf(r.child(), "rw1");
+            TreeSpec other = none ? TreeSpec.leaf("2pl", "rw1", "rw2") : TreeSpec.leaf("2pl", "rw2", "ro");
+            out.add(Arguments.of(r.parent() + " over " + r.child() + " (mix)", TreeSpec.inner(r.parent(), child, other),
+                    (Supplier<SimWorkload>) () -> new MixWorkload(5)));
+            TreeSpec laChild = none ? TreeSpec.leaf("none", "t_ro") : TreeSpec.leaf(r.child(), "t_a", "t_b");
+            TreeSpec laOther = none ? TreeSpec.leaf("2pl", "t_a", "t_b", "t_c") : TreeSpec.leaf("2pl", "t_c", "t_ro");
+            out.add(Arguments.of(r.parent() + " over " + r.child() + " (list-append)",
+                    TreeSpec.inner(r.parent(), laChild, laOther), (Supplier<SimWorkload>) () -> new ListAppendWorkload(5)));
         }
         return out.stream();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("pairs")
-    void everyAllowedPair(String name, TreeSpec spec) {
+    void everyAllowedPair(String name, TreeSpec spec, Supplier<SimWorkload> workload) {
+        check(name, spec, workload);
+    }
+
+    /** {@code P{Q{rp[t_a, t_b], 2pl[t_c]}, none[t_ro]}} for every allowed P over Q over RP: a two-step RP at depth 2. */
+    static Stream<Arguments> twoStepRpAtDepthTwo() {
+        CompositionRules rules = CompositionRules.standard();
+        List<Arguments> out = new ArrayList<>();
+        for (String p : INNER) {
+            for (String q : INNER) {
+                if (rules.verdict(p, q) == Verdict.FORBIDDEN || rules.verdict(q, "rp") == Verdict.FORBIDDEN) {
+                    continue;
+                }
+                TreeSpec mid = TreeSpec.inner(q, TreeSpec.leaf("rp", "t_a", "t_b"), TreeSpec.leaf("2pl", "t_c"));
+                out.add(Arguments.of(p + " over " + q + " over rp", TreeSpec.inner(p, mid, TreeSpec.leaf("none", "t_ro"))));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("twoStepRpAtDepthTwo")
+    void twoStepRpUnderTwoParents(String name, TreeSpec spec) {
+        check(name, spec, () -> new ListAppendWorkload(5));
+    }
+
+    private static void check(String name, TreeSpec spec, Supplier<SimWorkload> workload) {
         CcTree tree = CcTree.build(spec, name);
         long[] seeds = seedRange(name.hashCode() & 0xffff, PAIR_SEEDS);
-        SimSuite.Totals t = SimSuite.run(() -> new MixWorkload(5), tree, seeds);
+        SimSuite.Totals t = SimSuite.run(workload, tree, seeds);
         assertTrue(t.failures().isEmpty(), () -> SimSuite.report(t));
         assertTrue(t.committed() > 0);
     }
@@ -56,7 +93,7 @@ class ConformanceSuiteTest {
         List<String> failures = new ArrayList<>();
         int runs = 0;
         List<Supplier<SimWorkload>> workloads = List.of(() -> new MixWorkload(5), () -> new BankWorkload(6),
-                () -> new BankWorkload(6, true));
+                () -> new BankWorkload(6, true), () -> new ListAppendWorkload(5));
         for (int i = 1; i <= TREES; i++) {
             Supplier<SimWorkload> w = workloads.get(i % workloads.size());
             TreeSpec spec = new RandomTrees(w.get().database(), i, 3).next();

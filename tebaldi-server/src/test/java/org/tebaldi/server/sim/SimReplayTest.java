@@ -13,7 +13,7 @@ import org.tebaldi.server.cluster.Cluster;
 /**
  * Replays one simulated run and prints its checker report — a debugging aid, skipped unless asked for:
  * {@code mvn -pl tebaldi-server -am test -Dtest=SimReplayTest -Dsurefire.failIfNoSpecifiedTests=false
- * -Dreplay.workload=mix|bank|bank-procedures -Dreplay.tree='{root: {cc: 2pl, txns: [rw1, rw2, ro]}}'
+ * -Dreplay.workload=mix|bank|bank-procedures|list-append -Dreplay.tree='{root: {cc: 2pl, txns: [rw1, rw2, ro]}}'
  * -Dreplay.seed=13 [-Dreplay.txns=T1.169,T1.172]}. Odd seeds use node pauses, as in {@link SimSuite}.
  */
 class SimReplayTest {
@@ -26,6 +26,7 @@ class SimReplayTest {
         SimWorkload workload = switch (w) {
             case "bank" -> new BankWorkload(6);
             case "bank-procedures" -> new BankWorkload(6, true);
+            case "list-append" -> new ListAppendWorkload(5);
             default -> new MixWorkload(5);
         };
         CcTree tree = CcTree.build(TreeLoader.readSpec(treeYaml, "replay.tree"), "replay");
