@@ -8,7 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * Entry point of {@code scripts/tebaldi} (DESIGN.md §9), the fat jar's main class. Subcommands: {@code run}
+ * Entry point of {@code scripts/tebaldi} (README, "The two commands"), the fat jar's main class. Subcommands: {@code run}
  * ({@link RunCommand}), {@code tune} ({@link TuneCommand}), {@code node} ({@link NodeCommand}), {@code help}. Exit codes: {@link ExitCodes}.
  */
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",

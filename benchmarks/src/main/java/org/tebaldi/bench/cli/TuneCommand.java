@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi tune EXPERIMENT.yaml [--set key=value]... [--out DIR]} (DESIGN.md §8–§9): the automatic tuning
+ * {@code tebaldi tune EXPERIMENT.yaml [--set key=value]... [--out DIR]} (docs/autoconf.md): the automatic tuning
  * daemon. Runs the experiment (embedded, or one JVM per node with {@code cluster.mode: processes}: the profiler
  * monitor and the reconfiguration server then run in this JVM, reached through ZooKeeper) with the profiler on; after warm-up the configurator
  * (dissertation Fig 5.1) iterates from the experiment's tree — bottleneck, candidates, a live swap and a measurement

@@ -14,7 +14,7 @@ import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.runtime.MessageCounters;
 
 /**
- * The closed-loop driver (DESIGN.md §4, WORKLOADS.md): {@code clients} logical clients spread over the cluster's
+ * The closed-loop driver (docs/architecture.md, "Transactions", WORKLOADS.md): {@code clients} logical clients spread over the cluster's
  * client endpoints, no think time, aborted attempts retried after a back-off. The calling thread keeps time: it
  * resets the message counters when warm-up ends, reports one {@link ProgressTick} per second, stops the clients
  * at the end (or early, when {@code failed} turns true or workload code threw), then waits — bounded by the

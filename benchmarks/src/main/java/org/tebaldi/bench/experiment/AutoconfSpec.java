@@ -3,7 +3,7 @@ package org.tebaldi.bench.experiment;
 import java.util.List;
 
 /**
- * The {@code autoconf:} section (DESIGN.md §8, dissertation Fig 5.1), read by {@code tebaldi tune}: the tuning
+ * The {@code autoconf:} section (docs/autoconf.md, dissertation Fig 5.1), read by {@code tebaldi tune}: the tuning
  * daemon starts from the experiment's {@code tree} (ship {@code config/trees/initial.yaml}, Fig 5.2, to start where
  * the dissertation does) after warm-up, and iterates until no bottleneck or no improvement.
  *

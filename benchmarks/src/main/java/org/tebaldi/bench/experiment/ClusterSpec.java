@@ -1,7 +1,7 @@
 package org.tebaldi.bench.experiment;
 
 /**
- * The {@code cluster:} section of an experiment (DESIGN.md §3, §9).
+ * The {@code cluster:} section of an experiment (docs/architecture.md, "Runtime").
  *
  * @param mode               {@code embedded} (one JVM, local transport) or {@code processes} (one JVM per node on
  *                           loopback, Netty transport, ZooKeeper)

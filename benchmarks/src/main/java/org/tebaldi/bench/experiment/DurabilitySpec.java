@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import org.tebaldi.server.durability.DurabilityOptions;
 
 /**
- * The {@code durability:} section (dissertation §4.5.4; DESIGN.md §7): {@code enabled} (false), {@code dir} (the data
+ * The {@code durability:} section (dissertation §4.5.4; docs/mechanisms.md, "Garbage collection and durability"): {@code enabled} (false), {@code dir} (the data
  * servers' RocksDB stores, one {@code ds<i>} folder each; default {@code <run dir>/rocksdb}), {@code epoch} (GCP
  * epoch length, 1s) and {@code sync} (synchronous mode, false).
  *

@@ -2,7 +2,7 @@ package org.tebaldi.bench.experiment;
 
 import java.util.List;
 
-/** The keys an experiment file may have (DESIGN.md §9), by section, and the sections planned but not available. */
+/** The keys an experiment file may have (README, "Writing an experiment"), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
             "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability");
@@ -15,7 +15,7 @@ final class ExperimentSchema {
     static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
             "settings");
     static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync");
-    /** Sections DESIGN.md §9 lists that later issues add; rejected for now with a clear message. */
+    /** Sections that later issues add; rejected for now with a clear message. */
     static final List<String> PLANNED = List.of();
 
     private ExperimentSchema() {

@@ -1,7 +1,7 @@
 package org.tebaldi.bench.experiment;
 
 /**
- * The {@code profiler:} section (DESIGN.md §8, dissertation §5.3): whether data servers and coordinators log
+ * The {@code profiler:} section (docs/autoconf.md, dissertation §5.3): whether data servers and coordinators log
  * blocking events, how often they send them to the profiler monitor in a batch, and the monitor's analysis window.
  * Off by default; off means no cost on the hot path. {@code tebaldi tune} turns it on.
  *

@@ -21,7 +21,7 @@ import org.tebaldi.server.msg.ValidateReply;
 import org.tebaldi.server.msg.ValidateRequest;
 
 /**
- * The per-phase cost of the TC and DS parts of a CC path (DESIGN.md §5: start, execute, validate, commit), same
+ * The per-phase cost of the TC and DS parts of a CC path (docs/architecture.md, "The CC contract": start, execute, validate, commit), same
  * paths and cluster as {@link CcPathBenchmark}. Each benchmark method runs one phase of one transaction at one
  * node, from the message that starts it to the message that hands it on, through every level of the path:
  * <ul>

@@ -3,6 +3,7 @@ package org.tebaldi.bench.jmh;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.tebaldi.core.cc.Mechanisms;
 import org.tebaldi.core.db.Database;
 import org.tebaldi.core.model.Catalog;
 import org.tebaldi.core.model.Key;
@@ -47,7 +48,6 @@ public final class PathFixture implements AutoCloseable {
             "rp-4", "ssi-1", "ssi-2", "ssi-3", "ssi-4", "tso-1", "tso-2", "tso-3", "tso-4", "none-1");
     /** Table 4.1's trees (§4.6.5): stand-alone RP, and a 2PL, SSI or RP layer added over RP. */
     public static final List<String> LAYER_PATHS = List.of("rp-1", "2pl/rp", "ssi/rp", "rp/rp");
-    private static final List<String> MECHANISMS = List.of("2pl", "rp", "ssi", "tso", "none");
     private static final String TABLE = "kv";
     private static final String TYPE = "work";
     private static final int MAX_STEPS = 1_000_000;
@@ -96,7 +96,7 @@ public final class PathFixture implements AutoCloseable {
         this.path = path;
         mechanisms = mechanisms(path);
         int depth = mechanisms.size();
-        readOnly = mechanisms.get(depth - 1).equals("none");
+        readOnly = Mechanisms.get(mechanisms.get(depth - 1)).readOnlyLeaf();
         Catalog catalog = new Catalog();
         kv = catalog.add(TABLE, 1, 0, false, Catalog.longCol("v"));
         Database db = new Database(catalog);
@@ -130,7 +130,7 @@ public final class PathFixture implements AutoCloseable {
      */
     static List<String> mechanisms(String path) {
         String fix = ": write MECH-DEPTH (e.g. 2pl-3, depth 1..4) or MECH/MECH/... from the root down (e.g. ssi/rp), "
-                + "MECH one of " + String.join(", ", MECHANISMS) + " (none only alone)";
+                + "MECH one of " + String.join(", ", Mechanisms.all().keySet()) + " (none only alone)";
         List<String> out = new ArrayList<>();
         String p = path.toLowerCase(Locale.ROOT).trim();
         int dash = p.lastIndexOf('-');
@@ -150,8 +150,8 @@ public final class PathFixture implements AutoCloseable {
         } else {
             out.addAll(List.of(p.split("/", -1)));
         }
-        if (out.size() > 4 || out.stream().anyMatch(m -> !MECHANISMS.contains(m))
-                || (out.contains("none") && out.size() > 1)) {
+        if (out.size() > 4 || out.stream().anyMatch(m -> !Mechanisms.all().containsKey(m))
+                || (out.size() > 1 && out.stream().anyMatch(m -> Mechanisms.get(m).readOnlyLeaf()))) {
             throw new IllegalArgumentException("path '" + path + "'" + fix);
         }
         return List.copyOf(out);

@@ -39,7 +39,7 @@ import org.tebaldi.server.process.ProcessCluster;
 import org.tebaldi.server.zk.ClusterManifest;
 
 /**
- * Runs one experiment in process mode (DESIGN.md §3; {@code cluster.mode: processes}): a {@link ProcessCluster} —
+ * Runs one experiment in process mode (docs/architecture.md, "Runtime"; {@code cluster.mode: processes}): a {@link ProcessCluster} —
  * embedded ZooKeeper on loopback (or {@code --zk}), one JVM per service, data server and coordinator — the data
  * loaded over the network ({@link RemoteLoader}), the same closed-loop driver against the runner's client
  * endpoints with the whole cluster's message counters ({@link ClusterCounters}), then, with {@code verify}, every

@@ -12,7 +12,7 @@ import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.node.ClusterConfig;
 
 /**
- * Runs one experiment in embedded mode (DESIGN.md §3): an {@link EmbeddedRuntime} with {@code cluster.threads}
+ * Runs one experiment in embedded mode (docs/architecture.md, "Runtime"): an {@link EmbeddedRuntime} with {@code cluster.threads}
  * threads and the emulated network delay, the workload's data loaded, the closed-loop driver, the cluster
  * stopped, then — with {@code verify} — the history and consistency checks.
  */

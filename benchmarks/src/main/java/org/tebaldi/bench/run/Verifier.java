@@ -8,7 +8,7 @@ import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
 
 /**
- * The checks of {@code verify: true} (DESIGN.md §10): the serializability checker on the merged history of every
+ * The checks of {@code verify: true} (docs/architecture.md, "Verification"): the serializability checker on the merged history of every
  * node, and the workload's consistency check on the final state. Run after the cluster stopped.
  */
 public final class Verifier {

@@ -9,7 +9,7 @@ import org.tebaldi.core.model.Column;
 import org.tebaldi.core.model.TableSchema;
 
 /**
- * The TPC-C tables (TPC-C §1.3) adapted to the key-value store (dissertation §4.6, DESIGN.md §4). Keys are tuples
+ * The TPC-C tables (TPC-C §1.3) adapted to the key-value store (dissertation §4.6, docs/architecture.md, "Transactions"). Keys are tuples
  * of longs; every table except {@code item} and {@code item_stats} is partitioned by warehouse id (key part 0);
  * {@code item} is replicated and read-only. Money is a DOUBLE (dollars), dates are LONG (epoch milliseconds),
  * absent values (an undelivered order's carrier, an order line's delivery date) are null.

@@ -18,16 +18,16 @@ public final class CrashingMechanism implements Mechanism {
     }
 
     @Override
-    public TcPart tcPart(CcNode node, TcServices services) {
-        return new TcPart() {
+    public TcPart<Void> tcPart(CcNode node, TcServices services) {
+        return new TcPart<>() {
         };
     }
 
     @Override
-    public DsPart dsPart(CcNode node, DsServices services) {
-        return new DsPart() {
+    public DsPart<Void> dsPart(CcNode node, DsServices services) {
+        return new DsPart<>() {
             @Override
-            public void execute(DsTxn t, OpContext op, Continuation k) {
+            public void execute(DsTxn t, Void st, OpContext op, Continuation k) {
                 throw new IllegalStateException("crashing mechanism at work");
             }
         };

@@ -217,7 +217,7 @@ public final class Configurator {
      * to {@code trials} with the reason.
      */
     List<Candidate> candidates(CcTree current, Bottleneck.Edge b, List<Iteration.Trial> trials) {
-        Filters filters = new Filters(ctx.rules(), ctx.database());
+        Filters filters = new Filters(ctx);
         Preprocessing pre = new Preprocessing(ctx.database(), mechanisms);
         List<Candidate> out = new ArrayList<>();
         for (Candidate c : Strategies.propose(current, b.a(), b.b(), settings.mechanisms())) {

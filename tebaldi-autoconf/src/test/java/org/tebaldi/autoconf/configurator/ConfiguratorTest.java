@@ -170,7 +170,7 @@ class ConfiguratorTest {
         assertTrue(rejected.stream().anyMatch(t -> t.candidate().tree().canonical().equals(canon(TreeSpec.inner(
                 "ssi", TreeSpec.leaf("none", "browse"), TreeSpec.inner("tso", TreeSpec.leaf("2pl", "reserve"),
                         TreeSpec.leaf("2pl", "cancel")))))), rejected::toString);
-        assertTrue(ok.stream().allMatch(c -> new Filters(ctx.rules(), db).reject(c.tree()) == null));
+        assertTrue(ok.stream().allMatch(c -> new Filters(ctx).reject(c.tree()) == null));
         assertTrue(ok.stream().anyMatch(c -> c.tree().canonical().equals(canon(TreeSpec.inner("ssi",
                 TreeSpec.leaf("none", "browse"), TreeSpec.inner("rp", TreeSpec.leaf("2pl", "reserve"),
                         TreeSpec.leaf("2pl", "cancel")))))), ok::toString);
@@ -178,7 +178,7 @@ class ConfiguratorTest {
 
     @Test
     void ssiBelowTheRootOrWithTwoUpdateGroupsIsFiltered() {
-        Filters f = new Filters(ctx.rules(), db);
+        Filters f = new Filters(ctx);
         CcTree twoGroups = CcTree.build(TreeSpec.inner("ssi",
                 TreeSpec.leaf("2pl", "reserve"), TreeSpec.leaf("2pl",
                         "cancel", "browse")).placeAt("root"), "t");

@@ -29,17 +29,23 @@ public final class NoConcurrencyControl implements Mechanism {
         return node.options().isEmpty() ? List.of() : List.of("'none' takes no options");
     }
 
+    /** A none leaf regulates nothing: it may hold only read-only types. */
     @Override
-    public TcPart tcPart(CcNode node, TcServices services) {
-        return new TcPart() {
+    public boolean readOnlyLeaf() {
+        return true;
+    }
+
+    @Override
+    public TcPart<Void> tcPart(CcNode node, TcServices services) {
+        return new TcPart<>() {
         };
     }
 
     @Override
-    public DsPart dsPart(CcNode node, DsServices services) {
-        return new DsPart() {
+    public DsPart<Void> dsPart(CcNode node, DsServices services) {
+        return new DsPart<>() {
             @Override
-            public void execute(DsTxn t, OpContext op, Continuation k) {
+            public void execute(DsTxn t, Void st, OpContext op, Continuation k) {
                 if (op.op().kind().exclusive()) {
                     k.abort(AbortReason.error(op.op().kind() + " on " + op.key() + " by a transaction of the read-only"
                             + " group at " + node.place() + " (mechanism none)"));

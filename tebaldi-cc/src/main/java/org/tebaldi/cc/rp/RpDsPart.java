@@ -27,9 +27,9 @@ import org.tebaldi.core.tree.CcNode;
  * it is a write from the transaction's group that has not step-committed, else the latest step-committed value";
  * validation delays commit until the dependencies (its own and the child's) have committed.
  */
-final class RpDsPart implements DsPart {
-    /** Per-transaction state at this server. */
-    static final class Txn {
+final class RpDsPart implements DsPart<RpDsPart.Steps> {
+    /** A transaction's state at this server: its step locks, what it accessed, the last step it released. */
+    static final class Steps {
         final TxnLocks locks = new TxnLocks();
         final Map<Key, LockMode> accessed = new HashMap<>(4);
         int released = -1;
@@ -54,16 +54,18 @@ final class RpDsPart implements DsPart {
         this.locks = new LockTable(node, services, timeoutMicros, false);
     }
 
-    private Txn state(DsTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st == null) {
-            st = new Txn();
-            t.setState(level, st);
-        }
-        if (t.meta(level) instanceof RpMessages.Meta m && m.step() - 1 > st.released) {
+    @Override
+    public Steps newState(DsTxn t) {
+        return new Steps();
+    }
+
+    /** The request carries the step the transaction is in: the locks of the steps before it are released. */
+    @Override
+    public void onRequest(DsTxn t, Steps st) {
+        RpMessages.Meta m = t.meta(level, RpMessages.Meta.class);
+        if (m != null && m.step() - 1 > st.released) {
             release(t, st, m.step() - 1);
         }
-        return st;
     }
 
     private int stepOf(Key key) {
@@ -72,8 +74,7 @@ final class RpDsPart implements DsPart {
     }
 
     @Override
-    public void execute(DsTxn t, OpContext op, Continuation k) {
-        Txn st = state(t);
+    public void execute(DsTxn t, Steps st, OpContext op, Continuation k) {
         LockMode mode = op.op().kind().exclusive() ? LockMode.X : LockMode.S;
         st.accessed.merge(op.key(), mode, LockMode::max);
         locks.acquire(t, st.locks, op.key(), mode, stepOf(op.key()), k);
@@ -88,12 +89,12 @@ final class RpDsPart implements DsPart {
             return true;
         }
         DsTxn w = services.txn(v.writer());
-        return w != null && w.state(level) instanceof Txn ws && ws.released >= plan.stepOf(key.table())
-                && plan.stepOf(key.table()) >= 0;
+        Steps ws = w == null ? null : w.state(level, Steps.class);
+        return ws != null && ws.released >= plan.stepOf(key.table()) && plan.stepOf(key.table()) >= 0;
     }
 
     @Override
-    public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
+    public Version chooseRead(DsTxn t, Steps st, OpContext op, Version proposal) {
         if (proposal != null && (proposal.writer() == t.id() || (!proposal.committed()
                 && sameGroup(t, proposal.writer(), proposal.writerLeaf(), proposal.writerInstance())
                 && !stepCommitted(proposal, op.key())))) {
@@ -110,7 +111,7 @@ final class RpDsPart implements DsPart {
     }
 
     @Override
-    public void afterOp(DsTxn t, OpContext op) {
+    public void afterOp(DsTxn t, Steps st, OpContext op) {
         boolean writes = op.op().kind().exclusive();
         for (Access a : recent.getOrDefault(op.key(), List.of())) {
             if (a.txn() != t && !a.txn().finished() && (writes || a.mode() == LockMode.X)
@@ -121,7 +122,7 @@ final class RpDsPart implements DsPart {
     }
 
     /** Releases {@code t}'s locks of steps up to {@code upTo}; its accesses there become step-committed. */
-    private void release(DsTxn t, Txn st, int upTo) {
+    private void release(DsTxn t, Steps st, int upTo) {
         st.released = upTo;
         for (Key k : locks.releaseUpTo(t, st.locks, upTo)) {
             recent.computeIfAbsent(k, x -> new ArrayList<>(2)).add(new Access(t, st.accessed.get(k)));
@@ -129,25 +130,12 @@ final class RpDsPart implements DsPart {
     }
 
     @Override
-    public void validate(DsTxn t, Continuation k) {
+    public void validate(DsTxn t, Steps st, Continuation k) {
         DependencyWaits.awaitLevels(services, t, level, Integer.MAX_VALUE, k);
     }
 
     @Override
-    public void commit(DsTxn t, Object meta) {
-        end(t);
-    }
-
-    @Override
-    public void abort(DsTxn t) {
-        end(t);
-    }
-
-    private void end(DsTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st == null) {
-            return;
-        }
+    public void finish(DsTxn t, Steps st, boolean committed, Object commitMeta) {
         locks.releaseAll(t, st.locks);
         for (Key k : st.accessed.keySet()) {
             List<Access> l = recent.get(k);
@@ -164,7 +152,8 @@ final class RpDsPart implements DsPart {
     public void onMessage(NodeId from, Object payload) {
         if (payload instanceof RpMessages.Release r) {
             DsTxn t = services.txn(r.txnId());
-            if (t != null && !t.finished() && t.state(level) instanceof Txn st && r.upTo() > st.released) {
+            Steps st = t == null || t.finished() ? null : t.state(level, Steps.class);
+            if (st != null && r.upTo() > st.released) {
                 release(t, st, r.upTo());
             }
         }

@@ -10,10 +10,10 @@ import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.TcTxn;
+import org.tebaldi.core.cc.TimedWait;
 import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.proc.Procedure;
-import org.tebaldi.core.runtime.Cancellable;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
@@ -28,18 +28,21 @@ import org.tebaldi.core.txn.Op;
  * other coordinators comes through TC-to-TC watch messages. A wait longer than the step timeout aborts (it breaks
  * deadlocks between groups).
  */
-final class RpTcPart implements TcPart {
+final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
     private static final int KNOWN_MAX = 100_000;
 
-    /** Per-transaction state. */
-    static final class Txn {
+    /**
+     * A transaction's place in this node's pipeline: the step it entered, the last step it released, whether it
+     * finished; who waits for its progress here and at other coordinators; its pending step wait.
+     */
+    static final class Pipeline {
         int entered = -1;
         int released = -1;
         boolean done;
         final List<Runnable> localWatchers = new ArrayList<>(0);
         final List<RpMessages.Watch> remoteWatches = new ArrayList<>(0);
         final List<NodeId> remoteFrom = new ArrayList<>(0);
-        Cancellable timer;
+        TimedWait stepWait;
 
         Progress progress() {
             return done ? Progress.FINISHED : new Progress(entered, released);
@@ -75,28 +78,25 @@ final class RpTcPart implements TcPart {
     }
 
     @Override
-    public void start(TcTxn t, Continuation k) {
-        t.setState(level, new Txn());
-        k.proceed();
+    public Pipeline newState(TcTxn t) {
+        return new Pipeline();
     }
 
     @Override
-    public Object meta(TcTxn t) {
-        Txn st = (Txn) t.state(level);
-        return st == null || st.entered < 0 ? null : new RpMessages.Meta(st.entered);
+    public Object meta(TcTxn t, Pipeline st) {
+        return st.entered < 0 ? null : new RpMessages.Meta(st.entered);
     }
 
     /** Entering a new step needs the dependencies of every earlier operation (batched execution). */
     @Override
-    public boolean needsPriorOps(TcTxn t, Op op) {
+    public boolean needsPriorOps(TcTxn t, Pipeline st, Op op) {
         int s = plan.stepOf(op.key().table());
-        return s >= 0 && s != ((Txn) t.state(level)).entered;
+        return s >= 0 && s != st.entered;
     }
 
     @Override
-    public void beforeOp(TcTxn t, Op op, Continuation k) {
+    public void beforeOp(TcTxn t, Pipeline st, Op op, Continuation k) {
         int s = plan.stepOf(op.key().table());
-        Txn st = (Txn) t.state(level);
         if (s < 0 || s == st.entered) {
             k.proceed();
         } else if (s < st.entered) {
@@ -108,7 +108,7 @@ final class RpTcPart implements TcPart {
         }
     }
 
-    private void transition(TcTxn t, Txn st, int to, Continuation k) {
+    private void transition(TcTxn t, Pipeline st, int to, Continuation k) {
         int from = st.entered;
         Map<Long, int[]> inGroup = new HashMap<>();
         Map<Long, int[]> crossGroup = new HashMap<>();
@@ -125,7 +125,8 @@ final class RpTcPart implements TcPart {
         if (from >= 0) {
             inGroup.keySet().forEach(id -> releaseWait.put(id, new int[]{-1, from}));
         }
-        armTimeout(t, st, k);
+        st.stepWait = services.awaitOrTimeout(timeoutMicros, () -> k.abort(AbortReason.conflict("rp: waited more than "
+                + timeoutMicros / 1000 + " ms to enter a step at rp node " + node.id())));
         await(t, types, releaseWait, () -> {
             if (from >= 0) {
                 release(t, st, from);
@@ -135,11 +136,9 @@ final class RpTcPart implements TcPart {
             crossGroup.keySet().forEach(id -> enterWait.merge(id, new int[]{-1, to},
                     (a, b) -> new int[]{Math.max(a[0], b[0]), Math.max(a[1], b[1])}));
             await(t, types, enterWait, () -> {
-                if (st.done || st.timer == null) {
-                    return; // aborted (e.g. timed out) meanwhile
+                if (st.done || !st.stepWait.complete()) {
+                    return; // ended (e.g. timed out) meanwhile
                 }
-                st.timer.cancel();
-                st.timer = null;
                 st.entered = to;
                 changed(t, st);
                 k.proceed();
@@ -147,17 +146,7 @@ final class RpTcPart implements TcPart {
         });
     }
 
-    private void armTimeout(TcTxn t, Txn st, Continuation k) {
-        st.timer = services.schedule(timeoutMicros, () -> {
-            if (st.timer != null && !st.done) {
-                st.timer = null;
-                k.abort(AbortReason.conflict("rp: waited more than " + timeoutMicros / 1000 + " ms to enter a step at rp"
-                        + " node " + node.id()));
-            }
-        });
-    }
-
-    private void release(TcTxn t, Txn st, int upTo) {
+    private void release(TcTxn t, Pipeline st, int upTo) {
         st.released = upTo;
         for (int ds : t.participants()) {
             services.send(NodeId.ds(ds), node.id(), new RpMessages.Release(t.id(), upTo));
@@ -201,8 +190,8 @@ final class RpTcPart implements TcPart {
     private Progress progressOf(long id) {
         if (services.coordinatorOf(id).equals(services.self())) {
             TcTxn d = services.txn(id);
-            return d == null ? Progress.FINISHED
-                    : d.state(level) instanceof Txn ds ? ds.progress() : new Progress(-1, -1);
+            Pipeline ds = d == null ? null : d.state(level, Pipeline.class);
+            return d == null ? Progress.FINISHED : ds != null ? ds.progress() : new Progress(-1, -1);
         }
         Progress p = known.get(id);
         return p == null ? new Progress(-1, -1) : p;
@@ -211,7 +200,8 @@ final class RpTcPart implements TcPart {
     private void watch(long id, int entered, int released, Runnable reached) {
         if (services.coordinatorOf(id).equals(services.self())) {
             TcTxn d = services.txn(id);
-            if (d == null || !(d.state(level) instanceof Txn ds)) {
+            Pipeline ds = d == null ? null : d.state(level, Pipeline.class);
+            if (ds == null) {
                 services.later(reached);
                 return;
             }
@@ -232,7 +222,7 @@ final class RpTcPart implements TcPart {
     }
 
     /** A local transaction progressed: wake local watchers and answer remote ones that are now satisfied. */
-    private void changed(TcTxn t, Txn st) {
+    private void changed(TcTxn t, Pipeline st) {
         List<Runnable> w = new ArrayList<>(st.localWatchers);
         st.localWatchers.clear();
         for (Runnable r : w) {
@@ -254,24 +244,13 @@ final class RpTcPart implements TcPart {
     }
 
     @Override
-    public void commit(TcTxn t) {
-        finish(t);
-    }
-
-    @Override
-    public void abort(TcTxn t) {
-        finish(t);
-    }
-
-    private void finish(TcTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st == null || st.done) {
+    public void finish(TcTxn t, Pipeline st, boolean committed) {
+        if (st.done) {
             return;
         }
         st.done = true;
-        if (st.timer != null) {
-            st.timer.cancel();
-            st.timer = null;
+        if (st.stepWait != null) {
+            st.stepWait.cancel();
         }
         changed(t, st);
     }
@@ -280,7 +259,7 @@ final class RpTcPart implements TcPart {
     public void onMessage(NodeId from, Object payload) {
         if (payload instanceof RpMessages.Watch w) {
             TcTxn t = services.txn(w.txnId());
-            Txn st = t == null ? null : (Txn) t.state(level);
+            Pipeline st = t == null ? null : t.state(level, Pipeline.class);
             Progress p = st == null ? Progress.FINISHED : st.progress();
             if (p.reaches(w.entered(), w.released())) {
                 reply(from, w, p, st == null || st.done);

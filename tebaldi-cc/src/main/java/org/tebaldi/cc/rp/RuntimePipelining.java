@@ -57,12 +57,12 @@ public final class RuntimePipelining implements Mechanism {
     }
 
     @Override
-    public TcPart tcPart(CcNode node, TcServices services) {
+    public TcPart<?> tcPart(CcNode node, TcServices services) {
         return new RpTcPart(node, services, node.durationOption("stepTimeout", DEFAULT_TIMEOUT_MICROS));
     }
 
     @Override
-    public DsPart dsPart(CcNode node, DsServices services) {
+    public DsPart<?> dsPart(CcNode node, DsServices services) {
         return new RpDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS));
     }
 }

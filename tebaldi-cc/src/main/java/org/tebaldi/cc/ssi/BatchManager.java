@@ -86,9 +86,4 @@ public final class BatchManager implements Actor {
         Entry en = batches.get(batch);
         return en != null && en.flags == (IN | OUT);
     }
-
-    /** Batches tracked (for tests). */
-    int tracked() {
-        return batches.size();
-    }
 }

@@ -16,12 +16,12 @@ import org.tebaldi.core.model.Key;
  */
 final class ReadMarks {
     /** One read: the reader and its per-node SSI state. */
-    record Mark(DsTxn reader, SsiDsPart.Txn state) {
+    record Mark(DsTxn reader, SsiDsPart.Snapshot state) {
     }
 
     private final HashMap<Key, List<Mark>> marks = new HashMap<>();
 
-    void add(Key key, DsTxn reader, SsiDsPart.Txn state) {
+    void add(Key key, DsTxn reader, SsiDsPart.Snapshot state) {
         List<Mark> l = marks.computeIfAbsent(key, k -> new ArrayList<>(2));
         for (Mark m : l) {
             if (m.reader() == reader) {

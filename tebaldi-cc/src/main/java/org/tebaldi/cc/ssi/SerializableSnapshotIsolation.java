@@ -47,13 +47,26 @@ public final class SerializableSnapshotIsolation implements Mechanism {
         return problems;
     }
 
+    /**
+     * Efficient (dissertation §5.4.1) only where it needs no batching: at the root, with at most one group of update
+     * transactions below it (the root optimization) — or, as a lone leaf root, over at most one update type.
+     */
     @Override
-    public TcPart tcPart(CcNode node, TcServices services) {
+    public boolean efficientAt(CcNode node, org.tebaldi.core.db.Database db) {
+        if (!node.isRoot()) {
+            return false;
+        }
+        return node.isLeaf() ? node.txns().stream().filter(t -> !db.type(t).readOnly()).count() <= 1
+                : SsiMode.rootOptimized(node, db);
+    }
+
+    @Override
+    public TcPart<?> tcPart(CcNode node, TcServices services) {
         return new SsiTcPart(node, services, node.durationOption("batchInterval", DEFAULT_BATCH_MICROS));
     }
 
     @Override
-    public DsPart dsPart(CcNode node, DsServices services) {
+    public DsPart<?> dsPart(CcNode node, DsServices services) {
         return new SsiDsPart(node, services);
     }
 

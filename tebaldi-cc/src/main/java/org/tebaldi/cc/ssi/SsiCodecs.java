@@ -5,9 +5,8 @@ import org.tebaldi.core.codec.CodecProvider;
 import org.tebaldi.core.codec.CodecRegistrar;
 
 /**
- * Codecs of SSI's payloads (namespace {@code ssi}): the per-level metadata {@link SsiMeta} and the batch manager's
- * {@link PivotMessages}. Commit metadata (a {@code Long} commit timestamp) and DS reports ({@code long[]} edges)
- * are built-in value types.
+ * Codecs of SSI's payloads (namespace {@code ssi}): the per-level metadata {@link SsiMeta}, the commit metadata
+ * {@link CommitTs}, the DS reports {@link AntiDependency} and the batch manager's {@link PivotMessages}.
  */
 public final class SsiCodecs implements CodecProvider {
     @Override
@@ -18,6 +17,11 @@ public final class SsiCodecs implements CodecProvider {
     @Override
     public void register(CodecRegistrar r) {
         r.add("Meta", SsiMeta.class, Codec.of((x, o) -> o.writeVarLong(x.startTs()), i -> new SsiMeta(i.readVarLong())));
+        r.add("CommitTs", CommitTs.class, Codec.of((x, o) -> o.writeVarLong(x.cts()), i -> new CommitTs(i.readVarLong())));
+        r.add("AntiDependency", AntiDependency.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.readerBatch());
+            o.writeVarLong(x.writerBatch());
+        }, i -> new AntiDependency(i.readVarLong(), i.readVarLong())));
         r.add("Check", PivotMessages.Check.class, Codec.of((x, o) -> {
             o.writeVarLong(x.reqId());
             o.writeVarLong(x.batch());

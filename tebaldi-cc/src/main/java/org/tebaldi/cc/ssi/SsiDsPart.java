@@ -8,6 +8,7 @@ import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.cc.TimedWait;
 import org.tebaldi.core.service.TsClient;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
@@ -39,14 +40,19 @@ import org.tebaldi.core.txn.AbortReason;
  * order, in-batch edges do too (validation waits for the child's dependencies), so no cycle can form and no pivot
  * check is needed (docs/mechanisms.md, SSI as an inner node).
  */
-final class SsiDsPart implements DsPart {
+final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private static final long GC_MICROS = 20_000;
+    /**
+     * {@link Snapshot#cts} until the commit brings a commit timestamp — forever for a transaction that takes none
+     * (read-only under the root optimization, whose reads leave no marks).
+     */
+    static final long NO_CTS = Long.MAX_VALUE;
 
-    /** Per-transaction state at this server. */
-    static final class Txn {
+    /** A transaction's snapshot here: start timestamp, prepared flag, commit timestamp, versions it wrote. */
+    static final class Snapshot {
         long startTs = -1;
         boolean prepared;
-        long cts = Long.MAX_VALUE;
+        long cts = NO_CTS;
         final List<Version> written = new ArrayList<>(2);
     }
 
@@ -70,24 +76,24 @@ final class SsiDsPart implements DsPart {
         this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
     }
 
-    private Txn state(DsTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st == null) {
-            st = new Txn();
-            t.setState(level, st);
+    @Override
+    public Snapshot newState(DsTxn t) {
+        return new Snapshot();
+    }
+
+    @Override
+    public void onRequest(DsTxn t, Snapshot st) {
+        SsiMeta m = t.meta(level, SsiMeta.class);
+        if (m != null) {
+            st.startTs = m.startTs();
         }
-        Object m = t.meta(level);
-        if (m instanceof SsiMeta sm) {
-            st.startTs = sm.startTs();
-        }
-        return st;
     }
 
     private boolean inSubtree(Version v) {
         return node.contains(v.writerLeaf());
     }
 
-    private boolean sameBatch(DsTxn t, Txn st, Version v) {
+    private boolean sameBatch(DsTxn t, Snapshot st, Version v) {
         if (v.writer() == t.id()) {
             return true;
         }
@@ -100,12 +106,12 @@ final class SsiDsPart implements DsPart {
 
     private boolean prepared(long writer) {
         DsTxn w = services.txn(writer);
-        return w != null && w.state(level) instanceof Txn st && st.prepared;
+        Snapshot st = w == null ? null : w.state(level, Snapshot.class);
+        return st != null && st.prepared;
     }
 
     @Override
-    public void execute(DsTxn t, OpContext op, Continuation k) {
-        Txn st = state(t);
+    public void execute(DsTxn t, Snapshot st, OpContext op, Continuation k) {
         if (st.startTs < 0) {
             k.proceed(); // update transaction under the root optimization: the child decides
             return;
@@ -128,7 +134,7 @@ final class SsiDsPart implements DsPart {
             for (int i = chain.size() - 1; i >= 0; i--) {
                 Version v = chain.get(i);
                 if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
-                    awaitPrepared(t, op, k, services.txn(v.writer()));
+                    awaitPrepared(t, st, op, k, services.txn(v.writer()));
                     return;
                 }
             }
@@ -137,32 +143,23 @@ final class SsiDsPart implements DsPart {
     }
 
     /** Waits for a prepared writer to finish, then checks again; aborts after the wait timeout. */
-    private void awaitPrepared(DsTxn t, OpContext op, Continuation k, DsTxn writer) {
-        boolean[] over = {false};
-        org.tebaldi.core.runtime.Cancellable timer = services.schedule(services.waitTimeoutMicros(), () -> {
-            if (!over[0]) {
-                over[0] = true;
-                k.abort(AbortReason.conflict("ssi: waited " + services.waitTimeoutMicros() / 1000 + " ms for a"
-                        + " prepared writer of " + op.key()));
-            }
-        });
+    private void awaitPrepared(DsTxn t, Snapshot st, OpContext op, Continuation k, DsTxn writer) {
+        TimedWait w = services.awaitOrTimeout(services.waitTimeoutMicros(), () -> k.abort(AbortReason.conflict(
+                "ssi: waited " + services.waitTimeoutMicros() / 1000 + " ms for a prepared writer of " + op.key())));
         long since = services.nowMicros();
         services.awaitFinish(writer, c -> {
-            if (!over[0]) {
-                over[0] = true;
-                timer.cancel();
+            if (w.complete()) {
                 if (services.blocking() != null) {
                     services.blocking().blocked(t.id(), t.typeId(), writer.id(), writer.typeId(), since,
                             services.nowMicros());
                 }
-                execute(t, op, k);
+                execute(t, st, op, k);
             }
         });
     }
 
     @Override
-    public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
-        Txn st = state(t);
+    public Version chooseRead(DsTxn t, Snapshot st, OpContext op, Version proposal) {
         if (st.startTs < 0) {
             return proposal;
         }
@@ -189,8 +186,7 @@ final class SsiDsPart implements DsPart {
     }
 
     @Override
-    public void afterOp(DsTxn t, OpContext op) {
-        Txn st = state(t);
+    public void afterOp(DsTxn t, Snapshot st, OpContext op) {
         Version w = op.written();
         if (w != null && !st.written.contains(w)) {
             st.written.add(w);
@@ -219,7 +215,7 @@ final class SsiDsPart implements DsPart {
     }
 
     /** A snapshot read must not skip a prepared writer of another batch (its commit timestamp may be lower). */
-    private void recheckSnapshot(DsTxn t, Txn st, OpContext op) {
+    private void recheckSnapshot(DsTxn t, Snapshot st, OpContext op) {
         VersionChain chain = op.chain();
         int from = op.chosen() == null ? 0 : chain.indexOf(op.chosen()) + 1;
         for (int i = from; i < chain.size(); i++) {
@@ -232,7 +228,7 @@ final class SsiDsPart implements DsPart {
     }
 
     /** First updater wins, checked again at the time the version is installed. */
-    private void recheckWriteWrite(DsTxn t, Txn st, OpContext op, Version mine) {
+    private void recheckWriteWrite(DsTxn t, Snapshot st, OpContext op, Version mine) {
         VersionChain chain = op.chain();
         for (int i = chain.indexOf(mine) - 1; i >= 0; i--) {
             Version v = chain.get(i);
@@ -244,7 +240,7 @@ final class SsiDsPart implements DsPart {
         }
     }
 
-    private void afterRead(DsTxn t, Txn st, OpContext op) {
+    private void afterRead(DsTxn t, Snapshot st, OpContext op) {
         VersionChain chain = op.chain();
         int from = op.chosen() == null ? 0 : chain.indexOf(op.chosen()) + 1;
         for (int i = from; i < chain.size(); i++) {
@@ -256,13 +252,13 @@ final class SsiDsPart implements DsPart {
                 t.doom("ssi (inner): snapshot read of " + op.key() + " misses a newer write of another batch");
                 return;
             }
-            t.report(level, new long[]{st.startTs, v.auxStamp(id)});
+            t.report(level, new AntiDependency(st.startTs, v.auxStamp(id)));
         }
         marks.add(op.key(), t, st);
         scheduleGc();
     }
 
-    private void afterWrite(DsTxn t, Txn st, OpContext op) {
+    private void afterWrite(DsTxn t, Snapshot st, OpContext op) {
         for (ReadMarks.Mark m : marks.on(op.key())) {
             DsTxn r = m.reader();
             if (r == t || (r.finished() && !r.committed()) || m.state().startTs < 0) {
@@ -280,13 +276,12 @@ final class SsiDsPart implements DsPart {
                 }
                 continue; // the reader committed first: the edge follows commit order
             }
-            t.report(level, new long[]{m.state().startTs, st.startTs});
+            t.report(level, new AntiDependency(m.state().startTs, st.startTs));
         }
     }
 
     @Override
-    public void validate(DsTxn t, Continuation k) {
-        Txn st = state(t);
+    public void validate(DsTxn t, Snapshot st, Continuation k) {
         if (rootOpt && st.startTs >= 0) {
             k.proceed(); // read-only under the root optimization
             return;
@@ -306,22 +301,13 @@ final class SsiDsPart implements DsPart {
     }
 
     @Override
-    public void commit(DsTxn t, Object meta) {
-        Txn st = state(t);
+    public void finish(DsTxn t, Snapshot st, boolean committed, Object commitMeta) {
         st.prepared = false;
-        if (meta instanceof Long cts) {
-            st.cts = cts;
+        if (commitMeta instanceof CommitTs c) {
+            st.cts = c.cts();
             for (Version v : st.written) {
-                v.setStamp(id, cts);
+                v.setStamp(id, c.cts());
             }
-        }
-    }
-
-    @Override
-    public void abort(DsTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st != null) {
-            st.prepared = false;
         }
     }
 

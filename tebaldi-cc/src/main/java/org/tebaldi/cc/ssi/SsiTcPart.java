@@ -1,7 +1,10 @@
 package org.tebaldi.cc.ssi;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.function.Consumer;
+import org.tebaldi.core.cc.CcReport;
 import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
@@ -20,23 +23,21 @@ import org.tebaldi.core.txn.AbortReason;
  * that timestamp. Under the root optimization, update transactions skip start and pivot check and only take a commit
  * timestamp; read-only transactions share snapshot batches and need no commit timestamp.
  */
-final class SsiTcPart implements TcPart {
+final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     private static final NodeId BATCH_MANAGER = new NodeId(Role.BATCH, 0);
+    /** {@link Snapshot#cts} of a transaction that took no commit timestamp (yet). */
+    private static final long NO_CTS = -1;
 
-    /** Per-transaction state. */
-    static final class Txn {
+    /** A transaction's snapshot (its batch's start timestamp), commit timestamp, and the edges found for it. */
+    static final class Snapshot {
         long startTs = -1;
         GroupBatches.Batch batch;
-        long cts;
-        long[] edges = new long[0];
-    }
-
-    private record GroupKey(int child, long instance) {
+        long cts = NO_CTS;
+        final List<AntiDependency> edges = new ArrayList<>(0);
     }
 
     private CcNode node;
     private final TcServices services;
-    private final int level;
     private final boolean rootOpt;
     private final TsClient ts;
     private final GroupBatches batches;
@@ -46,7 +47,6 @@ final class SsiTcPart implements TcPart {
     SsiTcPart(CcNode node, TcServices services, long intervalMicros) {
         this.node = node;
         this.services = services;
-        this.level = node.depth();
         this.rootOpt = SsiMode.rootOptimized(node, services.database());
         this.ts = new TsClient(services, node.id());
         this.batches = new GroupBatches(services, ts, node.isLeaf() ? 0 : intervalMicros);
@@ -57,22 +57,17 @@ final class SsiTcPart implements TcPart {
     }
 
     @Override
-    public void start(TcTxn t, Continuation k) {
-        Txn st = new Txn();
-        t.setState(level, st);
+    public Snapshot newState(TcTxn t) {
+        return new Snapshot();
+    }
+
+    @Override
+    public void start(TcTxn t, Snapshot st, Continuation k) {
         if (updateUnderRootOpt(t)) {
             k.proceed();
             return;
         }
-        Object group;
-        if (node.isLeaf()) {
-            group = t.id();
-        } else {
-            int child = node.childIndexOf(t.leaf());
-            CcNode c = node.children().get(child);
-            group = new GroupKey(child, c.isLeaf() && c.instanceBy() != null ? t.instance() : 0);
-        }
-        batches.join(group, b -> {
+        batches.join(GroupBatches.keyFor(node, t), b -> {
             if (services.txn(t.id()) == null) {
                 batches.leave(b); // ended while waiting for the batch
                 return;
@@ -84,23 +79,19 @@ final class SsiTcPart implements TcPart {
     }
 
     @Override
-    public Object meta(TcTxn t) {
-        Txn st = (Txn) t.state(level);
-        return st == null || st.startTs < 0 ? null : new SsiMeta(st.startTs);
+    public Object meta(TcTxn t, Snapshot st) {
+        return st.startTs < 0 ? null : new SsiMeta(st.startTs);
     }
 
     @Override
-    public void onReport(TcTxn t, Object info) {
-        Txn st = (Txn) t.state(level);
-        long[] e = (long[]) info;
-        long[] all = java.util.Arrays.copyOf(st.edges, st.edges.length + e.length);
-        System.arraycopy(e, 0, all, st.edges.length, e.length);
-        st.edges = all;
+    public void onReport(TcTxn t, Snapshot st, CcReport report) {
+        if (report instanceof AntiDependency e) {
+            st.edges.add(e);
+        }
     }
 
     @Override
-    public void validate(TcTxn t, Continuation k) {
-        Txn st = (Txn) t.state(level);
+    public void validate(TcTxn t, Snapshot st, Continuation k) {
         if (rootOpt) {
             if (updateUnderRootOpt(t)) {
                 ts.next(c -> {
@@ -129,29 +120,28 @@ final class SsiTcPart implements TcPart {
                     k.proceed();
                 }
             });
-            services.send(BATCH_MANAGER, node.id(), new PivotMessages.Check(r, st.startTs, c, st.edges));
+            services.send(BATCH_MANAGER, node.id(), new PivotMessages.Check(r, st.startTs, c, flat(st.edges)));
         });
     }
 
-    @Override
-    public Object commitMeta(TcTxn t) {
-        Txn st = (Txn) t.state(level);
-        return st.cts > 0 ? Long.valueOf(st.cts) : null;
+    /** The edges as the pivot check's wire form: reader batch, writer batch, pairwise. */
+    private static long[] flat(List<AntiDependency> edges) {
+        long[] out = new long[edges.size() * 2];
+        for (int i = 0; i < edges.size(); i++) {
+            out[2 * i] = edges.get(i).readerBatch();
+            out[2 * i + 1] = edges.get(i).writerBatch();
+        }
+        return out;
     }
 
     @Override
-    public void commit(TcTxn t) {
-        leave(t);
+    public Object commitMeta(TcTxn t, Snapshot st) {
+        return st.cts == NO_CTS ? null : new CommitTs(st.cts);
     }
 
     @Override
-    public void abort(TcTxn t) {
-        leave(t);
-    }
-
-    private void leave(TcTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st != null && st.batch != null) {
+    public void finish(TcTxn t, Snapshot st, boolean committed) {
+        if (st.batch != null) {
             batches.leave(st.batch);
             st.batch = null;
         }

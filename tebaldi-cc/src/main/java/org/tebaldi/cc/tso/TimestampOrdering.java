@@ -68,13 +68,13 @@ public final class TimestampOrdering implements Mechanism {
     }
 
     @Override
-    public TcPart tcPart(CcNode node, TcServices services) {
+    public TcPart<?> tcPart(CcNode node, TcServices services) {
         return new TsoTcPart(node, services, node.boolOption("promises", true),
                 node.durationOption("batchInterval", DEFAULT_BATCH_MICROS));
     }
 
     @Override
-    public DsPart dsPart(CcNode node, DsServices services) {
+    public DsPart<?> dsPart(CcNode node, DsServices services) {
         return new TsoDsPart(node, services, node.durationOption("promiseTimeout", DEFAULT_PROMISE_TIMEOUT_MICROS));
     }
 

@@ -11,6 +11,7 @@ import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.cc.TimedWait;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.service.TsClient;
@@ -32,11 +33,11 @@ import org.tebaldi.core.txn.AbortReason;
  * the child's other dependencies. Timestamp-ordering checks are repeated when the operation is applied, since a
  * child may make it wait first.
  */
-final class TsoDsPart implements DsPart {
+final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
     private static final long GC_MICROS = 20_000;
 
-    /** Per-transaction state. */
-    static final class Txn {
+    /** A transaction's timestamp here, whether it is prepared, and its reads of versions in scope (inner). */
+    static final class Stamp {
         long ts = -1;
         boolean prepared;
         final List<Read> reads = new ArrayList<>(0);
@@ -70,16 +71,17 @@ final class TsoDsPart implements DsPart {
         this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
     }
 
-    private Txn state(DsTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st == null) {
-            st = new Txn();
-            t.setState(level, st);
-        }
-        if (t.meta(level) instanceof TsoMessages.Meta m) {
+    @Override
+    public Stamp newState(DsTxn t) {
+        return new Stamp();
+    }
+
+    @Override
+    public void onRequest(DsTxn t, Stamp st) {
+        TsoMessages.Meta m = t.meta(level, TsoMessages.Meta.class);
+        if (m != null) {
             st.ts = m.ts();
         }
-        return st;
     }
 
     /** Whether {@code v} was written in this node's scope as seen by {@code t}. */
@@ -90,28 +92,28 @@ final class TsoDsPart implements DsPart {
         return node.contains(v.writerLeaf());
     }
 
-    private boolean ownBatch(DsTxn t, Txn st, Version v) {
+    private boolean ownBatch(DsTxn t, Stamp st, Version v) {
         return v.writer() == t.id() || (!node.isLeaf() && v.stamp(id) == st.ts
                 && node.sameGroup(t.id(), t.leaf(), t.instance(), v.writer(), v.writerLeaf(), v.writerInstance()));
     }
 
     @Override
-    public void execute(DsTxn t, OpContext op, Continuation k) {
-        Txn st = state(t);
+    public void execute(DsTxn t, Stamp st, OpContext op, Continuation k) {
         if (op.op().kind().reads()) {
             Promises.Promise p = promises.blocking(op.key(), st.ts, t.id());
             if (p != null && inScopeTxn(t, p.txn)) {
+                // wait for the promised write (or the promiser's end, or the promise timeout), then look again
                 long since = services.nowMicros();
-                boolean[] done = {false};
-                Runnable resume = () -> {
-                    if (!done[0]) {
-                        done[0] = true;
-                        report(t, p.txn, since);
-                        execute(t, op, k);
-                    }
+                Runnable again = () -> {
+                    report(t, p.txn, since);
+                    execute(t, st, op, k);
                 };
-                p.waiters.add(resume);
-                services.schedule(promiseTimeoutMicros, resume);
+                TimedWait w = services.awaitOrTimeout(promiseTimeoutMicros, again);
+                p.waiters.add(() -> {
+                    if (w.complete()) {
+                        again.run();
+                    }
+                });
                 return;
             }
         }
@@ -143,8 +145,7 @@ final class TsoDsPart implements DsPart {
     }
 
     @Override
-    public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
-        Txn st = state(t);
+    public Version chooseRead(DsTxn t, Stamp st, OpContext op, Version proposal) {
         if (proposal != null && ownBatch(t, st, proposal)) {
             return proposal;
         }
@@ -164,8 +165,7 @@ final class TsoDsPart implements DsPart {
     }
 
     @Override
-    public void afterOp(DsTxn t, OpContext op) {
-        Txn st = state(t);
+    public void afterOp(DsTxn t, Stamp st, OpContext op) {
         Version w = op.written();
         if (w != null) {
             w.setStamp(id, st.ts);
@@ -179,7 +179,7 @@ final class TsoDsPart implements DsPart {
         }
     }
 
-    private void afterWrite(DsTxn t, Txn st, OpContext op, Version mine) {
+    private void afterWrite(DsTxn t, Stamp st, OpContext op, Version mine) {
         VersionChain chain = op.chain();
         int at = chain.indexOf(mine);
         for (Mark m : marks.getOrDefault(op.key(), List.of())) {
@@ -236,7 +236,7 @@ final class TsoDsPart implements DsPart {
         }
     }
 
-    private void afterRead(DsTxn t, Txn st, OpContext op) {
+    private void afterRead(DsTxn t, Stamp st, OpContext op) {
         Version c = op.chosen();
         if (c != null && c.writer() == t.id()) {
             return;
@@ -282,12 +282,12 @@ final class TsoDsPart implements DsPart {
     }
 
     private boolean prepared(DsTxn t) {
-        return t.state(level) instanceof Txn st && st.prepared;
+        Stamp st = t.state(level, Stamp.class);
+        return st != null && st.prepared;
     }
 
     @Override
-    public void validate(DsTxn t, Continuation k) {
-        Txn st = state(t);
+    public void validate(DsTxn t, Stamp st, Continuation k) {
         if (node.isLeaf()) {
             st.prepared = true;
             k.proceed();
@@ -295,7 +295,8 @@ final class TsoDsPart implements DsPart {
         }
         for (DsTxn.Dependency d : t.dependencies()) {
             // batches constrain the child (§4.2.2): it must not order this transaction after one of a later batch
-            if (d.level() > level && d.on().state(level) instanceof Txn ds && ds.ts > st.ts && !d.on().finished()) {
+            Stamp ds = d.level() > level ? d.on().state(level, Stamp.class) : null;
+            if (ds != null && ds.ts > st.ts && !d.on().finished()) {
                 k.abort(AbortReason.conflict("tso: the child ordered this transaction (batch " + st.ts
                         + ") after one of the later batch " + ds.ts));
                 return;
@@ -335,21 +336,9 @@ final class TsoDsPart implements DsPart {
     }
 
     @Override
-    public void commit(DsTxn t, Object meta) {
-        end(t);
-    }
-
-    @Override
-    public void abort(DsTxn t) {
-        end(t);
-    }
-
-    private void end(DsTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st != null) {
-            st.prepared = false;
-            st.reads.clear();
-        }
+    public void finish(DsTxn t, Stamp st, boolean committed, Object commitMeta) {
+        st.prepared = false;
+        st.reads.clear();
     }
 
     private void scheduleGc() {

@@ -8,6 +8,8 @@ import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.TcTxn;
+import org.tebaldi.core.cc.TimedWait;
+import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.runtime.NodeId;
@@ -22,20 +24,16 @@ import org.tebaldi.core.tree.CcNode;
  * per batch of a child group, and commit only after every batch with a lower timestamp finished (commit in batch
  * order).
  */
-final class TsoTcPart implements TcPart {
-    /** Per-transaction state. */
-    static final class Txn {
+final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
+    /** A transaction's timestamp (its batch's, when inner), its batch, and where it promised writes. */
+    static final class Stamp {
         long ts = -1;
         GroupBatches.Batch batch;
         int[] promisedAt = new int[0];
     }
 
-    private record GroupKey(int child, long instance) {
-    }
-
     private CcNode node;
     private final TcServices services;
-    private final int level;
     private final boolean promises;
     private final TsClient ts;
     private final GroupBatches batches;
@@ -43,21 +41,23 @@ final class TsoTcPart implements TcPart {
     TsoTcPart(CcNode node, TcServices services, boolean promises, long batchMicros) {
         this.node = node;
         this.services = services;
-        this.level = node.depth();
         this.promises = promises && node.isLeaf();
         this.ts = new TsClient(services, node.id());
         this.batches = node.isLeaf() ? null : new GroupBatches(services, ts, batchMicros);
     }
 
     @Override
-    public void start(TcTxn t, Continuation k) {
-        Txn st = new Txn();
-        t.setState(level, st);
+    public Stamp newState(TcTxn t) {
+        return new Stamp();
+    }
+
+    @Override
+    public void start(TcTxn t, Stamp st, Continuation k) {
         if (node.isLeaf()) {
             ts.openBatch(x -> {
                 st.ts = x;
                 if (services.txn(t.id()) == null) {
-                    ts.finishBatch(x);
+                    ts.finishBatch(x); // ended while the timestamp was on its way
                     return;
                 }
                 promise(t, st);
@@ -65,9 +65,7 @@ final class TsoTcPart implements TcPart {
             });
             return;
         }
-        int child = node.childIndexOf(t.leaf());
-        CcNode c = node.children().get(child);
-        batches.join(new GroupKey(child, c.isLeaf() && c.instanceBy() != null ? t.instance() : 0), b -> {
+        batches.join(GroupBatches.keyFor(node, t), b -> {
             if (services.txn(t.id()) == null) {
                 batches.leave(b);
                 return;
@@ -78,7 +76,7 @@ final class TsoTcPart implements TcPart {
         });
     }
 
-    private void promise(TcTxn t, Txn st) {
+    private void promise(TcTxn t, Stamp st) {
         TxnType type = services.database().type(t.typeId());
         if (!promises || !type.isProcedure()) {
             return;
@@ -93,50 +91,29 @@ final class TsoTcPart implements TcPart {
     }
 
     @Override
-    public Object meta(TcTxn t) {
-        Txn st = (Txn) t.state(level);
-        return st == null || st.ts < 0 ? null : new TsoMessages.Meta(st.ts);
+    public Object meta(TcTxn t, Stamp st) {
+        return st.ts < 0 ? null : new TsoMessages.Meta(st.ts);
     }
 
+    /** Inner: commit only after every batch with a lower timestamp finished (commit in batch order). */
     @Override
-    public void validate(TcTxn t, Continuation k) {
-        Txn st = (Txn) t.state(level);
+    public void validate(TcTxn t, Stamp st, Continuation k) {
         if (node.isLeaf()) {
             k.proceed();
             return;
         }
-        boolean[] over = {false};
-        org.tebaldi.core.runtime.Cancellable timer = services.schedule(services.waitTimeoutMicros(), () -> {
-            if (!over[0]) {
-                over[0] = true;
-                k.abort(org.tebaldi.core.txn.AbortReason.conflict("tso: waited " + services.waitTimeoutMicros() / 1000
-                        + " ms for the batches before " + st.ts + " to commit"));
-            }
-        });
+        TimedWait w = services.awaitOrTimeout(services.waitTimeoutMicros(), () -> k.abort(AbortReason.conflict(
+                "tso: waited " + services.waitTimeoutMicros() / 1000 + " ms for the batches before " + st.ts
+                        + " to commit")));
         ts.awaitBelow(st.ts, () -> {
-            if (!over[0]) {
-                over[0] = true;
-                timer.cancel();
+            if (w.complete()) {
                 k.proceed();
             }
         });
     }
 
     @Override
-    public void commit(TcTxn t) {
-        end(t);
-    }
-
-    @Override
-    public void abort(TcTxn t) {
-        end(t);
-    }
-
-    private void end(TcTxn t) {
-        Txn st = (Txn) t.state(level);
-        if (st == null) {
-            return;
-        }
+    public void finish(TcTxn t, Stamp st, boolean committed) {
         if (node.isLeaf()) {
             if (st.ts > 0) {
                 ts.finishBatch(st.ts);
@@ -147,7 +124,6 @@ final class TsoTcPart implements TcPart {
         } else if (st.batch != null) {
             batches.leave(st.batch);
         }
-        t.setState(level, null);
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.lock.TxnLocks;
 import org.tebaldi.core.config.Durations;
 import org.tebaldi.core.tree.CcNode;
 
@@ -59,13 +60,13 @@ public final class TwoPhaseLocking implements Mechanism {
     }
 
     @Override
-    public TcPart tcPart(CcNode node, TcServices services) {
-        return new TcPart() {
+    public TcPart<Void> tcPart(CcNode node, TcServices services) {
+        return new TcPart<>() {
         };
     }
 
     @Override
-    public DsPart dsPart(CcNode node, DsServices services) {
+    public DsPart<TxnLocks> dsPart(CcNode node, DsServices services) {
         return new TwoPlDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS),
                 node.option("deadlock", "timeout").equals("wait-die"));
     }

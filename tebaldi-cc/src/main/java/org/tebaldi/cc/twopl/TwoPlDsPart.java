@@ -15,11 +15,11 @@ import org.tebaldi.core.tree.CcNode;
 
 /**
  * DS part of 2PL (dissertation §4.4.1): no start action; locks in the top-down pass of execution (S for reads,
- * X for writes and read-for-update); the read rule (see {@link #chooseRead}); validation delays commit until the in-group
- * dependencies reported by the child have committed (the nexus lock release order, §3.3.2); locks are
- * released at commit or abort.
+ * X for writes and read-for-update); the read rule (see {@link #chooseRead}); validation delays commit until the
+ * in-group dependencies reported by the child have committed (the nexus lock release order, §3.3.2); locks are
+ * released when the transaction finishes. Its per-transaction state is the set of locks it holds here.
  */
-final class TwoPlDsPart implements DsPart {
+final class TwoPlDsPart implements DsPart<TxnLocks> {
     private CcNode node;
     private final DsServices services;
     private final LockTable locks;
@@ -32,18 +32,14 @@ final class TwoPlDsPart implements DsPart {
         this.locks = new LockTable(node, services, timeoutMicros, waitDie);
     }
 
-    private TxnLocks mine(DsTxn t) {
-        TxnLocks m = (TxnLocks) t.state(level);
-        if (m == null) {
-            m = new TxnLocks();
-            t.setState(level, m);
-        }
-        return m;
+    @Override
+    public TxnLocks newState(DsTxn t) {
+        return new TxnLocks();
     }
 
     @Override
-    public void execute(DsTxn t, OpContext op, Continuation k) {
-        locks.acquire(t, mine(t), op.key(), op.op().kind().exclusive() ? LockMode.X : LockMode.S, k);
+    public void execute(DsTxn t, TxnLocks held, OpContext op, Continuation k) {
+        locks.acquire(t, held, op.key(), op.op().kind().exclusive() ? LockMode.X : LockMode.S, k);
     }
 
     /**
@@ -55,7 +51,7 @@ final class TwoPlDsPart implements DsPart {
      * group, which breaks the child's order; for single-version children both rules agree.)
      */
     @Override
-    public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
+    public Version chooseRead(DsTxn t, TxnLocks held, OpContext op, Version proposal) {
         VersionChain chain = op.chain();
         if (proposal == null) {
             return chain.latestCommitted();
@@ -76,7 +72,7 @@ final class TwoPlDsPart implements DsPart {
     }
 
     @Override
-    public void validate(DsTxn t, Continuation k) {
+    public void validate(DsTxn t, TxnLocks held, Continuation k) {
         if (node.isLeaf()) {
             k.proceed();
         } else {
@@ -85,25 +81,8 @@ final class TwoPlDsPart implements DsPart {
     }
 
     @Override
-    public void commit(DsTxn t, Object meta) {
-        release(t);
-    }
-
-    @Override
-    public void abort(DsTxn t) {
-        release(t);
-    }
-
-    private void release(DsTxn t) {
-        TxnLocks m = (TxnLocks) t.state(level);
-        if (m != null) {
-            locks.releaseAll(t, m);
-        }
-    }
-
-    /** Keys with lock state at this node (0 when idle: no leaked locks). */
-    int lockedKeys() {
-        return locks.size();
+    public void finish(DsTxn t, TxnLocks held, boolean committed, Object commitMeta) {
+        locks.releaseAll(t, held);
     }
 
     @Override

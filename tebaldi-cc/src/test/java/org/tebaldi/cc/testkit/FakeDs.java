@@ -9,7 +9,6 @@ import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.runtime.Cancellable;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.storage.MultiVersionStore;
 
 /** Hand-driven data-server services: virtual clock, manual timers, an explicit ready queue. */
 public final class FakeDs implements DsServices {
@@ -17,7 +16,6 @@ public final class FakeDs implements DsServices {
     private final List<long[]> timerTimes = new ArrayList<>();
     private final List<Runnable> timers = new ArrayList<>();
     private final List<boolean[]> cancelled = new ArrayList<>();
-    private final MultiVersionStore store = new MultiVersionStore();
     public final List<String> blockingEvents = new ArrayList<>();
     private long now;
 
@@ -42,11 +40,6 @@ public final class FakeDs implements DsServices {
     @Override
     public int dsIndex() {
         return 0;
-    }
-
-    @Override
-    public MultiVersionStore store() {
-        return store;
     }
 
     @Override

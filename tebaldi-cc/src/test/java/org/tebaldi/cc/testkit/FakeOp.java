@@ -27,11 +27,6 @@ public final class FakeOp implements OpContext {
     }
 
     @Override
-    public Version ownVersion() {
-        return null;
-    }
-
-    @Override
     public Version chosen() {
         return null;
     }

@@ -49,13 +49,20 @@ public final class FakeTxn implements DsTxn {
     }
 
     @Override
-    public Object state(int level) {
-        return states[level];
+    public <S> S state(int level, Class<S> type) {
+        return type.isInstance(states[level]) ? type.cast(states[level]) : null;
     }
 
-    @Override
-    public void setState(int level, Object state) {
-        states[level] = state;
+    /**
+     * The state {@code part} (at {@code level}) keeps for this transaction, made by its {@code newState} on first use —
+     * as the data server does at the transaction's first request.
+     */
+    @SuppressWarnings("unchecked")
+    public <S> S stateFor(int level, org.tebaldi.core.cc.DsPart<S> part) {
+        if (states[level] == null) {
+            states[level] = part.newState(this);
+        }
+        return (S) states[level];
     }
 
     @Override
@@ -74,8 +81,8 @@ public final class FakeTxn implements DsTxn {
     }
 
     @Override
-    public Object meta(int level) {
-        return meta[level];
+    public <M> M meta(int level, Class<M> type) {
+        return type.isInstance(meta[level]) ? type.cast(meta[level]) : null;
     }
 
     /** Reports sent through {@link #report}, as "level:info". */
@@ -84,8 +91,8 @@ public final class FakeTxn implements DsTxn {
     public String doomed;
 
     @Override
-    public void report(int level, Object info) {
-        reports.add(level + ":" + info);
+    public void report(int level, org.tebaldi.core.cc.CcReport report) {
+        reports.add(level + ":" + report);
     }
 
     @Override

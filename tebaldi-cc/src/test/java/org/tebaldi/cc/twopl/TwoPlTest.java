@@ -14,6 +14,7 @@ import org.tebaldi.cc.testkit.FakeOp;
 import org.tebaldi.cc.testkit.FakeTxn;
 import org.tebaldi.cc.testkit.Probe;
 import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.lock.TxnLocks;
 import org.tebaldi.core.model.Catalog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.TableSchema;
@@ -34,27 +35,34 @@ class TwoPlTest {
     private final CcTree tree = CcTree.build(TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "A"),
             TreeSpec.leaf("2pl", "B")).option("lockTimeout", "10ms"), "test");
     private FakeDs ds;
-    private DsPart root;
-    private DsPart leafA;
+    private At root;
+    private At leafA;
     private final int leafIdA = 1;
     private final int leafIdB = 2;
 
     @BeforeEach
     void setUp() {
         ds = new FakeDs();
-        root = new TwoPhaseLocking().dsPart(tree.root(), ds);
-        leafA = new TwoPhaseLocking().dsPart(tree.node(leafIdA), ds);
+        root = new At(new TwoPhaseLocking().dsPart(tree.root(), ds), 0);
+        leafA = new At(new TwoPhaseLocking().dsPart(tree.node(leafIdA), ds), 1);
     }
 
-    private Probe lock(DsPart part, FakeTxn t, Op op) {
+    /** A 2PL part at a level of the path, keeping each transaction's state as the data server does. */
+    private record At(DsPart<TxnLocks> part, int level) {
+        TxnLocks st(FakeTxn t) {
+            return t.stateFor(level, part);
+        }
+    }
+
+    private Probe lock(At at, FakeTxn t, Op op) {
         Probe p = new Probe();
-        part.execute(t, new FakeOp(op, new VersionChain()), p);
+        at.part().execute(t, at.st(t), new FakeOp(op, new VersionChain()), p);
         ds.drain();
         return p;
     }
 
-    private void commit(DsPart part, FakeTxn t) {
-        part.commit(t, null);
+    private void commit(At at, FakeTxn t) {
+        at.part().finish(t, at.st(t), true, null);
         t.finish(ds, true);
         ds.drain();
     }
@@ -133,7 +141,7 @@ class TwoPlTest {
     @Test
     void waitDieLetsOlderWaitAndKillsYounger() {
         CcTree wd = CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "wait-die"), "wd");
-        DsPart part = new TwoPhaseLocking().dsPart(wd.root(), ds);
+        At part = new At(new TwoPhaseLocking().dsPart(wd.root(), ds), 0);
         FakeTxn young = new FakeTxn(1, 0, 100);
         FakeTxn old = new FakeTxn(2, 0, 50);
         FakeTxn younger = new FakeTxn(3, 0, 200);
@@ -155,7 +163,7 @@ class TwoPlTest {
         Probe waiter = lock(root, t3, Op.read(k));
         t2.dependsOn(t1, 1);
         Probe v = new Probe();
-        root.validate(t2, v);
+        root.part().validate(t2, root.st(t2), v);
         ds.drain();
         assertTrue(v.parked(), "t2 must not commit before its in-group dependency t1");
         commit(root, t1);
@@ -170,11 +178,11 @@ class TwoPlTest {
         FakeTxn t1 = new FakeTxn(1, leafIdA, 1);
         FakeTxn t2 = new FakeTxn(2, leafIdA, 2).dependsOn(t1, 0);
         Probe v = new Probe();
-        root.validate(t2, v);
+        root.part().validate(t2, root.st(t2), v);
         assertTrue(v.proceeded, "a dependency the root itself reported is for the root's parent to enforce");
         FakeTxn t3 = new FakeTxn(3, leafIdA, 3).dependsOn(t1, 1);
         Probe w = new Probe();
-        leafA.validate(t3, w);
+        leafA.part().validate(t3, leafA.st(t3), w);
         assertTrue(w.proceeded, "a leaf has no child dependencies to wait for");
     }
 
@@ -190,12 +198,16 @@ class TwoPlTest {
         FakeOp read = new FakeOp(Op.read(k), chain);
         FakeTxn sameGroup = new FakeTxn(11, leafIdA, 1);
         FakeTxn otherGroup = new FakeTxn(12, leafIdB, 1);
-        assertSame(v2, root.chooseRead(sameGroup, read, v2), "uncommitted value from its group: accepted");
-        assertSame(v1, root.chooseRead(otherGroup, read, v2), "another group committed a newer version: that one");
-        assertSame(v0, root.chooseRead(sameGroup, read, v0),
+        assertSame(v2, root.part().chooseRead(sameGroup, root.st(sameGroup), read, v2),
+                "uncommitted value from its group: accepted");
+        assertSame(v1, root.part().chooseRead(otherGroup, root.st(otherGroup), read, v2),
+                "another group committed a newer version: that one");
+        assertSame(v0, root.part().chooseRead(sameGroup, root.st(sameGroup), read, v0),
                 "an older committed proposal stands when only the child's own group wrote since");
-        assertSame(v1, root.chooseRead(otherGroup, read, v0), "...but not when another group did");
-        assertSame(v1, root.chooseRead(sameGroup, read, null), "no proposal: latest committed");
-        assertFalse(v1 == root.chooseRead(new FakeTxn(10, leafIdA, 1), read, v2), "own write stays");
+        assertSame(v1, root.part().chooseRead(otherGroup, root.st(otherGroup), read, v0),
+                "...but not when another group did");
+        assertSame(v1, root.part().chooseRead(sameGroup, root.st(sameGroup), read, null), "no proposal: latest committed");
+        FakeTxn writer = new FakeTxn(10, leafIdA, 1);
+        assertFalse(v1 == root.part().chooseRead(writer, root.st(writer), read, v2), "own write stays");
     }
 }

@@ -3,7 +3,7 @@ package org.tebaldi.core.cc;
 import org.tebaldi.core.runtime.Cancellable;
 import org.tebaldi.core.runtime.NodeId;
 
-/** What a node offers the CC parts it hosts (common to TC and DS). */
+/** What a node offers the CC parts it hosts (common to TC and DS; docs/architecture.md, "The CC contract"). */
 public interface CcServices {
     /** The database definition (types, procedures, catalog) the cluster runs. */
     org.tebaldi.core.db.Database database();
@@ -33,4 +33,13 @@ public interface CcServices {
 
     /** Runs {@code task} on this node right after the current event (never re-entrantly). */
     void later(Runnable task);
+
+    /**
+     * Starts a bounded wait: {@code onTimeout} runs on this node after {@code timeoutMicros} µs unless the waiter
+     * ends the wait first with {@link TimedWait#complete()} (which cancels the timer). Every bounded wait of a
+     * mechanism goes through this, so none leaves a timer behind or answers its continuation twice.
+     */
+    default TimedWait awaitOrTimeout(long timeoutMicros, Runnable onTimeout) {
+        return TimedWait.start(this, timeoutMicros, onTimeout);
+    }
 }

@@ -2,7 +2,6 @@ package org.tebaldi.core.cc;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.tebaldi.core.runtime.Cancellable;
 import org.tebaldi.core.txn.AbortReason;
 
 /**
@@ -37,24 +36,17 @@ public final class DependencyWaits {
             return;
         }
         int[] left = {pending.size()};
-        boolean[] over = {false};
         long since = s.nowMicros();
-        Cancellable timer = s.schedule(s.waitTimeoutMicros(), () -> {
-            if (!over[0]) {
-                over[0] = true;
-                k.abort(AbortReason.conflict("commit-dependency wait timed out after " + s.waitTimeoutMicros() / 1000
-                        + " ms (waits of different mechanisms may form a cycle)"));
-            }
-        });
+        TimedWait wait = s.awaitOrTimeout(s.waitTimeoutMicros(), () -> k.abort(AbortReason.conflict(
+                "commit-dependency wait timed out after " + s.waitTimeoutMicros() / 1000
+                        + " ms (waits of different mechanisms may form a cycle)")));
         for (DsTxn dep : pending) {
             s.awaitFinish(dep, committed -> {
                 BlockingSink sink = s.blocking();
                 if (sink != null) {
                     sink.blocked(t.id(), t.typeId(), dep.id(), dep.typeId(), since, s.nowMicros());
                 }
-                if (--left[0] == 0 && !over[0]) {
-                    over[0] = true;
-                    timer.cancel();
+                if (--left[0] == 0 && wait.complete()) {
                     k.proceed();
                 }
             });

@@ -3,50 +3,70 @@ package org.tebaldi.core.cc;
 import org.tebaldi.core.storage.Version;
 
 /**
- * The data-server half of one CC node (dissertation §4.3.1, §4.5.1): one instance per (tree node, data server).
- * All calls come from the data server's actor thread. Methods have do-nothing defaults so a mechanism overrides
- * only the phases it takes part in.
+ * The data-server half of one CC node (dissertation §4.3.1, §4.5.1): one instance per (tree node, data server),
+ * called only from the data server's actor thread. {@code S} is the per-transaction state the part keeps at this
+ * server ({@link Void} if none): created by {@link #newState} at the transaction's first request here and handed
+ * to every call about it. Methods have do-nothing defaults, so a mechanism overrides only the phases it takes part
+ * in (docs/architecture.md, "A phase's path through the tree").
+ *
+ * <p><b>What a child must report to its parent.</b> A parent that adopts its children's order (2PL, SSI, TSO, RP as
+ * inner nodes, dissertation §4.2.2) learns the child's order only from reported dependencies: whenever a part
+ * orders a transaction T after a live transaction U of the same subtree, it reports "T depends on U" — with
+ * {@link OpContext#dependOn} during the operation that creates the order, or {@link DsServices#addDependency} when
+ * the order is discovered outside T's operation (e.g. a later writer finds T's read). When the report is due
+ * depends on the parent: runtime pipelining needs each dependency in the reply of the operation that created it
+ * (it decides step entry on them), 2PL, SSI and TSO need them by the end of validation at this server. A child that
+ * settles its order only after concurrent transactions finish (SSI) cannot serve a parent that needs per-operation
+ * reports; such pairs are forbidden in the composability rules, with the reason. Orders on transactions that
+ * already finished need no report (they are settled).
  */
-public interface DsPart {
+public interface DsPart<S> {
+    /** Fresh per-transaction state for {@code t} at its first request here; null if the part keeps none. */
+    default S newState(DsTxn t) {
+        return null;
+    }
+
     /**
-     * Execution phase, top-down pass: lock, wait (park {@code k}) or abort. Call {@code k} exactly once.
+     * A request of {@code t} (execute or validate) arrived here, before any pass over the levels; its metadata is
+     * readable with {@link DsTxn#meta}. E.g. runtime pipelining releases the steps the transaction left; TSO and
+     * SSI learn its timestamps.
      */
-    default void execute(DsTxn t, OpContext op, Continuation k) {
+    default void onRequest(DsTxn t, S st) {
+    }
+
+    /** Execution phase, top-down pass: lock, wait (park {@code k}) or abort. Call {@code k} exactly once. */
+    default void execute(DsTxn t, S st, OpContext op, Continuation k) {
         k.proceed();
     }
 
     /**
      * Execution phase, bottom-up read-version chain (Fig 4.5): given the child's proposal (for a leaf: the
      * transaction's own write, or null), return the version this node lets the read return, or null for "no
-     * visible version" (the framework then reads the latest committed version if the root returns null).
+     * visible version" (the framework then reads the latest committed version if the root returns null), or — at
+     * the root only — {@link Version#ABSENT} for "the row does not exist in this transaction's view".
      */
-    default Version chooseRead(DsTxn t, OpContext op, Version proposal) {
+    default Version chooseRead(DsTxn t, S st, OpContext op, Version proposal) {
         return proposal;
     }
 
     /** Execution phase, bottom-up: after the operation; report dependencies with {@link OpContext#dependOn}. */
-    default void afterOp(DsTxn t, OpContext op) {
+    default void afterOp(DsTxn t, S st, OpContext op) {
     }
 
     /**
      * Validation phase at this server, bottom-up (leaf first); the dependencies reported by lower levels are in
      * {@link DsTxn#dependencies()}. Call {@code k} exactly once, possibly after waiting.
      */
-    default void validate(DsTxn t, Continuation k) {
+    default void validate(DsTxn t, S st, Continuation k) {
         k.proceed();
     }
 
     /**
-     * Commit phase, leaf first, all levels in one atomic step; the transaction's versions are already marked
-     * committed.
-     *
-     * @param meta what this level's TC part sent with the commit ({@link TcPart#commitMeta}), or null
+     * The transaction ended here. Committed: leaf first, all levels in one atomic step, its versions already marked
+     * committed, {@code commitMeta} what this level's TC part sent ({@link TcPart#commitMeta}) or null. Aborted:
+     * its versions already removed, {@code commitMeta} null. Release everything held for it.
      */
-    default void commit(DsTxn t, Object meta) {
-    }
-
-    /** Abort: release everything held for {@code t}; its versions are already removed. */
-    default void abort(DsTxn t) {
+    default void finish(DsTxn t, S st, boolean committed, Object commitMeta) {
     }
 
     /**
@@ -66,6 +86,7 @@ public interface DsPart {
     /** A mechanism-specific message addressed to this node at this server ({@link CcEnvelope}). */
     default void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
     }
+
     /**
      * Online update (dissertation §5.5.2): the tree around this node changed — a new subtree was added below it or
      * an old one retired — and {@code node} is this node (same id, mechanism and options) in the new tree. A part

@@ -1,15 +1,11 @@
 package org.tebaldi.core.cc;
 
 import java.util.function.Consumer;
-import org.tebaldi.core.storage.MultiVersionStore;
 
 /** What a data server offers its DS parts. */
 public interface DsServices extends CcServices {
     /** Index of this data server. */
     int dsIndex();
-
-    /** The storage module of this server. */
-    MultiVersionStore store();
 
     /**
      * Records that {@code owner} depends on {@code on} (on is ordered first), attributed to {@code level}, when the

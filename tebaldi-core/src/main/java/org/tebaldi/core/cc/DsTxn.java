@@ -3,9 +3,8 @@ package org.tebaldi.core.cc;
 import java.util.List;
 
 /**
- * A transaction as seen by the DS parts of one data server: its {@link TxnView}, its outcome at this server,
- * the dependencies reported here so far, and the per-level metadata its TC parts sent
- * ({@link TcPart#meta}).
+ * A transaction as the DS parts of one data server see it: its {@link TxnView}, its outcome at this server, the
+ * dependencies reported here so far, and the per-level metadata its TC parts sent ({@link TcPart#meta}).
  */
 public interface DsTxn extends TxnView {
     /** True once the commit or abort of this transaction was applied at this server. */
@@ -17,19 +16,22 @@ public interface DsTxn extends TxnView {
     /** Dependencies reported at this server (dissertation §4.3.1: "dependency set"), in report order. */
     List<Dependency> dependencies();
 
-    /** Metadata from the TC part at {@code level} (e.g. an SSI start timestamp), or null. */
-    Object meta(int level);
+    /**
+     * The metadata the TC part at {@code level} sent with the latest request ({@link TcPart#meta}), if it is of
+     * {@code type}; else null.
+     */
+    <M> M meta(int level, Class<M> type);
 
     /**
-     * Sends {@code info} from the DS part at {@code level} to the same level's TC part: it travels with the next
+     * Sends {@code report} from the DS part at {@code level} to the same level's TC part: it travels with the next
      * reply to the coordinator (execute or validate) and arrives through {@link TcPart#onReport} before that
-     * reply's bottom-up pass. Used for facts only the data server sees (e.g. SSI anti-dependency edges).
+     * reply's bottom-up pass. For facts only the data server sees (e.g. SSI's anti-dependency edges).
      */
-    void report(int level, Object info);
+    void report(int level, CcReport report);
 
     /**
      * Marks the transaction as unable to commit here: its next operation or its validation at this server fails
-     * with {@code why} (retryable).
+     * with {@code why} (retryable). The first reason given is kept.
      */
     void doom(String why);
 

@@ -49,11 +49,30 @@ public interface Mechanism {
         return false;
     }
 
+    /**
+     * Whether this mechanism regulates nothing and may hold only read-only transaction types, as a leaf ({@code
+     * none}): tree validation refuses an update type in such a leaf, and random trees place only read-only groups
+     * there. False by default.
+     */
+    default boolean readOnlyLeaf() {
+        return false;
+    }
+
+    /**
+     * Whether this mechanism runs efficiently at {@code node} of its tree over {@code db}'s types — the
+     * auto-configurator's filter (dissertation §5.4.1) keeps only candidates whose every node is efficient. True by
+     * default; e.g. SSI is efficient only where its root optimization applies (at most one update group under the
+     * root), elsewhere it must batch.
+     */
+    default boolean efficientAt(CcNode node, org.tebaldi.core.db.Database db) {
+        return true;
+    }
+
     /** The TC part of {@code node} at one coordinator. */
-    TcPart tcPart(CcNode node, TcServices services);
+    TcPart<?> tcPart(CcNode node, TcServices services);
 
     /** The DS part of {@code node} at one data server. */
-    DsPart dsPart(CcNode node, DsServices services);
+    DsPart<?> dsPart(CcNode node, DsServices services);
 
     /**
      * Service nodes this mechanism needs (e.g. the timestamp service for SSI and TSO, the batch manager for SSI),

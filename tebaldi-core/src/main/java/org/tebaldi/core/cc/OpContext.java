@@ -20,9 +20,6 @@ public interface OpContext {
     /** The versions of the key (created empty if the key is new). */
     VersionChain chain();
 
-    /** The transaction's own version of this key, or null if it has not written it. */
-    Version ownVersion();
-
     /** During afterOp: the version the read returned (null if the row was absent). */
     Version chosen();
 

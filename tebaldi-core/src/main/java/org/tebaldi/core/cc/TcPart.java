@@ -6,32 +6,32 @@ import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.txn.Op;
 
 /**
- * The coordinator half of one CC node (dissertation §4.3.1, §4.5.1): one instance per (tree node, TC). All calls
- * come from the TC's actor thread; methods default to doing nothing.
+ * The coordinator half of one CC node (dissertation §4.3.1, §4.5.1): one instance per (tree node, coordinator),
+ * called only from the coordinator's actor thread. {@code S} is the per-transaction state the part keeps
+ * ({@link Void} if none): created by {@link #newState} when the transaction starts and handed to every call about
+ * that transaction. Every method has a do-nothing default, so a mechanism overrides only the phases it takes part
+ * in. The order of calls for one transaction (docs/architecture.md, "A phase's path through the tree"):
+ * <ol>
+ *   <li>start: {@link #start}, top-down over the path;</li>
+ *   <li>execute, per operation: {@link #needsPriorOps}, then {@link #beforeOp} top-down; the request goes to the
+ *       data server with every level's {@link #meta}; the reply's reports reach {@link #onReport}, then
+ *       {@link #afterOp} runs bottom-up;</li>
+ *   <li>validate: {@link #beforeValidation} top-down, then one validation request per participant (with
+ *       {@link #meta} again); once all voted yes, {@link #validate} bottom-up;</li>
+ *   <li>commit: {@link #commitMeta} of every level, then {@link #finish} leaf first; or {@link #finish} with
+ *       {@code committed = false} at any point the transaction aborts.</li>
+ * </ol>
+ * Continuation-taking methods must call exactly one of {@code proceed}/{@code abort} exactly once, now or later.
  */
-public interface TcPart {
+public interface TcPart<S> {
+    /** Fresh per-transaction state for {@code t}, made before {@link #start}; null if the part keeps none. */
+    default S newState(TcTxn t) {
+        return null;
+    }
+
     /** Start phase, top-down: allocate metadata (timestamps, batch); call {@code k} once. */
-    default void start(TcTxn t, Continuation k) {
+    default void start(TcTxn t, S st, Continuation k) {
         k.proceed();
-    }
-
-    /** Execution phase, TC side of the top-down pass, before the request goes to the DS (RP step entry). */
-    /**
-     * Batched execution of stored procedures: whether {@link #beforeOp} for {@code op} must see every earlier
-     * operation of the transaction finished (their dependencies reported) — e.g. runtime pipelining entering a new
-     * step; the coordinator then waits for their replies before calling it. False by default: operations pass
-     * {@code beforeOp} in program order and go out together.
-     */
-    default boolean needsPriorOps(TcTxn t, Op op) {
-        return false;
-    }
-
-    default void beforeOp(TcTxn t, Op op, Continuation k) {
-        k.proceed();
-    }
-
-    /** A report from this node's DS part ({@link DsTxn#report}), delivered before the reply's bottom-up pass. */
-    default void onReport(TcTxn t, Object info) {
     }
 
     /**
@@ -43,39 +43,70 @@ public interface TcPart {
         return p;
     }
 
+    /**
+     * Whether {@link #beforeOp} for {@code op} must see every earlier operation of the transaction finished (their
+     * dependencies reported) — e.g. runtime pipelining entering a new step; the coordinator then sends what it
+     * staged and waits for the replies before calling it. False by default: operations pass {@code beforeOp} in
+     * program order and go out together, one request per data server.
+     */
+    default boolean needsPriorOps(TcTxn t, S st, Op op) {
+        return false;
+    }
+
+    /** Execution phase, TC side of the top-down pass, before the request goes to the data server. */
+    default void beforeOp(TcTxn t, S st, Op op, Continuation k) {
+        k.proceed();
+    }
+
+    /** A report from this node's DS part ({@link DsTxn#report}), delivered before the reply's bottom-up pass. */
+    default void onReport(TcTxn t, S st, CcReport report) {
+    }
+
     /** Execution phase, bottom-up at the TC: the operation's reply arrived with these new dependencies. */
-    default void afterOp(TcTxn t, Op op, List<TxnDep> newDeps) {
+    default void afterOp(TcTxn t, S st, Op op, List<TxnDep> newDeps) {
+    }
+
+    /**
+     * Validation phase, top-down at the TC, before the validation requests leave: compute what the data servers'
+     * validation needs from the execution phase (e.g. a commit timestamp from the leases read) and expose it through
+     * {@link #meta}, which is shipped with the validation requests. Call {@code k} once.
+     */
+    default void beforeValidation(TcTxn t, S st, Continuation k) {
+        k.proceed();
     }
 
     /**
      * Validation phase, bottom-up at the TC after every participant voted yes: decide, possibly after waiting
-     * (SSI commit timestamp, TSO batch order). Call {@code k} once.
+     * (SSI commit timestamp and pivot check, TSO batch order). Call {@code k} once.
      */
-    default void validate(TcTxn t, Continuation k) {
+    default void validate(TcTxn t, S st, Continuation k) {
         k.proceed();
     }
 
-    /** Commit phase at the TC, leaf first. */
-    default void commit(TcTxn t) {
-    }
-
-    /** The transaction aborted. */
-    default void abort(TcTxn t) {
-    }
-
-    /** Per-level metadata shipped with every request to data servers (read by {@link DsTxn#meta}), or null. */
-    default Object meta(TcTxn t) {
+    /**
+     * Per-level metadata shipped with every request to the data servers (read there with {@link DsTxn#meta}), or
+     * null. Must have a codec (process mode).
+     */
+    default Object meta(TcTxn t, S st) {
         return null;
     }
 
-    /** Per-level metadata shipped with the commit (given to {@link DsPart#commit}), or null. */
-    default Object commitMeta(TcTxn t) {
+    /** Per-level metadata shipped with the commit (given to {@link DsPart#finish}), or null. */
+    default Object commitMeta(TcTxn t, S st) {
         return null;
     }
 
-    /** A mechanism-specific message addressed to this node at this TC ({@link CcEnvelope}). */
+    /**
+     * The transaction ended: committed (leaf first, after {@link #commitMeta}) or aborted. Release what the part
+     * holds for it. Called once, and also for a transaction whose start had not finished.
+     */
+    default void finish(TcTxn t, S st, boolean committed) {
+    }
+
+    /** A mechanism-specific message addressed to this node at this coordinator ({@link CcEnvelope}). */
     default void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
     }
+
     /**
      * Online update (dissertation §5.5.2): the tree around this node changed — a new subtree was added below it or
      * an old one retired — and {@code node} is this node (same id, mechanism and options) in the new tree. A part

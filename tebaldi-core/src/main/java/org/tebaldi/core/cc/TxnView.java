@@ -1,9 +1,13 @@
 package org.tebaldi.core.cc;
 
 /**
- * What every CC part sees of a transaction, at the TC and at a DS: identity, type, group (leaf and instance),
- * priority (older = smaller, kept across retries; wait-die uses it) and one state slot per level of its path
- * π, where the part at depth {@code level} keeps its per-transaction state.
+ * What every CC part sees of a transaction, at the coordinator and at a data server: identity, type, group (leaf
+ * and instance), priority (older = smaller, kept across retries; wait-die uses it), and the per-level state each
+ * part keeps for it (docs/architecture.md, "The CC contract").
+ *
+ * <p>A part receives its own state for the transaction being handled as a typed argument ({@link TcPart},
+ * {@link DsPart}); {@link #state(int, Class)} is for looking at <em>another</em> transaction's state (e.g. whether
+ * a writer is prepared), typed and checked.
  */
 public interface TxnView {
     long id();
@@ -20,9 +24,11 @@ public interface TxnView {
     /** Priority: the begin time of the first attempt, µs (smaller = older). */
     long priority();
 
-    /** The state the part at {@code level} stored, or null. */
-    Object state(int level);
-
-    /** Stores per-transaction state for the part at {@code level}. */
-    void setState(int level, Object state);
+    /**
+     * The state the part at {@code level} of this transaction's path keeps for it, if it is of {@code type}.
+     *
+     * @return the state, or null if the part keeps none, has not created it yet, or keeps another type (the
+     *         transaction runs under another tree's part at that level, e.g. during an online update)
+     */
+    <S> S state(int level, Class<S> type);
 }

@@ -4,7 +4,7 @@ import java.util.concurrent.CompletableFuture;
 import org.tebaldi.core.txn.Inputs;
 
 /**
- * Client API of a Tebaldi cluster (DESIGN.md §4), built on futures; never blocks. Failed attempts complete
+ * Client API of a Tebaldi cluster (docs/architecture.md, "Transactions"), built on futures; never blocks. Failed attempts complete
  * exceptionally with {@link org.tebaldi.core.txn.TxnAbortedException}; retrying is the caller's choice (the
  * benchmark driver retries with back-off).
  */

@@ -4,7 +4,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * Hand-written serializer of one message or payload class (DESIGN.md §3 "hand-written serializers with round-trip
+ * Hand-written serializer of one message or payload class (docs/architecture.md, "Runtime" "hand-written serializers with round-trip
  * tests"). {@code decode(encode(x))} must equal {@code x} (as far as the class defines equality).
  *
  * @param <T> the class it serializes

@@ -10,7 +10,7 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 /**
- * All codecs of the class path, by class and by wire type id (DESIGN.md §3). Built from {@link CodecProvider}s;
+ * All codecs of the class path, by class and by wire type id (docs/architecture.md, "Runtime"). Built from {@link CodecProvider}s;
  * each registered codec gets the id {@code fnv1a32(namespace + ":" + name)}. Also encodes the built-in value types
  * of {@link Encoder#writeValue}: one tag byte, then the value; a registered class is tag {@value #TAG_REGISTERED}
  * followed by its 4-byte id and its codec's bytes. Immutable and thread-safe once built.

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.tebaldi.core.model.Key;
 
 /**
- * The history one node records (DESIGN.md §10): data servers record every read (which version: writer and the
+ * The history one node records (docs/architecture.md, "Verification"): data servers record every read (which version: writer and the
  * writer's write sequence number for that key), every write, and each key's final version order; coordinators
  * record outcomes, and data servers also record the commits they apply (and the aborts they decide when a
  * coordinator fails), so that outcomes survive the loss of a coordinator's log in process mode; duplicates agree

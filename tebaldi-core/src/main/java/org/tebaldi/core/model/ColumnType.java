@@ -2,7 +2,7 @@ package org.tebaldi.core.model;
 
 /**
  * Type of a column value. Values are stored boxed: {@link Long}, {@link Double}, {@link String}, {@code byte[]}.
- * DESIGN.md §4.
+ * docs/architecture.md, "Transactions".
  */
 public enum ColumnType {
     LONG(Long.class), DOUBLE(Double.class), STRING(String.class), BYTES(byte[].class);

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Address of a row: (table id, primary key tuple of longs). Immutable; hash precomputed.
- * Workloads encode non-numeric key parts as longs (DESIGN.md §4).
+ * Workloads encode non-numeric key parts as longs (docs/architecture.md, "Transactions").
  */
 public final class Key implements Comparable<Key> {
     private final int table;

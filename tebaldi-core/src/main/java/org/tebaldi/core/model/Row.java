@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * An immutable row: column values in schema order. Updates return new rows ({@link #with}).
- * Values are {@link Long}, {@link Double}, {@link String} or {@code byte[]} (DESIGN.md §4).
+ * Values are {@link Long}, {@link Double}, {@link String} or {@code byte[]} (docs/architecture.md, "Transactions").
  */
 public final class Row {
     private final TableSchema table;

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Schema of one table: rows are addressed by a primary key of {@code keyArity} long parts and hold named typed
- * columns (DESIGN.md §4). {@code partitionPart} names the key part whose value decides the data server
+ * columns (docs/architecture.md, "Transactions"). {@code partitionPart} names the key part whose value decides the data server
  * ({@code -1}: hash of the whole key); a {@code replicated} table is read-only after loading and present on every
  * data server (e.g. TPC-C's {@code item}).
  */

@@ -10,7 +10,7 @@ import org.tebaldi.core.proc.Scope.Shape;
 import org.tebaldi.core.txn.OpKind;
 
 /**
- * Checks a procedure body and compiles it into a {@link Program} in one pass over the AST (DESIGN.md §4). All
+ * Checks a procedure body and compiles it into a {@link Program} in one pass over the AST (docs/architecture.md, "Transactions"). All
  * build-time errors are {@link ProcedureException}s of the form {@code "<proc>: statement <n> (<label>): <what>"}.
  * Package-private.
  */

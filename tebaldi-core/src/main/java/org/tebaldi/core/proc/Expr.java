@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * An expression of the stored-procedure language (DESIGN.md §4): immutable data, built with the static factories
+ * An expression of the stored-procedure language (docs/architecture.md, "Transactions"): immutable data, built with the static factories
  * of {@link Exprs}. Analyses (runtime pipelining §4.4.2, TSO promises §4.4.4) walk it with {@link #children()},
  * {@link #localsRead()}, {@link #paramsRead()}, and rewrite it with {@link #mapChildren}.
  *

@@ -9,7 +9,7 @@ import org.tebaldi.core.model.TableSchema;
 import org.tebaldi.core.txn.RowUpdate;
 
 /**
- * The read-modify-write function of a stored-procedure {@code update} (DESIGN.md §4): pure data that a codec can
+ * The read-modify-write function of a stored-procedure {@code update} (docs/architecture.md, "Transactions"): pure data that a codec can
  * ship to the data server. The TC evaluates every sub-expression that does not use {@code col(..)} before issuing
  * (partial evaluation), so {@link #assignments()} contain only literals, {@code col} references and operators.
  * {@link #apply} evaluates all assignments against the old row (simultaneous assignment, as SQL {@code UPDATE})

@@ -7,7 +7,7 @@ import org.tebaldi.core.proc.Expr.BinaryOp;
 import org.tebaldi.core.proc.Expr.UnaryOp;
 
 /**
- * Static factories for {@link Expr} (use {@code import static org.tebaldi.core.proc.Exprs.*}), DESIGN.md §4.
+ * Static factories for {@link Expr} (use {@code import static org.tebaldi.core.proc.Exprs.*}), docs/architecture.md, "Transactions".
  *
  * <p>Run-time semantics; every violation is a {@link ProcedureException} naming the procedure and statement:
  * <ul>

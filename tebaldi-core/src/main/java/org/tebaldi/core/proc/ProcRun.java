@@ -4,7 +4,7 @@ import org.tebaldi.core.model.Row;
 
 /**
  * One execution of a stored procedure, suspended at every data operation so the coordinator never blocks
- * (DESIGN.md §3, §4): the TC calls {@link #next} with the previous operation's result row until it gets
+ * (docs/architecture.md, "Runtime"): the TC calls {@link #next} with the previous operation's result row until it gets
  * {@link ProcStep.Done} or {@link ProcStep.Abort} — or, for a batched run, {@link #resume} with the previous batch's
  * results. Single-threaded.
  */

@@ -13,10 +13,10 @@ import org.tebaldi.core.txn.Inputs;
 import org.tebaldi.core.txn.OpKind;
 
 /**
- * A stored procedure (DESIGN.md §4, dissertation §5.4.2): a name, input parameters and a body of {@link Stmt}s
+ * A stored procedure (docs/architecture.md, "Transactions", dissertation §5.4.2): a name, input parameters and a body of {@link Stmt}s
  * over the tables of a {@link Catalog}. Immutable; the body is checked and compiled once, at construction, into
  * a flat instruction program that every {@link #start run} interprets. The TC drives a run with
- * {@link ProcRun#next} (DESIGN.md §3: it never blocks); runtime pipelining (§4.4.2) and TSO promises (§4.4.4)
+ * {@link ProcRun#next} (docs/architecture.md, "Runtime": it never blocks); runtime pipelining (§4.4.2) and TSO promises (§4.4.4)
  * read {@link #body()} / {@link #accesses()} and may install a reordered body with {@link #withBody}.
  *
  * <p>Example (TPC-C-like payment fragment):

@@ -9,7 +9,7 @@ import org.tebaldi.core.txn.Inputs;
 /**
  * One execution of a {@link Program}: a program counter and the local slots. {@link #next} runs instructions
  * until one suspends (a data operation) or ends the run; there is no thread and no recursion across suspension
- * points. Single-threaded, like the TC that drives it (DESIGN.md §3). Package-private.
+ * points. Single-threaded, like the TC that drives it (docs/architecture.md, "Runtime"). Package-private.
  */
 final class Run extends Frame implements ProcRun {
     private final Program program;

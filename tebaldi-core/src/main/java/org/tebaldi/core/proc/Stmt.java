@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import org.tebaldi.core.txn.OpKind;
 
 /**
- * A statement of the stored-procedure language (DESIGN.md §4, dissertation §5.4.2): immutable data built by
+ * A statement of the stored-procedure language (docs/architecture.md, "Transactions", dissertation §5.4.2): immutable data built by
  * {@link Block}, or by hand for rewritten bodies ({@link Procedure#withBody}). Names (tables, columns, locals,
  * parameters) are plain strings here; {@link Procedure} resolves and checks them at build time.
  *

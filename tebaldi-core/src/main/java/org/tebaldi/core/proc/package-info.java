@@ -1,5 +1,5 @@
 /**
- * Stored procedures (DESIGN.md §4, dissertation §5.4.2): an immutable AST ({@link org.tebaldi.core.proc.Stmt},
+ * Stored procedures (docs/architecture.md, "Transactions", dissertation §5.4.2): an immutable AST ({@link org.tebaldi.core.proc.Stmt},
  * {@link org.tebaldi.core.proc.Expr}) built with a Java DSL ({@link org.tebaldi.core.proc.Procedure#define},
  * {@link org.tebaldi.core.proc.Block}, {@link org.tebaldi.core.proc.Exprs}), checked and compiled once into a flat
  * instruction program, and interpreted by the transaction coordinator one data operation at a time

@@ -1,7 +1,7 @@
 package org.tebaldi.core.runtime;
 
 /**
- * A single-threaded node (DESIGN.md §3): it owns its state and handles one message or timer at a time, so its
+ * A single-threaded node (docs/architecture.md, "Runtime"): it owns its state and handles one message or timer at a time, so its
  * code needs no locks. It must never block its thread: work that has to wait is parked as a continuation and
  * resumed by a later message or timer. The same actor runs under the embedded, process and simulated runtimes.
  */

@@ -13,7 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Real-time runtime for embedded mode (DESIGN.md §3): all actors of one JVM share a small executor (one thread
+ * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor (one thread
  * per core by default); each actor has a mailbox and runs on at most one thread at a time. Timers and
  * emulated network delays wait on a {@link DelayScheduler}. An exception thrown by actor code is logged and
  * kept in {@link #failures()}; the actor goes on with its next message.

@@ -1,7 +1,7 @@
 package org.tebaldi.core.runtime;
 
 /**
- * In-JVM transport (DESIGN.md §3): hands message objects to the local {@link Inbox}, after an optional emulated
+ * In-JVM transport (docs/architecture.md, "Runtime"): hands message objects to the local {@link Inbox}, after an optional emulated
  * one-way delay in µs that is scheduled on a {@link DelayScheduler}, never spun. With a constant delay, delivery
  * stays FIFO per link because the scheduler orders equal-delay messages by submission.
  */

@@ -1,7 +1,7 @@
 package org.tebaldi.core.runtime;
 
 /**
- * Tells a local actor that node {@code node} has failed: its ZooKeeper session ended (process mode, DESIGN.md §6)
+ * Tells a local actor that node {@code node} has failed: its ZooKeeper session ended (process mode, docs/architecture.md, "Failures")
  * — the node will not send again under this address's current incarnation, and messages to it are dropped.
  * Injected by the process host into every local actor; actors that keep state about other nodes (coordinators,
  * data servers, client endpoints, the timestamp service) react, others ignore it. Never sent over the network.

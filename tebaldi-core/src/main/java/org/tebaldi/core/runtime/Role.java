@@ -1,6 +1,6 @@
 package org.tebaldi.core.runtime;
 
-/** The kind of a cluster node (DESIGN.md §6). */
+/** The kind of a cluster node (docs/architecture.md, "Runtime"). */
 public enum Role {
     /** transaction coordinator */
     TC,

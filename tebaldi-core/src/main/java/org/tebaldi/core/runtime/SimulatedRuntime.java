@@ -9,7 +9,7 @@ import java.util.Random;
 import java.util.function.BooleanSupplier;
 
 /**
- * Deterministic simulated runtime (DESIGN.md §3): one thread, virtual time in µs, a seeded random one-way delay
+ * Deterministic simulated runtime (docs/architecture.md, "Runtime"): one thread, virtual time in µs, a seeded random one-way delay
  * per message (so messages on different links are reordered; each link stays FIFO, like TCP), and optional
  * random node pauses. It runs the very same actors as the real runtimes. Everything random derives from the
  * seed, so a seed reproduces a run exactly; failures raise {@link SimulationException} naming the seed.

@@ -1,7 +1,7 @@
 package org.tebaldi.core.runtime;
 
 /**
- * Transport SPI (DESIGN.md §3): moves a message from one node to another, FIFO per link. Implementations:
+ * Transport SPI (docs/architecture.md, "Runtime"): moves a message from one node to another, FIFO per link. Implementations:
  * {@link LocalTransport} (in-JVM, optional emulated one-way delay) and the Netty transport of tebaldi-server.
  */
 public interface Transport extends AutoCloseable {

@@ -44,6 +44,23 @@ public final class GroupBatches {
     }
 
     /**
+     * The batch group of {@code t} at {@code node}: at a leaf, the transaction alone (every transaction is its own
+     * group); at an inner node, the child subtree holding its leaf — one group per instance when that child is a
+     * partition-by-instance leaf (dissertation §4.4.3, §4.4.4, §5.4.2).
+     */
+    public static Object keyFor(org.tebaldi.core.tree.CcNode node, org.tebaldi.core.cc.TxnView t) {
+        if (node.isLeaf()) {
+            return t.id();
+        }
+        int child = node.childIndexOf(t.leaf());
+        org.tebaldi.core.tree.CcNode c = node.children().get(child);
+        return new GroupKey(child, c.isLeaf() && c.instanceBy() != null ? t.instance() : 0);
+    }
+
+    private record GroupKey(int child, long instance) {
+    }
+
+    /**
      * Adds a member to the open batch of {@code group} (opening one if needed); {@code joined} runs once the
      * batch's timestamp is known.
      *

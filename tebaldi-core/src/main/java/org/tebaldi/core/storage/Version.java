@@ -148,7 +148,7 @@ public final class Version {
     public void invalidateReaders(String why) {
         if (foreignReaders != null) {
             for (VersionReader r : foreignReaders) {
-                r.invalidate(why);
+                r.doom(why);
             }
             foreignReaders = null;
         }

@@ -7,5 +7,5 @@ package org.tebaldi.core.storage;
  */
 public interface VersionReader {
     /** Marks the reader as unable to commit, with the cause. */
-    void invalidate(String why);
+    void doom(String why);
 }

@@ -12,7 +12,7 @@ import java.util.Set;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Which mechanism may be the parent of which, as data (DESIGN.md §5; dissertation §4.3.2, §4.4): the resource
+ * Which mechanism may be the parent of which, as data (docs/architecture.md, "The CC contract"; dissertation §4.3.2, §4.4): the resource
  * {@code org/tebaldi/core/tree/composability.yaml} lists, for every (parent, child) pair of the mechanisms it
  * names, a {@link Verdict} and a one-line reason. {@link TreeValidator} rejects forbidden pairs and warns about
  * inefficient ones. Mechanisms named here need not be on the class path. Immutable.

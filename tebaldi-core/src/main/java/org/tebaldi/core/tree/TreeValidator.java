@@ -13,7 +13,7 @@ import org.tebaldi.core.db.Database;
 import org.tebaldi.core.db.TxnType;
 
 /**
- * Checks what a tree means (DESIGN.md §9 bad-input rule): every problem is one {@link ConfigException} naming the
+ * Checks what a tree means (README, "Writing a CC tree" bad-input rule): every problem is one {@link ConfigException} naming the
  * file, line, place and fix. Checks, in document order: each node has a {@code cc} naming a known mechanism;
  * children or txns but not both; {@code instanceBy} only on a leaf and naming an input all its types have; each
  * transaction type in one leaf, known to the database, and read-only if the leaf is {@code none}; no forbidden
@@ -23,7 +23,6 @@ import org.tebaldi.core.db.TxnType;
  */
 public final class TreeValidator {
     private static final Pattern OPTION = Pattern.compile("option '([^']+)'");
-    private static final String NONE = "none";
 
     private final String source;
     private final TreeContext ctx;
@@ -170,9 +169,10 @@ public final class TreeValidator {
                         + String.join(", ", names) + Suggest.didYouMean(t, names));
             }
             TxnType type = db.type(t);
-            if (s.cc.equals(NONE) && !type.readOnly()) {
-                throw error(l, at, "transaction type '" + t + "' writes, but a 'none' leaf runs no concurrency "
-                        + "control and may hold only read-only types", "move '" + t + "' to a leaf with a "
+            Mechanism m = ctx.mechanisms().get(s.cc);
+            if (m != null && m.readOnlyLeaf() && !type.readOnly()) {
+                throw error(l, at, "transaction type '" + t + "' writes, but a '" + s.cc + "' leaf runs no "
+                        + "concurrency control and may hold only read-only types", "move '" + t + "' to a leaf with a "
                         + "mechanism such as 2pl");
             }
             if (s.instanceBy != null && !type.params().contains(s.instanceBy)) {

@@ -16,20 +16,28 @@ final class Fixtures {
     private Fixtures() {
     }
 
-    /** A mechanism that only has a name and an option check; it cannot run transactions. */
+    /**
+     * A mechanism that only has a name, an option check and its declared properties; it cannot run transactions.
+     */
     record FakeMechanism(String name, Function<CcNode, List<String>> check) implements Mechanism {
         @Override
         public List<String> checkOptions(CcNode node) {
             return check.apply(node);
         }
 
+        /** Like the real {@code none}: a leaf for read-only types only. */
         @Override
-        public TcPart tcPart(CcNode node, TcServices services) {
+        public boolean readOnlyLeaf() {
+            return name.equals("none");
+        }
+
+        @Override
+        public TcPart<?> tcPart(CcNode node, TcServices services) {
             throw new UnsupportedOperationException("fake mechanism " + name);
         }
 
         @Override
-        public DsPart dsPart(CcNode node, DsServices services) {
+        public DsPart<?> dsPart(CcNode node, DsServices services) {
             throw new UnsupportedOperationException("fake mechanism " + name);
         }
     }
@@ -82,7 +90,7 @@ final class Fixtures {
         return TreeContext.of(db, mechanisms());
     }
 
-    /** The 3-layer TPC-C tree of dissertation Fig 4.6d as written in DESIGN.md §9. */
+    /** The 3-layer TPC-C tree of dissertation Fig 4.6d as written in README, "Writing a CC tree". */
     static final String TPCC_3LAYER = """
             # config/trees/tebaldi-3layer.yaml
             root:

@@ -23,7 +23,7 @@ import org.tebaldi.server.msg.TxnBegun;
 import org.tebaldi.server.msg.TxnEnded;
 
 /**
- * A client endpoint (DESIGN.md §4): an actor that talks to one transaction coordinator on behalf of any number
+ * A client endpoint (docs/architecture.md, "Transactions"): an actor that talks to one transaction coordinator on behalf of any number
  * of logical clients and exposes the future-based {@link TxnClient} API. Futures complete on this actor's
  * thread, so a closed-loop client's continuation issues its next call without a thread hop; calls from other
  * threads are injected into the actor's mailbox. Never blocks.

@@ -8,10 +8,8 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tebaldi.core.cc.CcEnvelope;
-import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
-import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.db.Database;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
@@ -20,45 +18,41 @@ import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.storage.MultiVersionStore;
-import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
-import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.txn.AbortReason;
-import org.tebaldi.core.txn.Op;
 import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecBatch;
-import org.tebaldi.server.msg.ExecReplies;
-import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.ExecRequest;
-import org.tebaldi.server.msg.ValidateReply;
 import org.tebaldi.server.msg.TxnHeader;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
-import org.tebaldi.server.node.LevelPass;
+import org.tebaldi.server.node.Handlers;
 import org.tebaldi.server.node.NodeBase;
 
 /**
- * A data server (dissertation §4.5.1): holds one partition in its {@link MultiVersionStore} and runs the DS part
- * of every CC node of the tree. Each phase request from a TC is answered with one reply after all levels ran.
+ * A data server (dissertation §4.5.1; docs/architecture.md, "A phase's path through the tree"): holds one
+ * partition in its {@link MultiVersionStore}; its {@link DsModule} runs the DS part of every CC node of the tree,
+ * and {@link DsPhases} answers each phase request from a coordinator with one reply after all levels ran.
  * Framework guarantees on top of the mechanisms: a transaction that read an uncommitted version cannot pass
  * validation here before that version's writer finished, and fails if the writer aborted (no aborted reads);
- * a reader of a version its writer later overwrote fails (no intermediate reads).
+ * a reader of a version its writer later overwrote fails (no intermediate reads). This class keeps what only the
+ * server knows: its transactions, its store, its history, failures of coordinators, durability, GC and
+ * reconfiguration entry points.
  */
 public final class DataServer extends NodeBase implements DsServices {
     private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
 
     private final int index;
-    private ClusterConfig cfg;
+    private final DsModule module = new DsModule(this);
+    private final DsPhases phases = new DsPhases(this);
+    private final Handlers handlers = new Handlers();
     private MultiVersionStore store;
-    private DsPart[] parts;
     private final DsReconfig reconfig = new DsReconfig();
-    /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
-    private final List<VersionChain> writtenChains = new ArrayList<>();
     private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
-    private HistoryLog history;
+    private final DsHistory history;
     private final BitSet deadTcs = new BitSet();
     private final GcEpochs gc;
     /** Versions installed and removed so far (written by this actor, read by samplers on other threads). */
@@ -70,11 +64,18 @@ public final class DataServer extends NodeBase implements DsServices {
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
         this.index = index;
-        this.cfg = cfg;
         this.store = new MultiVersionStore(expectedKeys);
-        this.history = cfg.recordHistory() ? new HistoryLog() : null;
+        this.history = new DsHistory(cfg.recordHistory());
         this.gc = new GcEpochs(this, cfg.gcEpochMicros(), cfg.recordHistory());
-        install(cfg);
+        module.install(cfg);
+        handlers.on(NodeDown.class, (from, d) -> onNodeDown(d))
+                .on(ExecRequest.class, phases::onExec)
+                .on(ExecBatch.class, phases::onExecBatch)
+                .on(ValidateRequest.class, phases::onValidate)
+                .on(CommitRequest.class, (from, r) -> phases.onCommit(r))
+                .on(AbortRequest.class, (from, r) -> phases.onAbort(r))
+                .on(CcEnvelope.class, module::onEnvelope);
+        reconfig.register(this, handlers);
     }
 
     /**
@@ -86,6 +87,7 @@ public final class DataServer extends NodeBase implements DsServices {
      * @throws IllegalStateException if the store cannot be opened
      */
     public void openLog(java.util.concurrent.Executor toSelf) {
+        ClusterConfig cfg = module.config();
         org.tebaldi.server.durability.DurabilityOptions d = cfg.durability();
         if (!d.enabled() || dur != null) {
             return;
@@ -120,16 +122,6 @@ public final class DataServer extends NodeBase implements DsServices {
         }
     }
 
-    private void install(ClusterConfig c) {
-        this.cfg = c;
-        this.parts = new DsPart[c.tree().idBound()];
-        for (CcNode n : c.tree().nodes()) {
-            if (n.hasParts()) {
-                parts[n.id()] = c.mechanism(n).dsPart(n, this);
-            }
-        }
-    }
-
     /**
      * Prepare phase of the partial restart (dissertation §5.5.1), once every coordinator drained: a new CC module
      * for {@code tree}, and the root CC's state rebuilt from the storage module — every committed version re-based
@@ -137,6 +129,7 @@ public final class DataServer extends NodeBase implements DsServices {
      * re-basing hold CC metadata (loaded versions have none), so only those are visited.
      */
     void restartCc(CcTree tree) {
+        ClusterConfig cfg = module.config();
         if (!txns.isEmpty()) {
             LOG.error("ds{}: {} transactions left when preparing a reconfiguration: {}", index, txns.size(),
                     describeLive(5));
@@ -145,19 +138,14 @@ public final class DataServer extends NodeBase implements DsServices {
             }
             txns.clear();
         }
-        install(cfg.withTree(tree));
+        module.install(cfg.withTree(tree));
         gc.reset();
-        for (VersionChain chain : writtenChains) {
-            chain.rebaseAll();
-        }
-        writtenChains.clear();
+        reconfig.rebaseWritten();
     }
 
-    /** A transaction added a version to {@code chain}: remember it for the next re-basing. */
+    /** A transaction added a version to {@code chain} (remembered for the next re-basing). */
     void written(VersionChain chain) {
-        if (chain.markWritten()) {
-            writtenChains.add(chain);
-        }
+        reconfig.written(chain);
     }
 
     /**
@@ -166,55 +154,29 @@ public final class DataServer extends NodeBase implements DsServices {
      * locks and waits); new nodes get new parts; retired nodes lose theirs.
      */
     void updateCc(CcTree tree) {
-        ClusterConfig c = cfg.withTree(tree);
-        this.cfg = c;
-        DsPart[] next = new DsPart[tree.idBound()];
-        for (CcNode n : tree.nodes()) {
-            if (!n.hasParts()) {
-                continue;
-            }
-            DsPart old = n.id() < parts.length ? parts[n.id()] : null;
-            if (old != null) {
-                old.rebind(n);
-                next[n.id()] = old;
-            } else {
-                next[n.id()] = c.mechanism(n).dsPart(n, this);
-            }
-        }
-        this.parts = next;
+        module.update(module.config().withTree(tree));
         gc.partsChanged();
-    }
-
-    /** The DS parts of the current tree (for GC confirmations). */
-    List<DsPart> liveParts() {
-        List<DsPart> l = new ArrayList<>(parts.length);
-        for (DsPart p : parts) {
-            if (p != null) {
-                l.add(p);
-            }
-        }
-        return l;
     }
 
     /** Data servers of the cluster. */
     int dataServers() {
-        return cfg.dataServers();
+        return module.config().dataServers();
     }
 
     /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
     void dropEverything() {
         versionsRemoved = versionsAdded - gc.pruned();
-        writtenChains.clear();
+        reconfig.forgetWritten();
         txns.clear();
         store = new MultiVersionStore(Math.max(1024, store.keyCount()));
         gc.reset();
         gc.clearOrders();
-        install(cfg);
+        module.install(module.config());
     }
 
     /** Recovery, step 3: a fresh CC module over the recovered, re-based versions. */
     void rebuildCc() {
-        install(cfg);
+        module.install(module.config());
         gc.reset();
     }
 
@@ -223,27 +185,17 @@ public final class DataServer extends NodeBase implements DsServices {
         deadTcs.clear();
     }
 
-    boolean recordsHistory() {
-        return history != null;
-    }
-
-    /** A new, empty history log (recovery rebuilds the survivors' history); returns it. */
-    HistoryLog freshHistory() {
-        history = new HistoryLog();
-        return history;
-    }
-
     void setPrunedOrder(Key key, long[] writers) {
         gc.setPrunedOrder(key, writers);
     }
 
     String typeName(int typeId) {
-        return cfg.db().type(typeId).name();
+        return database().type(typeId).name();
     }
 
     /** Coordinators of the cluster. */
     int coordinators() {
-        return cfg.coordinators();
+        return module.config().coordinators();
     }
 
     /** Sends a framework message (reconfiguration protocols). */
@@ -270,8 +222,8 @@ public final class DataServer extends NodeBase implements DsServices {
 
     @Override
     protected void started() {
-        if (cfg.profileFlushMicros() > 0) {
-            enableProfiling(new NodeId(Role.MONITOR, 0), cfg.profileFlushMicros());
+        if (module.config().profileFlushMicros() > 0) {
+            enableProfiling(new NodeId(Role.MONITOR, 0), module.config().profileFlushMicros());
         }
         if (dur != null) {
             dur.flushLoads();
@@ -284,65 +236,16 @@ public final class DataServer extends NodeBase implements DsServices {
 
     @Override
     protected void handle(NodeId from, Object msg) {
-        if (dur != null && durabilityMessage(from, msg)) {
+        if (recovery != null && recovery.guard(from, msg)) {
             return;
         }
-        if (msg instanceof NodeDown d) {
-            onNodeDown(d);
-        } else if (msg instanceof ExecRequest r) {
-            onExec(from, r);
-        } else if (msg instanceof ExecBatch b) {
-            onExecBatch(from, b);
-        } else if (msg instanceof ValidateRequest r) {
-            onValidate(from, r);
-        } else if (msg instanceof CommitRequest r) {
-            onCommit(r);
-        } else if (msg instanceof AbortRequest r) {
-            onAbort(r);
-        } else if (msg instanceof CcEnvelope e) {
-            if (e.ccNode() >= 0 && e.ccNode() < parts.length && parts[e.ccNode()] != null) {
-                parts[e.ccNode()].onMessage(from, e.payload());
-            }
-        } else if (reconfig.intercept(this, from, msg)) {
-            return;
-        } else {
+        if (!handlers.dispatch(from, msg)) {
             LOG.warn("ds{}: unexpected message {} from {}", index, msg, from);
         }
     }
 
-    /** Durability and recovery messages, and requests refused while recovering; true if handled. */
-    private boolean durabilityMessage(NodeId from, Object msg) {
-        if (msg instanceof org.tebaldi.server.durability.LogStore.Callback c) {
-            c.task().run();
-            return true;
-        }
-        if (msg instanceof org.tebaldi.server.msg.Durable.Persisted p) {
-            dur.peerPersisted(p.epoch());
-            return true;
-        }
-        if (recovery.intercept(from, msg)) {
-            return true;
-        }
-        if (!dur.recovering) {
-            return false;
-        }
-        String why = "data server ds" + index + " is recovering from its log";
-        if (msg instanceof ExecRequest r) {
-            send(from, new ExecReply(r.header().txnId(), r.opId(), false, null, why, true, null, null));
-            return true;
-        }
-        if (msg instanceof ValidateRequest r) {
-            send(from, new ValidateReply(r.txnId(), false, why, true, null, null));
-            return true;
-        }
-        if (msg instanceof org.tebaldi.server.msg.CommitRequest || msg instanceof AbortRequest) {
-            return true; // its state was dropped; recovery decides from the log
-        }
-        return false;
-    }
-
     /**
-     * A coordinator failed (process mode, DESIGN.md §6): its transactions here can never finish normally, so they
+     * A coordinator failed (process mode, docs/architecture.md "Failures"): its transactions here can never finish normally, so they
      * abort now, releasing their locks, versions and waits (the DS-side timeout for a dead TC), and the abort is
      * recorded in the history — the coordinator's own record is lost with it. Requests that still arrive from it
      * are ignored. A transaction that had voted yes and whose commit reached another server but not this one is
@@ -363,10 +266,8 @@ public final class DataServer extends NodeBase implements DsServices {
         for (DsTxnImpl t : doomed) {
             txns.remove(t.id());
             if (!t.finished()) {
-                localAbort(t, AbortReason.error("coordinator " + d.node() + " failed (" + d.reason() + ")"));
-                if (history != null) {
-                    history.outcome(t.id(), false, cfg.db().type(t.typeId()).name());
-                }
+                phases.localAbort(t, AbortReason.error("coordinator " + d.node() + " failed (" + d.reason() + ")"));
+                history.outcome(t, false, typeName(t.typeId()));
             }
         }
         if (!doomed.isEmpty()) {
@@ -374,318 +275,82 @@ public final class DataServer extends NodeBase implements DsServices {
         }
     }
 
-    private void onExec(NodeId from, ExecRequest r) {
-        DsTxnImpl t = txnFor(r.header());
-        if (t != null) {
-            exec(from, t, r);
-        }
-    }
-
-    /** The transaction of {@code h}, created at its first request here; null if its coordinator is dead. */
-    private DsTxnImpl txnFor(TxnHeader h) {
+    /**
+     * The transaction of {@code h}, created at its first request here (every DS part makes its state), with the
+     * request's metadata seen by every level; null if its coordinator is dead.
+     */
+    DsTxnImpl txnFor(TxnHeader h, Object[] meta) {
         long id = h.txnId();
         DsTxnImpl t = txns.get(id);
         if (t == null && deadTcs.get(Math.max(0, TxnIds.coordinator(id)))) {
             return null;
         }
         if (t == null) {
-            t = new DsTxnImpl(h, cfg.tree().path(h.leaf()));
+            t = new DsTxnImpl(h, module.config().tree().path(h.leaf()));
             t.gcEpoch = gc.join();
-            if (dur != null && history != null) {
+            if (dur != null && history.recording()) {
                 t.loggedReads = new ArrayList<>(2);
             }
+            module.newStates(t);
             txns.put(id, t);
+        }
+        if (!t.finished()) {
+            requestArrived(t, meta);
         }
         return t;
     }
 
-    /**
-     * A batch of a stored procedure's operations: executed one after the other, each exactly as a single request
-     * would be; the replies go back together ({@link #replyExec}).
-     */
-    private void onExecBatch(NodeId from, ExecBatch b) {
-        DsTxnImpl t = txnFor(b.header());
-        if (t != null) {
-            t.batch = new DsTxnImpl.BatchRun(from, b);
-            exec(from, t, b.request(0));
-        }
+    /** A request with {@code meta} arrived for live {@code t}: the metadata is set and every level sees it. */
+    void requestArrived(DsTxnImpl t, Object[] meta) {
+        t.setMeta(meta);
+        module.onRequest(t);
     }
 
-    private void exec(NodeId from, DsTxnImpl t, ExecRequest r) {
-        if (t.finished()) {
-            replyExec(from, t, r.opId(), false, null, t.abortReason);
-            return;
-        }
-        t.setMeta(r.meta());
-        if (r.op().kind().writes()) {
-            t.writeOps = true;
-        }
-        if (t.doomed != null) {
-            AbortReason why = AbortReason.conflict(t.doomed);
-            localAbort(t, why);
-            replyExec(from, t, r.opId(), false, null, why);
-            return;
-        }
-        if (cfg.db().catalog().table(r.op().key().table()).replicated()) {
-            readReplicated(from, t, r);
-            return;
-        }
-        new OpExecution(this, t, r, from).start();
+    /** What this server records for the history checker. */
+    DsHistory recorder() {
+        return history;
     }
 
-    /** Replicated tables are read-only after loading: no conflicts, so no concurrency control. */
-    private void readReplicated(NodeId from, DsTxnImpl t, ExecRequest r) {
-        Op op = r.op();
-        if (op.kind().writes()) {
-            AbortReason why = AbortReason.error("table " + cfg.db().catalog().table(op.key().table()).name()
-                    + " is replicated and read-only");
-            localAbort(t, why);
-            replyExec(from, t, r.opId(), false, null, why);
-            return;
-        }
-        Version v = store.find(op.key()) == null ? null : store.find(op.key()).latestCommitted();
-        replyExec(from, t, r.opId(), true, v == null ? null : v.value(), null);
+    DsModule module() {
+        return module;
     }
 
-    private void onValidate(NodeId from, ValidateRequest r) {
-        DsTxnImpl t = txns.get(r.txnId());
-        if (t == null) {
-            send(from, new ValidateReply(r.txnId(), false, "unknown transaction at ds" + index, true, null, null));
-            return;
-        }
-        if (t.finished()) {
-            replyValidate(from, t, t.abortReason);
-            return;
-        }
-        t.setMeta(r.meta());
-        int[] pending = {0};
-        Runnable next = () -> validateLevels(from, t, r.writers());
-        for (DsTxnImpl w : t.readFrom) {
-            if (!w.finished()) {
-                pending[0]++;
-            }
-        }
-        if (pending[0] == 0) {
-            checkReadFrom(t);
-            next.run();
-            return;
-        }
-        for (DsTxnImpl w : t.readFrom) {
-            if (!w.finished()) {
-                awaitFinish(w, committed -> {
-                    if (--pending[0] == 0) {
-                        checkReadFrom(t);
-                        next.run();
-                    }
-                });
-            }
-        }
+    DsPhases phases() {
+        return phases;
     }
 
-    private static void checkReadFrom(DsTxnImpl t) {
-        for (DsTxnImpl w : t.readFrom) {
-            if (!w.committed()) {
-                t.invalidate("aborted read: read a version of " + w + ", which aborted");
-            }
-        }
+    DsDurability durability() {
+        return dur;
     }
 
-    private void validateLevels(NodeId from, DsTxnImpl t, int writers) {
-        if (t.finished()) {
-            replyValidate(from, t, t.abortReason);
-            return;
-        }
-        if (t.doomed != null) {
-            AbortReason why = AbortReason.conflict(t.doomed);
-            localAbort(t, why);
-            replyValidate(from, t, why);
-            return;
-        }
-        LevelPass.bottomUp(this, t.path.length, (l, k) -> part(t, l).validate(t, k),
-                () -> precommitted(from, t, writers),
-                why -> {
-                    if (!t.finished()) {
-                        localAbort(t, why);
-                    }
-                    replyValidate(from, t, why);
-                });
-    }
-
-    /** Every CC passed validation here: the precommit log (with durability), then the vote. */
-    private void precommitted(NodeId from, DsTxnImpl t, int writers) {
-        if (dur == null || t.finished()) {
-            replyValidate(from, t, t.finished() ? t.abortReason : null, 0);
-            return;
-        }
-        dur.precommit(t, writers, epoch -> replyValidate(from, t, t.finished() ? t.abortReason : null, epoch));
-    }
-
-    private void onCommit(CommitRequest r) {
-        if (dur != null) {
-            dur.beforeCommit(r.epoch());
-        }
-        DsTxnImpl t = txns.remove(r.txnId());
-        if (t == null || t.finished()) {
-            LOG.error("ds{}: commit of {} which is {}", index, r.txnId(), t == null ? "unknown" : "aborted");
-            return;
-        }
-        for (DsTxnImpl.Written w : t.writes) {
-            w.version().commit();
-        }
-        Object[] meta = r.meta();
-        for (int l = t.path.length - 1; l >= 0; l--) {
-            part(t, l).commit(t, meta == null ? null : meta[l]);
-        }
-        if (history != null) {
-            history.outcome(t.id(), true, cfg.db().type(t.typeId()).name());
-        }
-        if (dur != null) {
-            dur.committed(t, r.epoch());
-        }
-        finish(t, true);
-    }
-
-    private void onAbort(AbortRequest r) {
-        DsTxnImpl t = txns.remove(r.txnId());
-        if (t != null && !t.finished()) {
-            localAbort(t, AbortReason.conflict("aborted by coordinator"));
-        }
-    }
-
-    /** Aborts here at once, releasing locks and versions; the record stays until the TC's abort arrives. */
-    void localAbort(DsTxnImpl t, AbortReason why) {
-        if (!t.writes.isEmpty()) {
-            versionsRemoved += t.writes.size();
-        }
-        for (DsTxnImpl.Written w : t.writes) {
-            w.chain().remove(w.version());
-            w.version().invalidateReaders("aborted read: writer " + t + " aborted");
-        }
-        for (int l = t.path.length - 1; l >= 0; l--) {
-            part(t, l).abort(t);
-        }
-        if (dur != null) {
-            dur.aborted(t);
-        }
-        t.abortReason = why;
-        finish(t, false);
-    }
-
-    private void finish(DsTxnImpl t, boolean committed) {
-        gc.leave(t, committed);
-        for (Consumer<Boolean> c : t.finish(committed)) {
-            later(() -> c.accept(committed));
-        }
-    }
-
-    void replyExec(NodeId to, DsTxnImpl t, int opId, boolean ok, Row row, AbortReason why) {
-        ExecReply reply = new ExecReply(t.id(), opId, ok, row, why == null ? null : why.message(),
-                why == null || why.retryable(), newDeps(t), t.takeReports());
-        DsTxnImpl.BatchRun b = t.batch;
-        if (b == null || b.request.opIds()[b.current] != opId) {
-            send(to, reply);
-            return;
-        }
-        b.replies.add(reply);
-        if (!ok || b.current + 1 == b.request.ops().length) {
-            t.batch = null;
-            send(b.from, new ExecReplies(b.replies.toArray(new ExecReply[0])));
-            return;
-        }
-        int next = ++b.current;
-        later(() -> exec(b.from, t, b.request.request(next)));
-    }
-
-    private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why) {
-        replyValidate(to, t, why, 0);
-    }
-
-    private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why, long epoch) {
-        send(to, new ValidateReply(t.id(), why == null, why == null ? null : why.message(),
-                why == null || why.retryable(), newDeps(t), t.takeReports(), epoch));
-    }
-
-    private TxnDep[] newDeps(DsTxnImpl t) {
-        int n = t.deps.size() - t.reportedDeps;
-        if (n <= 0) {
-            return null;
-        }
-        TxnDep[] out = new TxnDep[n];
-        for (int i = 0; i < n; i++) {
-            DsTxn.Dependency d = t.deps.get(t.reportedDeps + i);
-            out[i] = new TxnDep(d.on().id(), d.on().typeId(), d.on().leaf(), d.on().instance(), d.level());
-        }
-        t.reportedDeps = t.deps.size();
-        return out;
-    }
-
-    void addDependency(DsTxnImpl t, DsTxn other, int level) {
-        if (other == t || other.finished()) {
-            return;
-        }
-        for (DsTxn.Dependency d : t.deps) {
-            if (d.on() == other && d.level() == level) {
-                return;
-            }
-        }
-        t.deps.add(new DsTxn.Dependency(other, level));
-    }
-
-    void recordRead(DsTxnImpl t, Key key, long writer, int seq) {
-        if (history != null) {
-            history.read(t.id(), key, writer, seq);
-            if (t.loggedReads != null) {
-                t.loggedReads.add(new org.tebaldi.server.durability.LogRecord.Read(key, writer, seq));
-            }
-        }
-    }
-
-    void recordWrite(DsTxnImpl t, Key key, int seq) {
-        if (history != null) {
-            history.write(t.id(), key, seq);
-        }
-    }
-
-    DsPart part(DsTxnImpl t, int level) {
-        return parts[t.path[level].id()];
+    GcEpochs gc() {
+        return gc;
     }
 
     DsTxnImpl txnImpl(long id) {
         return txns.get(id);
     }
 
-    private void send(NodeId to, Object msg) {
+    /** The transaction leaves this server's table (its commit or abort arrived from the coordinator). */
+    DsTxnImpl removeTxn(long id) {
+        return txns.remove(id);
+    }
+
+    /** An aborted transaction removed {@code n} versions. */
+    void versionsRemoved(int n) {
+        versionsRemoved += n;
+    }
+
+    void send(NodeId to, Object msg) {
         ctx.send(to, msg);
     }
 
     /**
-     * The recorded history with each written key's final committed version order (writer 0 first when the key
-     * did not exist at load time); null if recording is off. Call after the node stopped.
+     * The recorded history with each written key's final committed version order; null if recording is off. Call
+     * after the node stopped.
      */
     public HistoryLog history() {
-        if (history == null) {
-            return null;
-        }
-        store.forEach((key, chain) -> {
-            long[] order = chain.committedOrder();
-            long[] pruned = gc.prunedOrder(key);
-            if (pruned != null) {
-                long[] all = new long[pruned.length + order.length];
-                System.arraycopy(pruned, 0, all, 0, pruned.length);
-                System.arraycopy(order, 0, all, pruned.length, order.length);
-                order = all;
-            }
-            if (order.length == 1 && order[0] == Version.INITIAL_WRITER) {
-                return;
-            }
-            if (order.length == 0 || order[0] != Version.INITIAL_WRITER) {
-                long[] withInit = new long[order.length + 1];
-                System.arraycopy(order, 0, withInit, 1, order.length);
-                order = withInit;
-            }
-            history.versionOrder(key, order);
-        });
-        return history;
+        return history.export(store, gc);
     }
 
     /** One line per transaction with state here (at most {@code max}) — for diagnostics. */
@@ -735,17 +400,17 @@ public final class DataServer extends NodeBase implements DsServices {
 
     @Override
     public Database database() {
-        return cfg.db();
+        return module.config().db();
     }
 
     @Override
     public long waitTimeoutMicros() {
-        return cfg.waitTimeoutMicros();
+        return module.config().waitTimeoutMicros();
     }
 
     @Override
     public void addDependency(DsTxn owner, DsTxn on, int level) {
-        addDependency((DsTxnImpl) owner, on, level);
+        phases.addDependency((DsTxnImpl) owner, on, level);
     }
 
     @Override
@@ -753,7 +418,7 @@ public final class DataServer extends NodeBase implements DsServices {
         return index;
     }
 
-    @Override
+    /** The storage module of this server (data-server thread, or after the node stopped). */
     public MultiVersionStore store() {
         return store;
     }

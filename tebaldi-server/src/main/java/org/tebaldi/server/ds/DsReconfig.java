@@ -17,26 +17,49 @@ final class DsReconfig {
     private Reconfig.Prepare pendingPrepare;
     private Reconfig.Retire pendingRetire;
     private NodeId server;
+    /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
+    private final java.util.List<org.tebaldi.core.storage.VersionChain> written = new java.util.ArrayList<>();
 
-    /** Handles a reconfiguration message; false if {@code msg} is not one. */
-    boolean intercept(DataServer ds, NodeId from, Object msg) {
-        if (msg instanceof Reconfig.Drained d) {
+    /** A transaction added a version to {@code chain}: remember it for the next re-basing. */
+    void written(org.tebaldi.core.storage.VersionChain chain) {
+        if (chain.markWritten()) {
+            written.add(chain);
+        }
+    }
+
+    /**
+     * Partial restart: every version written since the last one is re-based, as if a virtual recovery transaction
+     * beneath the root wrote it (dissertation §4.5.4, §5.5.1).
+     */
+    void rebaseWritten() {
+        for (org.tebaldi.core.storage.VersionChain chain : written) {
+            chain.rebaseAll();
+        }
+        written.clear();
+    }
+
+    /** Recovery dropped the store: nothing to re-base. */
+    void forgetWritten() {
+        written.clear();
+    }
+
+    /** Registers the handlers of the reconfiguration messages of {@code ds}. */
+    void register(DataServer ds, org.tebaldi.server.node.Handlers handlers) {
+        handlers.on(Reconfig.Drained.class, (from, d) -> {
             drained.merge(d.epoch(), 1, Integer::sum);
-        } else if (msg instanceof Reconfig.Prepare p) {
+            proceed(ds);
+        }).on(Reconfig.Prepare.class, (from, p) -> {
             pendingPrepare = p;
             server = from;
-        } else if (msg instanceof Reconfig.Retire r) {
+            proceed(ds);
+        }).on(Reconfig.Retire.class, (from, r) -> {
             pendingRetire = r;
             server = from;
-        } else if (msg instanceof Reconfig.UpdatePrepare u) {
+            proceed(ds);
+        }).on(Reconfig.UpdatePrepare.class, (from, u) -> {
             ds.updateCc(u.tree());
             ds.sendMessage(from, new Reconfig.PrepareDone(u.epoch()));
-            return true;
-        } else {
-            return false;
-        }
-        proceed(ds);
-        return true;
+        });
     }
 
     private void proceed(DataServer ds) {

@@ -60,8 +60,44 @@ final class DsRecovery {
         }
     }
 
+    /**
+     * Durability and recovery messages, and requests refused while this server recovers (they get a retryable
+     * failure; commits and aborts are dropped, recovery decides from the log); true if handled.
+     */
+    boolean guard(NodeId from, Object msg) {
+        if (msg instanceof org.tebaldi.server.durability.LogStore.Callback c) {
+            c.task().run();
+            return true;
+        }
+        if (msg instanceof org.tebaldi.server.msg.Durable.Persisted p) {
+            dur.peerPersisted(p.epoch());
+            return true;
+        }
+        if (intercept(from, msg)) {
+            return true;
+        }
+        if (!dur.recovering) {
+            return false;
+        }
+        String why = "data server ds" + ds.dsIndex() + " is recovering from its log";
+        if (msg instanceof org.tebaldi.server.msg.ExecRequest r) {
+            ds.send(from, new org.tebaldi.server.msg.ExecReply(r.header().txnId(), r.opId(), false, null, why, true,
+                    null, null));
+        } else if (msg instanceof org.tebaldi.server.msg.ExecBatch b) {
+            ds.send(from, new org.tebaldi.server.msg.ExecReplies(new org.tebaldi.server.msg.ExecReply[]{
+                new org.tebaldi.server.msg.ExecReply(b.header().txnId(), b.opIds()[0], false, null, why, true, null,
+                        null)}));
+        } else if (msg instanceof org.tebaldi.server.msg.ValidateRequest r) {
+            ds.send(from, new org.tebaldi.server.msg.ValidateReply(r.txnId(), false, why, true, null, null));
+        } else {
+            return msg instanceof org.tebaldi.server.msg.CommitRequest
+                    || msg instanceof org.tebaldi.server.msg.AbortRequest;
+        }
+        return true;
+    }
+
     /** Handles a recovery message; false if {@code msg} is not one. */
-    boolean intercept(NodeId from, Object msg) {
+    private boolean intercept(NodeId from, Object msg) {
         if (msg instanceof Recovery.Begin b) {
             begin(from, b.round());
         } else if (msg instanceof Recovery.Decide d) {
@@ -186,7 +222,7 @@ final class DsRecovery {
             c.restore(v);
             out.add(new LogRecord.Data(op.key(), op.orderKey(), op.txn(), op.row()));
         }
-        if (ds.recordsHistory()) {
+        if (ds.recorder().recording()) {
             rebuildHistory(keep, out);
         }
         out.add(new LogRecord.Decision(d.round(), d.persisted(), d.epochBase()));
@@ -209,7 +245,7 @@ final class DsRecovery {
      * those kept now (their precommit logs), with each key's version order from the order keys.
      */
     private void rebuildHistory(Set<Long> keep, List<LogRecord> out) {
-        HistoryLog h = ds.freshHistory();
+        HistoryLog h = ds.recorder().fresh();
         Map<Key, List<long[]>> order = new HashMap<>();
         List<LogRecord.History> all = new ArrayList<>(contents.histories);
         for (LogContents.TxnLog t : contents.txns.values()) {

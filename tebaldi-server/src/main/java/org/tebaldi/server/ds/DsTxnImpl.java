@@ -3,37 +3,43 @@ package org.tebaldi.server.ds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.tebaldi.core.cc.CcReport;
 import org.tebaldi.core.cc.DsTxn;
-import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.storage.VersionReader;
 import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.server.msg.LevelReport;
 import org.tebaldi.server.msg.TxnHeader;
 
 /** A transaction's state at one data server. Owned by the data-server actor. */
 final class DsTxnImpl implements DsTxn, VersionReader {
+    /** Where the transaction stands here: running, or its commit or abort applied here. */
+    enum Status { LIVE, COMMITTED, ABORTED }
+
     /** One version this transaction installed, with its key and chain (for commit, abort, GC and the log). */
     record Written(org.tebaldi.core.model.Key key, VersionChain chain, Version version) {
     }
 
     final TxnHeader header;
     final CcNode[] path;
-    private final Object[] states;
+    /** The per-level state of each DS part on the path ({@link org.tebaldi.core.cc.DsPart#newState}). */
+    final Object[] states;
     private Object[] meta;
     final List<Dependency> deps = new ArrayList<>(0);
     int reportedDeps;
     final List<DsTxnImpl> readFrom = new ArrayList<>(0);
-    List<LevelReport> reports;
+    private List<LevelReport> reports;
     final List<Written> writes = new ArrayList<>(2);
     private List<Consumer<Boolean>> finishWaiters;
+    private Status status = Status.LIVE;
+    /** Why the transaction cannot commit here any more ({@link #doom}), or null. */
     String doomed;
+    /** Why it aborted here, once {@link Status#ABORTED}. */
     AbortReason abortReason;
     /** The batch being executed (one operation after the other), or null. */
     BatchRun batch;
-    private boolean finished;
-    private boolean committed;
     /** GC epoch at this server (dissertation §4.5.3). */
     long gcEpoch;
     /** Durability: GCP epoch of this transaction's precommit log here, or -1 if none was written. */
@@ -78,23 +84,19 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     }
 
     @Override
-    public Object state(int level) {
-        return states[level];
-    }
-
-    @Override
-    public void setState(int level, Object state) {
-        states[level] = state;
+    public <S> S state(int level, Class<S> type) {
+        Object s = states[level];
+        return type.isInstance(s) ? type.cast(s) : null;
     }
 
     @Override
     public boolean finished() {
-        return finished;
+        return status != Status.LIVE;
     }
 
     @Override
     public boolean committed() {
-        return committed;
+        return status == Status.COMMITTED;
     }
 
     @Override
@@ -103,26 +105,24 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     }
 
     @Override
-    public Object meta(int level) {
-        return meta == null ? null : meta[level];
+    public <M> M meta(int level, Class<M> type) {
+        Object m = meta == null ? null : meta[level];
+        return type.isInstance(m) ? type.cast(m) : null;
     }
 
+    /** The metadata of a request; a request without any keeps the previous one's. */
     void setMeta(Object[] m) {
         if (m != null) {
             meta = m;
         }
     }
 
-    Object[] metaArray() {
-        return meta;
-    }
-
     @Override
-    public void report(int level, Object info) {
+    public void report(int level, CcReport report) {
         if (reports == null) {
             reports = new ArrayList<>(2);
         }
-        reports.add(new LevelReport(level, info));
+        reports.add(new LevelReport(level, report));
     }
 
     /** Reports not yet sent, or null; clears them. */
@@ -135,13 +135,9 @@ final class DsTxnImpl implements DsTxn, VersionReader {
         return r;
     }
 
+    /** Dooms the transaction (a part's verdict, or the framework's: an aborted or intermediate read). */
     @Override
     public void doom(String why) {
-        invalidate(why);
-    }
-
-    @Override
-    public void invalidate(String why) {
         if (doomed == null) {
             doomed = why;
         }
@@ -160,7 +156,7 @@ final class DsTxnImpl implements DsTxn, VersionReader {
 
     /** Registers a callback for this transaction's finish; returns false if already finished. */
     boolean onFinish(Consumer<Boolean> c) {
-        if (finished) {
+        if (finished()) {
             return false;
         }
         if (finishWaiters == null) {
@@ -172,8 +168,7 @@ final class DsTxnImpl implements DsTxn, VersionReader {
 
     /** Marks the outcome and returns the callbacks to run. */
     List<Consumer<Boolean>> finish(boolean commit) {
-        finished = true;
-        committed = commit;
+        status = commit ? Status.COMMITTED : Status.ABORTED;
         List<Consumer<Boolean>> w = finishWaiters;
         finishWaiters = null;
         return w == null ? List.of() : w;

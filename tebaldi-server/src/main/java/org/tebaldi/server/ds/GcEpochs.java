@@ -109,7 +109,7 @@ final class GcEpochs {
                 versions.add(w.version());
             }
         }
-        List<DsPart> parts = ds.liveParts();
+        List<DsPart<Object>> parts = ds.module().parts();
         int[] waiting = {parts.size()};
         long gen = generation;
         Runnable one = () -> {
@@ -121,7 +121,7 @@ final class GcEpochs {
             collect(e);
             return;
         }
-        for (DsPart p : parts) {
+        for (DsPart<Object> p : parts) {
             p.confirmGc(versions, () -> ds.later(one));
         }
     }

@@ -10,7 +10,6 @@ import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
 import org.tebaldi.core.txn.OpKind;
 import org.tebaldi.server.msg.ExecRequest;
-import org.tebaldi.server.node.LevelPass;
 
 /**
  * One operation at a data server (dissertation §4.3.1, execution phase): the top-down pass over every level's
@@ -37,17 +36,20 @@ final class OpExecution implements OpContext {
     }
 
     void start() {
-        LevelPass.topDown(ds, t.path.length, (l, k) -> {
-            level = l;
-            ds.part(t, l).execute(t, this, k);
-        }, this::apply, this::fail);
+        ds.module().execute(t, this, this::apply, this::fail);
+    }
+
+    /** This operation as seen by the part at {@code l}: its dependency reports are attributed to that level. */
+    OpExecution at(int l) {
+        level = l;
+        return this;
     }
 
     private void fail(AbortReason r) {
         if (!t.finished()) {
-            ds.localAbort(t, r);
+            ds.phases().localAbort(t, r);
         }
-        ds.replyExec(from, t, req.opId(), false, null, r);
+        ds.phases().replyExec(from, t, req.opId(), false, null, r);
     }
 
     private void apply() {
@@ -79,19 +81,12 @@ final class OpExecution implements OpContext {
             fail(AbortReason.error("operation " + op.kind() + " on " + op.key() + " failed: " + e.getMessage()));
             return;
         }
-        for (int l = t.path.length - 1; l >= 0; l--) {
-            level = l;
-            ds.part(t, l).afterOp(t, this);
-        }
-        ds.replyExec(from, t, req.opId(), true, result, null);
+        ds.module().afterOp(t, this);
+        ds.phases().replyExec(from, t, req.opId(), true, result, null);
     }
 
     private Row read() {
-        Version p = t.ownVersion(chain);
-        for (int l = t.path.length - 1; l >= 0; l--) {
-            level = l;
-            p = ds.part(t, l).chooseRead(t, this, p);
-        }
+        Version p = ds.module().chooseRead(t, this, t.ownVersion(chain));
         if (p == Version.ABSENT) {
             p = null; // the root's view holds no version of this key: the row is absent
         } else if (p == null) {
@@ -99,11 +94,11 @@ final class OpExecution implements OpContext {
         }
         chosen = p;
         if (p == null) {
-            ds.recordRead(t, req.op().key(), Version.INITIAL_WRITER, 1);
+            ds.recorder().read(t, req.op().key(), Version.INITIAL_WRITER, 1);
             return null;
         }
         if (p.writer() != t.id()) {
-            ds.recordRead(t, req.op().key(), p.writer(), p.writeSeq());
+            ds.recorder().read(t, req.op().key(), p.writer(), p.writeSeq());
             if (!p.committed()) {
                 DsTxnImpl w = ds.txnImpl(p.writer());
                 if (w != null) {
@@ -142,7 +137,7 @@ final class OpExecution implements OpContext {
             ds.written(chain);
         }
         written = own;
-        ds.recordWrite(t, req.op().key(), own.writeSeq());
+        ds.recorder().write(t, req.op().key(), own.writeSeq());
     }
 
     /** An insertion found no order key between its neighbours (retryable: the chain is pruned meanwhile). */
@@ -163,11 +158,6 @@ final class OpExecution implements OpContext {
     }
 
     @Override
-    public Version ownVersion() {
-        return t.ownVersion(chain);
-    }
-
-    @Override
     public Version chosen() {
         return chosen;
     }
@@ -179,7 +169,7 @@ final class OpExecution implements OpContext {
 
     @Override
     public void dependOn(DsTxn other) {
-        ds.addDependency(t, other, level);
+        ds.phases().addDependency(t, other, level);
     }
 
     @Override

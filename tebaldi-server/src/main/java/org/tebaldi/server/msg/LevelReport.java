@@ -1,5 +1,7 @@
 package org.tebaldi.server.msg;
 
-/** A DS part's report to its TC part ({@code org.tebaldi.core.cc.DsTxn#report}), riding on a reply. */
-public record LevelReport(int level, Object info) {
+import org.tebaldi.core.cc.CcReport;
+
+/** A DS part's report to its TC part ({@link org.tebaldi.core.cc.DsTxn#report}), riding on a reply. */
+public record LevelReport(int level, CcReport report) {
 }

@@ -91,7 +91,7 @@ final class MsgWire {
         o.writeVarInt(rs.length + 1);
         for (LevelReport r : rs) {
             o.writeVarInt(r.level());
-            o.writeValue(r.info());
+            o.writeValue(r.report());
         }
     }
 
@@ -102,7 +102,13 @@ final class MsgWire {
         }
         LevelReport[] r = new LevelReport[n];
         for (int k = 0; k < n; k++) {
-            r[k] = new LevelReport(i.readVarInt(), i.readValue());
+            int level = i.readVarInt();
+            Object report = i.readValue();
+            if (!(report instanceof org.tebaldi.core.cc.CcReport c)) {
+                throw new org.tebaldi.core.codec.CodecException("a level report is a "
+                        + (report == null ? "null" : report.getClass().getName()) + ", not a CcReport");
+            }
+            r[k] = new LevelReport(level, c);
         }
         return r;
     }

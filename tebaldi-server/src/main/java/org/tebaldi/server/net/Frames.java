@@ -8,7 +8,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 
 /**
- * The wire format of the Netty transport (DESIGN.md §3): length-prefixed binary frames, {@code [int32 length]
+ * The wire format of the Netty transport (docs/architecture.md, "Runtime"): length-prefixed binary frames, {@code [int32 length]
  * [byte kind][body]}. A connection starts with one {@link #HELLO} frame from the connecting side ({@code int64}
  * codec-registry fingerprint, then the sender's process name); every other frame is a {@link #MESSAGE}: sender
  * node id, receiver node id (each a role byte and a var-int index), then the message as a tagged value.

@@ -27,7 +27,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Transport;
 
 /**
- * The Netty implementation of the transport SPI (DESIGN.md §3) for process and cluster mode: TCP connections
+ * The Netty implementation of the transport SPI (docs/architecture.md, "Runtime") for process and cluster mode: TCP connections
  * carrying length-prefixed binary frames ({@link Frames}) whose messages are encoded by the hand-written codecs of
  * the {@link CodecRegistry}. Messages for nodes of this process go straight to the local inbox; others go to the
  * per-node {@link Peer} link (bounded queue, write batching, writability backpressure, reconnects), addressed

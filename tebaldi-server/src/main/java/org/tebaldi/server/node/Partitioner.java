@@ -4,7 +4,7 @@ import org.tebaldi.core.model.Catalog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.TableSchema;
 
-/** Maps a key to the data server (0..n-1) that holds it (DESIGN.md §6). */
+/** Maps a key to the data server (0..n-1) that holds it (docs/architecture.md, "Modules"). */
 @FunctionalInterface
 public interface Partitioner {
     int partition(Key key);

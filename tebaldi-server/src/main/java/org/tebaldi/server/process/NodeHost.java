@@ -36,7 +36,7 @@ import org.tebaldi.server.zk.ZkConnection;
 import org.tebaldi.server.zk.ZkPaths;
 
 /**
- * One node of a real cluster (DESIGN.md §3, §6; {@code tebaldi node}): connects to ZooKeeper (or starts an
+ * One node of a real cluster (docs/architecture.md, "Runtime"; {@code tebaldi node}): connects to ZooKeeper (or starts an
  * embedded one), reads the cluster manifest and the tree, builds the database through the {@link WorkloadResolver},
  * starts an {@link EmbeddedRuntime} with the {@link NettyTransport} whose directory is ZooKeeper membership, wins
  * the leader election first for singleton roles, spawns the node's actor inside a {@link ControlShell}, registers

@@ -22,7 +22,6 @@ import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.runtime.EmbeddedRuntime;
 import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.tree.TreeLoader;
 import org.tebaldi.server.client.ClientNode;
 import org.tebaldi.server.cluster.Cluster;
@@ -37,7 +36,7 @@ import org.tebaldi.server.zk.ZkConnection;
 import org.tebaldi.server.zk.ZkPaths;
 
 /**
- * A cluster of node processes driven from this JVM (process mode, DESIGN.md §3): starts an embedded ZooKeeper on
+ * A cluster of node processes driven from this JVM (process mode, docs/architecture.md, "Runtime"): starts an embedded ZooKeeper on
  * loopback (or uses {@code zk}), publishes the manifest and the tree, hosts the client endpoints (one per
  * coordinator, failing over to the next live coordinator) and the {@link ControlNode} on a Netty runtime of its
  * own, launches one JVM per node with {@code nodeCommand} (e.g. {@code java -jar tebaldi.jar node}), and waits until

@@ -6,16 +6,18 @@ import org.tebaldi.core.model.Row;
 import org.tebaldi.core.txn.Op;
 
 /**
- * A batch of a stored procedure's operations at its coordinator ({@link org.tebaldi.core.proc.ProcStep.Batch}):
- * operations pass the TC parts' {@code beforeOp} one after the other in program order and are staged; staged
- * operations go out together, one message per data server; results are collected by position. An operation a TC
- * part must not see before the earlier ones finished (e.g. runtime pipelining entering a new step) waits until
- * every earlier one replied. Coordinator thread only.
+ * A batch of a transaction's operations at its coordinator — whatever the execution mode: one interactive
+ * operation, an interactive {@code executeAll}, or a stored procedure's batch ({@link
+ * org.tebaldi.core.proc.ProcStep.Batch}). Operations pass the TC parts' {@code beforeOp} one after the other in
+ * program order and are staged; staged operations go out together, one message per data server; results are
+ * collected by position ({@link OpExecutor}). Coordinator thread only.
  */
 final class OpBatch {
     final List<Op> ops;
     final Row[] results;
     final int firstOpId;
+    /** Whether the batch is one interactive operation (answered with {@code OpDone}, not {@code OpsDone}). */
+    final boolean single;
     /** Index of the next operation to pass the TC parts. */
     int next;
     /** Operations (by index) that passed the TC parts and are not sent yet. */
@@ -23,14 +25,20 @@ final class OpBatch {
     /** Operations sent whose reply has not arrived. */
     int inFlight;
 
-    OpBatch(List<Op> ops, int firstOpId) {
+    OpBatch(List<Op> ops, int firstOpId, boolean single) {
         this.ops = ops;
         this.results = new Row[ops.size()];
         this.firstOpId = firstOpId;
+        this.single = single;
     }
 
     /** Whether {@code opId} belongs to this batch. */
     boolean has(int opId) {
         return opId >= firstOpId && opId < firstOpId + ops.size();
+    }
+
+    /** The operation with id {@code opId} (which {@link #has}). */
+    Op op(int opId) {
+        return ops.get(opId - firstOpId);
     }
 }

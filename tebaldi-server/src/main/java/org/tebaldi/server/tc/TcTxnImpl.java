@@ -1,17 +1,15 @@
 package org.tebaldi.server.tc;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import org.tebaldi.core.cc.TcTxn;
 import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.db.TxnType;
-import org.tebaldi.core.proc.ProcRun;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.Inputs;
-import org.tebaldi.core.txn.Op;
 import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.msg.TxnHeader;
 
@@ -25,17 +23,17 @@ final class TcTxnImpl implements TcTxn {
     final CcNode[] path;
     final NodeId client;
     final long reqId;
-    final ProcRun run;
-    private final Object[] states;
+    /** Where the transaction's operations come from and where their results go (one per execution mode). */
+    final OpDriver driver;
+    /** The per-level state of each TC part on the path ({@link org.tebaldi.core.cc.TcPart#newState}). */
+    final Object[] states;
     final List<TxnDep> deps = new ArrayList<>(0);
     private final boolean[] isParticipant;
     private int[] participants = new int[0];
-    final Map<Integer, Op> pendingOps = new HashMap<>(2);
+    /** Id of the next operation (interactive: the client numbers them; procedures: the coordinator does). */
     int nextOpId;
-    /** The stored procedure's batch in progress (batched execution), or null. */
+    /** The batch of operations in flight (passing the TC parts or awaiting replies), or null. */
     OpBatch batch;
-    /** Interactive batches that arrived while another one ran. */
-    final java.util.ArrayDeque<org.tebaldi.server.msg.TxnOps> queuedBatches = new java.util.ArrayDeque<>(0);
     Status status = Status.STARTING;
     boolean commitRequested;
     int votes;
@@ -45,42 +43,32 @@ final class TcTxnImpl implements TcTxn {
     Map<String, Object> outputs = Map.of();
     /** Durability: the largest GCP epoch a participant voted with (the global epoch id, §4.5.4). */
     long epoch;
-    /** Durability: data servers this transaction wrote at, as a bit set. */
-    long writerBits;
-    /** Durability: the number of data servers this transaction wrote at beyond 64 (rare). */
-    java.util.BitSet moreWriters;
-
+    /** Durability: data servers this transaction wrote at. */
+    private final BitSet writers = new BitSet();
     /** Data server that serves this transaction's reads of replicated tables (its first participant). */
     int home = -1;
 
     TcTxnImpl(TxnHeader header, TxnType type, Inputs inputs, CcNode[] path, NodeId client, long reqId,
-              ProcRun run, int dataServers) {
+              OpDriver driver, int dataServers) {
         this.header = header;
         this.type = type;
         this.inputs = inputs;
         this.path = path;
         this.client = client;
         this.reqId = reqId;
-        this.run = run;
+        this.driver = driver;
         this.states = new Object[path.length];
         this.isParticipant = new boolean[dataServers];
     }
 
     /** Durability: the transaction writes at data server {@code ds}. */
     void markWriter(int ds) {
-        if (ds < 64) {
-            writerBits |= 1L << ds;
-        } else {
-            if (moreWriters == null) {
-                moreWriters = new java.util.BitSet();
-            }
-            moreWriters.set(ds);
-        }
+        writers.set(ds);
     }
 
     /** Durability: how many data servers the transaction wrote at. */
     int writers() {
-        return Long.bitCount(writerBits) + (moreWriters == null ? 0 : moreWriters.cardinality());
+        return writers.cardinality();
     }
 
     void addParticipant(int ds) {
@@ -93,6 +81,11 @@ final class TcTxnImpl implements TcTxn {
                 home = ds;
             }
         }
+    }
+
+    /** Whether the transaction is running and its commit may go ahead: no operation is in flight. */
+    boolean quiet() {
+        return status == Status.ACTIVE && batch == null;
     }
 
     @Override
@@ -126,13 +119,9 @@ final class TcTxnImpl implements TcTxn {
     }
 
     @Override
-    public Object state(int level) {
-        return states[level];
-    }
-
-    @Override
-    public void setState(int level, Object state) {
-        states[level] = state;
+    public <S> S state(int level, Class<S> type) {
+        Object s = states[level];
+        return type.isInstance(s) ? type.cast(s) : null;
     }
 
     @Override

@@ -10,7 +10,7 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The versioned cluster configuration in ZooKeeper (DESIGN.md §6): the {@link ClusterManifest} and the active CC
+ * The versioned cluster configuration in ZooKeeper (docs/architecture.md, "Failures"): the {@link ClusterManifest} and the active CC
  * tree (YAML, {@code TreeLoader.toYaml}/{@code readString}), each with its znode version; a watch that reports
  * every new tree version (live reconfiguration acts on it in a later issue; for now nodes log and expose it).
  * Methods block the calling thread (startup and runner threads, never actors); watch callbacks run on Curator's

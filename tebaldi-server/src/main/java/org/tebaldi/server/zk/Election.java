@@ -8,7 +8,7 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Leader election for a singleton service (timestamp service, batch manager, monitor, configurator; DESIGN.md §6)
+ * Leader election for a singleton service (timestamp service, batch manager, monitor, configurator; docs/architecture.md, "Failures")
  * with a Curator {@link LeaderLatch}: every process started for the role joins, one leads and hosts the service,
  * the others wait as standbys and take over when the leader's session ends. Each leadership term gets an epoch
  * number from ZooKeeper, strictly larger than every earlier term's.

@@ -12,7 +12,7 @@ import org.apache.zookeeper.server.embedded.ExitHandler;
 import org.apache.zookeeper.server.embedded.ZooKeeperServerEmbedded;
 
 /**
- * A single ZooKeeper server inside this JVM (DESIGN.md §6: "single-machine runs start an embedded ZooKeeper"),
+ * A single ZooKeeper server inside this JVM (docs/architecture.md, "Failures": "single-machine runs start an embedded ZooKeeper"),
  * built on ZooKeeper's own {@link ZooKeeperServerEmbedded}. It listens on loopback only, on a free port, keeps its
  * data in a temporary directory that {@link #close} deletes, and uses a 500 ms tick so sessions can be as short
  * as 1 s (failure detection in seconds, not minutes). Not a test utility: process mode uses it when no

@@ -24,7 +24,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.server.net.Directory;
 
 /**
- * Cluster membership and service discovery through ZooKeeper (DESIGN.md §6): each live node has an ephemeral
+ * Cluster membership and service discovery through ZooKeeper (docs/architecture.md, "Failures"): each live node has an ephemeral
  * znode {@code members/<node>} holding {@code host:port}; a {@link CuratorCache} keeps every process's view, which
  * serves as the Netty transport's {@link Directory}. A node whose znode disappears (its session ended: it died, or
  * stopped) is reported to {@link #onDown} listeners once. Listeners run on Curator's event thread and must only

@@ -1,7 +1,7 @@
 package org.tebaldi.server.zk;
 
 /**
- * The ZooKeeper layout of one cluster (DESIGN.md §6), under {@code /tebaldi/<cluster>}:
+ * The ZooKeeper layout of one cluster (docs/architecture.md, "Failures"), under {@code /tebaldi/<cluster>}:
  * <ul>
  *   <li>{@code members/<node>} — ephemeral, one per live node ({@code tc0}, {@code ds1}, {@code ts0},
  *       {@code client0}, ...), data {@code host:port} (service discovery);

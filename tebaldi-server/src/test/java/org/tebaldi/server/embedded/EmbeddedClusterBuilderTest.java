@@ -112,12 +112,12 @@ class EmbeddedClusterBuilderTest {
             }
 
             @Override
-            public TcPart tcPart(CcNode node, TcServices services) {
+            public TcPart<?> tcPart(CcNode node, TcServices services) {
                 return new UnsafeMechanism().tcPart(node, services);
             }
 
             @Override
-            public DsPart dsPart(CcNode node, DsServices services) {
+            public DsPart<?> dsPart(CcNode node, DsServices services) {
                 return new UnsafeMechanism().dsPart(node, services);
             }
         };

@@ -19,6 +19,7 @@ import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.codec.ByteArrayDecoder;
 import org.tebaldi.core.codec.ByteArrayEncoder;
 import org.tebaldi.core.codec.CodecContext;
+import org.tebaldi.core.cc.CcReport;
 import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.codec.Encoder;
 import org.tebaldi.core.model.Catalog;
@@ -132,7 +133,11 @@ class ServerCodecsTest {
         outputs.put("total", 12.5);
         outputs.put("ids", new long[] {1, 2});
         TxnDep[] deps = {new TxnDep(9, 1, 2, 0, 1), new TxnDep(10, 0, 0, 3, 2)};
-        LevelReport[] reports = {new LevelReport(0, new long[] {41, 43}), new LevelReport(2, 5L)};
+        CcReport edge = (CcReport) foreign("ssi", "AntiDependency", e -> {
+            e.writeVarLong(41);
+            e.writeVarLong(43);
+        });
+        LevelReport[] reports = {new LevelReport(0, edge), new LevelReport(2, edge)};
         List<Object> all = List.of(
                 new ExecRequest(h, 3, Op.read(Key.of(KV, 1)), meta),
                 new ExecRequest(h, 4, Op.update(Key.of(KV, 1), upd), null),

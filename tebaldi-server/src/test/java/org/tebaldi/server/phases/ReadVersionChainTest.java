@@ -46,16 +46,16 @@ class ReadVersionChainTest {
         }
 
         @Override
-        public TcPart tcPart(CcNode node, TcServices services) {
-            return new TcPart() {
+        public TcPart<Void> tcPart(CcNode node, TcServices services) {
+            return new TcPart<>() {
             };
         }
 
         @Override
-        public DsPart dsPart(CcNode node, DsServices services) {
-            return new DsPart() {
+        public DsPart<Void> dsPart(CcNode node, DsServices services) {
+            return new DsPart<>() {
                 @Override
-                public Version chooseRead(DsTxn t, OpContext op, Version proposal) {
+                public Version chooseRead(DsTxn t, Void st, OpContext op, Version proposal) {
                     if (proposal != null) {
                         return proposal;
                     }

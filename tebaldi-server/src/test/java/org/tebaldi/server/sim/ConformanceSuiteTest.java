@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.tebaldi.core.cc.Mechanisms;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.CompositionRule;
 import org.tebaldi.core.tree.CompositionRules;
@@ -31,7 +32,10 @@ class ConformanceSuiteTest {
     private static final int PAIR_SEEDS = Integer.getInteger("tebaldi.pairSeeds", 40);
     private static final int TREES = Integer.getInteger("tebaldi.trees", 60);
     private static final int TREE_SEEDS = Integer.getInteger("tebaldi.treeSeeds", 5);
-    private static final List<String> INNER = List.of("2pl", "rp", "ssi", "tso");
+    /** Registered mechanisms the rules cover that may be inner nodes (all but read-only leaves such as none). */
+    private static final List<String> INNER = Mechanisms.all().entrySet().stream()
+            .filter(e -> CompositionRules.standard().mechanisms().contains(e.getKey()) && !e.getValue().readOnlyLeaf())
+            .map(java.util.Map.Entry::getKey).toList();
 
     static Stream<Arguments> pairs() {
         List<Arguments> out = new ArrayList<>();
@@ -39,12 +43,12 @@ class ConformanceSuiteTest {
             if (r.verdict() == Verdict.FORBIDDEN) {
                 continue;
             }
-            boolean none = r.child().equals("none");
-            TreeSpec child = none ? TreeSpec.leaf("none", "ro") : TreeSpec.leaf(r.child(), "rw1");
+            boolean none = Mechanisms.get(r.child()).readOnlyLeaf();
+            TreeSpec child = none ? TreeSpec.leaf(r.child(), "ro") : TreeSpec.leaf(r.child(), "rw1");
             TreeSpec other = none ? TreeSpec.leaf("2pl", "rw1", "rw2") : TreeSpec.leaf("2pl", "rw2", "ro");
             out.add(Arguments.of(r.parent() + " over " + r.child() + " (mix)", TreeSpec.inner(r.parent(), child, other),
                     (Supplier<SimWorkload>) () -> new MixWorkload(5)));
-            TreeSpec laChild = none ? TreeSpec.leaf("none", "t_ro") : TreeSpec.leaf(r.child(), "t_a", "t_b");
+            TreeSpec laChild = none ? TreeSpec.leaf(r.child(), "t_ro") : TreeSpec.leaf(r.child(), "t_a", "t_b");
             TreeSpec laOther = none ? TreeSpec.leaf("2pl", "t_a", "t_b", "t_c") : TreeSpec.leaf("2pl", "t_c", "t_ro");
             out.add(Arguments.of(r.parent() + " over " + r.child() + " (list-append)",
                     TreeSpec.inner(r.parent(), laChild, laOther), (Supplier<SimWorkload>) () -> new ListAppendWorkload(5)));

@@ -4,20 +4,24 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
+import org.tebaldi.core.cc.Mechanisms;
 import org.tebaldi.core.db.Database;
 import org.tebaldi.core.tree.CompositionRules;
 import org.tebaldi.core.tree.TreeSpec;
 import org.tebaldi.core.tree.Verdict;
 
 /**
- * Random CC trees for the conformance suite: depth up to {@code maxDepth}, mechanisms drawn from 2pl, rp, ssi,
- * tso and none, every parent/child pair one the composability rules do not forbid, {@code none} only over
+ * Random CC trees for the conformance suite: depth up to {@code maxDepth}, mechanisms drawn from every registered
+ * mechanism the composability rules cover (test-only mechanisms, which the rules do not know, stay out), every
+ * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@code none}) only as leaves over
  * read-only types. Deterministic per seed.
  */
 final class RandomTrees {
-    private static final List<String> MECHANISMS = List.of("2pl", "rp", "ssi", "tso");
     private final CompositionRules rules = CompositionRules.standard();
+    /** Mechanisms that regulate conflicts (may be inner nodes and leaves of update types). */
+    private final List<String> regulating = new ArrayList<>();
+    /** Mechanisms that are leaves of read-only types only. */
+    private final List<String> readOnlyLeaves = new ArrayList<>();
     private final Database db;
     private final Random rnd;
     private final int maxDepth;
@@ -26,6 +30,11 @@ final class RandomTrees {
         this.db = db;
         this.rnd = new Random(seed);
         this.maxDepth = maxDepth;
+        Mechanisms.all().forEach((name, m) -> {
+            if (rules.mechanisms().contains(name)) {
+                (m.readOnlyLeaf() ? readOnlyLeaves : regulating).add(name);
+            }
+        });
     }
 
     /** A random tree over all the database's types. */
@@ -53,13 +62,13 @@ final class RandomTrees {
     private TreeSpec node(String parent, List<String> types, int depth) {
         boolean leaf = depth == maxDepth || types.size() == 1 || rnd.nextInt(3) == 0;
         if (leaf) {
-            List<String> leafMechs = new ArrayList<>(MECHANISMS);
+            List<String> leafMechs = new ArrayList<>(regulating);
             if (readOnly(types)) {
-                leafMechs.add("none");
+                leafMechs.addAll(readOnlyLeaves);
             }
             return withOptions(TreeSpec.leaf(pick(parent, leafMechs), types.toArray(new String[0])));
         }
-        String mech = pick(parent, MECHANISMS);
+        String mech = pick(parent, regulating);
         int groups = 2 + rnd.nextInt(Math.min(2, types.size() - 1));
         List<List<String>> split = new ArrayList<>();
         for (int i = 0; i < groups; i++) {
@@ -91,8 +100,4 @@ final class RandomTrees {
         return s;
     }
 
-    /** Mechanisms a pair test may use as parent (all but none). */
-    static Set<String> parents() {
-        return Set.copyOf(MECHANISMS);
-    }
 }

@@ -18,14 +18,14 @@ public final class UnsafeMechanism implements Mechanism {
     }
 
     @Override
-    public TcPart tcPart(CcNode node, TcServices services) {
-        return new TcPart() {
+    public TcPart<Void> tcPart(CcNode node, TcServices services) {
+        return new TcPart<>() {
         };
     }
 
     @Override
-    public DsPart dsPart(CcNode node, DsServices services) {
-        return new DsPart() {
+    public DsPart<Void> dsPart(CcNode node, DsServices services) {
+        return new DsPart<>() {
         };
     }
 }

@@ -14,7 +14,7 @@ import org.tebaldi.core.proc.Procedure;
  * A TPC-C subset for the RP analysis tests (adapted from tebaldi-core's proc test catalog, benchbase table names):
  * new_order, payment and delivery as stored procedures, stock_level as an interactive type declaring its access
  * order [district, oorder, order_line, stock] (dissertation Fig 3.1). {@code item} is replicated. Delivery uses
- * a {@code d_next_deliv_o_id} pointer per district instead of scanning new_order (no range scans, DESIGN.md §4).
+ * a {@code d_next_deliv_o_id} pointer per district instead of scanning new_order (no range scans, docs/architecture.md, "Transactions").
  */
 final class Tpcc {
     private Tpcc() {

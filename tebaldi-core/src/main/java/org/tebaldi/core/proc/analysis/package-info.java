@@ -1,5 +1,5 @@
 /**
- * Static analyses and transformations of stored procedures (DESIGN.md §4–§5, dissertation §4.4.2, §5.4.2):
+ * Static analyses and transformations of stored procedures (docs/architecture.md, "Transactions", dissertation §4.4.2, §5.4.2):
  * {@link org.tebaldi.core.proc.analysis.Dependencies} (which data access depends on which: data, control, guard)
  * and {@link org.tebaldi.core.proc.analysis.Reorderer} (an equivalent procedure whose accesses run in
  * non-decreasing step order, by statement motion, {@code if} splitting, loop fission and scalar expansion), the

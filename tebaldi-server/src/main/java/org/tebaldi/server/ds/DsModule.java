@@ -1,0 +1,94 @@
+package org.tebaldi.server.ds;
+
+import java.util.function.Consumer;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.server.node.CcModule;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.node.LevelPass;
+
+/**
+ * The data server's CC module (docs/architecture.md, "A phase's path through the tree"): the DS part of every tree
+ * node, and every pass over a transaction's path π at this server — top-down to lock, wait or abort before an
+ * operation, the bottom-up read-version chain (Fig 4.5) and dependency reports after it, bottom-up validation, and
+ * the end leaf first — each level getting its typed per-transaction state. Data-server thread only.
+ */
+final class DsModule extends CcModule<DsPart<Object>> {
+    private final DsServices services;
+
+    DsModule(DsServices services) {
+        this.services = services;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected DsPart<Object> create(ClusterConfig c, CcNode node) {
+        return (DsPart<Object>) c.mechanism(node).dsPart(node, services);
+    }
+
+    @Override
+    protected void rebind(DsPart<Object> part, CcNode node) {
+        part.rebind(node);
+    }
+
+    @Override
+    protected void deliver(DsPart<Object> part, NodeId from, Object payload) {
+        part.onMessage(from, payload);
+    }
+
+    private DsPart<Object> at(DsTxnImpl t, int level) {
+        return part(t.path, level);
+    }
+
+    /** The transaction's first request here: every level makes its state. */
+    void newStates(DsTxnImpl t) {
+        for (int l = 0; l < t.path.length; l++) {
+            t.states[l] = at(t, l).newState(t);
+        }
+    }
+
+    /** A request of {@code t} arrived, with its metadata set: every level looks at it first. */
+    void onRequest(DsTxnImpl t) {
+        for (int l = 0; l < t.path.length; l++) {
+            at(t, l).onRequest(t, t.states[l]);
+        }
+    }
+
+    /** Execution phase, top-down: each level may lock, wait or abort. */
+    void execute(DsTxnImpl t, OpExecution op, Runnable done, Consumer<AbortReason> abort) {
+        LevelPass.topDown(services, t.path.length, (l, k) -> at(t, l).execute(t, t.states[l], op.at(l), k), done,
+                abort);
+    }
+
+    /** The read-version chain, leaf to root, starting from the transaction's own version (or null). */
+    Version chooseRead(DsTxnImpl t, OpExecution op, Version own) {
+        Version p = own;
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            p = at(t, l).chooseRead(t, t.states[l], op.at(l), p);
+        }
+        return p;
+    }
+
+    /** Execution phase, bottom-up after the operation: dependency reports, rechecks. */
+    void afterOp(DsTxnImpl t, OpExecution op) {
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            at(t, l).afterOp(t, t.states[l], op.at(l));
+        }
+    }
+
+    /** Validation phase at this server, bottom-up. */
+    void validate(DsTxnImpl t, Runnable done, Consumer<AbortReason> abort) {
+        LevelPass.bottomUp(services, t.path.length, (l, k) -> at(t, l).validate(t, t.states[l], k), done, abort);
+    }
+
+    /** The transaction ended here: every level's finish, leaf first ({@code commitMeta} null for an abort). */
+    void finish(DsTxnImpl t, boolean committed, Object[] commitMeta) {
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            at(t, l).finish(t, t.states[l], committed, commitMeta == null ? null : commitMeta[l]);
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package org.tebaldi.server.ds;
+
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.model.Row;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.server.msg.AbortRequest;
+import org.tebaldi.server.msg.CommitRequest;
+import org.tebaldi.server.msg.ExecBatch;
+import org.tebaldi.server.msg.ExecReplies;
+import org.tebaldi.server.msg.ExecReply;
+import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.msg.ValidateReply;
+import org.tebaldi.server.msg.ValidateRequest;
+
+/**
+ * A data server's side of the phases (dissertation §4.3.1, §4.5.2): executes requests (one operation, or a batch one
+ * operation after the other with one reply message), validates — first the framework's own guarantees (no aborted
+ * reads: wait for the writers a transaction read from; no intermediate reads: a doomed reader fails), then every
+ * level bottom-up, then the precommit log with durability — and applies commits and aborts, every level in one
+ * step. Every reply carries the dependencies and reports found since the previous one. Data-server thread only.
+ */
+final class DsPhases {
+    private static final Logger LOG = LoggerFactory.getLogger(DsPhases.class);
+
+    private final DataServer ds;
+
+    DsPhases(DataServer ds) {
+        this.ds = ds;
+    }
+
+    // ---- execute -------------------------------------------------------------------------------------------
+
+    void onExec(NodeId from, ExecRequest r) {
+        DsTxnImpl t = ds.txnFor(r.header(), r.meta());
+        if (t != null) {
+            exec(from, t, r);
+        }
+    }
+
+    /**
+     * A batch of operations: executed one after the other, each exactly as a single request would be; the replies
+     * go back together ({@link #replyExec}).
+     */
+    void onExecBatch(NodeId from, ExecBatch b) {
+        DsTxnImpl t = ds.txnFor(b.header(), b.meta());
+        if (t != null) {
+            t.batch = new DsTxnImpl.BatchRun(from, b);
+            exec(from, t, b.request(0));
+        }
+    }
+
+    private void exec(NodeId from, DsTxnImpl t, ExecRequest r) {
+        if (t.finished()) {
+            replyExec(from, t, r.opId(), false, null, t.abortReason);
+            return;
+        }
+        if (r.op().kind().writes()) {
+            t.writeOps = true;
+        }
+        if (t.doomed != null) {
+            AbortReason why = AbortReason.conflict(t.doomed);
+            localAbort(t, why);
+            replyExec(from, t, r.opId(), false, null, why);
+            return;
+        }
+        if (ds.database().catalog().table(r.op().key().table()).replicated()) {
+            readReplicated(from, t, r);
+            return;
+        }
+        new OpExecution(ds, t, r, from).start();
+    }
+
+    /** Replicated tables are read-only after loading: no conflicts, so no concurrency control. */
+    private void readReplicated(NodeId from, DsTxnImpl t, ExecRequest r) {
+        Op op = r.op();
+        if (op.kind().writes()) {
+            AbortReason why = AbortReason.error("table " + ds.database().catalog().table(op.key().table()).name()
+                    + " is replicated and read-only");
+            localAbort(t, why);
+            replyExec(from, t, r.opId(), false, null, why);
+            return;
+        }
+        var chain = ds.store().find(op.key());
+        Version v = chain == null ? null : chain.latestCommitted();
+        replyExec(from, t, r.opId(), true, v == null ? null : v.value(), null);
+    }
+
+    /**
+     * Answers one operation — or, inside a batch, collects the answer and runs the batch's next operation; the batch's
+     * replies leave together after its last operation or its first failure.
+     */
+    void replyExec(NodeId to, DsTxnImpl t, int opId, boolean ok, Row row, AbortReason why) {
+        ExecReply reply = new ExecReply(t.id(), opId, ok, row, why == null ? null : why.message(),
+                why == null || why.retryable(), newDeps(t), t.takeReports());
+        DsTxnImpl.BatchRun b = t.batch;
+        if (b == null || b.request.opIds()[b.current] != opId) {
+            ds.send(to, reply);
+            return;
+        }
+        b.replies.add(reply);
+        if (!ok || b.current + 1 == b.request.ops().length) {
+            t.batch = null;
+            ds.send(b.from, new ExecReplies(b.replies.toArray(new ExecReply[0])));
+            return;
+        }
+        int next = ++b.current;
+        ds.later(() -> exec(b.from, t, b.request.request(next)));
+    }
+
+    // ---- validate ------------------------------------------------------------------------------------------
+
+    void onValidate(NodeId from, ValidateRequest r) {
+        DsTxnImpl t = ds.txnImpl(r.txnId());
+        if (t == null) {
+            ds.send(from, new ValidateReply(r.txnId(), false, "unknown transaction at ds" + ds.dsIndex(), true, null,
+                    null));
+            return;
+        }
+        if (t.finished()) {
+            replyValidate(from, t, t.abortReason, 0);
+            return;
+        }
+        ds.requestArrived(t, r.meta());
+        int[] pending = {0};
+        for (DsTxnImpl w : t.readFrom) {
+            if (!w.finished()) {
+                pending[0]++;
+            }
+        }
+        if (pending[0] == 0) {
+            afterReadFrom(from, t, r.writers());
+            return;
+        }
+        for (DsTxnImpl w : t.readFrom) {
+            if (!w.finished()) {
+                ds.awaitFinish(w, committed -> {
+                    if (--pending[0] == 0) {
+                        afterReadFrom(from, t, r.writers());
+                    }
+                });
+            }
+        }
+    }
+
+    /** Every writer the transaction read from finished: a reader of an aborted writer fails (no aborted reads). */
+    private void afterReadFrom(NodeId from, DsTxnImpl t, int writers) {
+        for (DsTxnImpl w : t.readFrom) {
+            if (!w.committed()) {
+                t.doom("aborted read: read a version of " + w + ", which aborted");
+            }
+        }
+        if (t.finished()) {
+            replyValidate(from, t, t.abortReason, 0);
+            return;
+        }
+        if (t.doomed != null) {
+            AbortReason why = AbortReason.conflict(t.doomed);
+            localAbort(t, why);
+            replyValidate(from, t, why, 0);
+            return;
+        }
+        ds.module().validate(t, () -> precommitted(from, t, writers), why -> {
+            if (!t.finished()) {
+                localAbort(t, why);
+            }
+            replyValidate(from, t, why, 0);
+        });
+    }
+
+    /** Every CC passed validation here: the precommit log (with durability), then the vote. */
+    private void precommitted(NodeId from, DsTxnImpl t, int writers) {
+        DsDurability dur = ds.durability();
+        if (dur == null || t.finished()) {
+            replyValidate(from, t, t.finished() ? t.abortReason : null, 0);
+            return;
+        }
+        dur.precommit(t, writers, epoch -> replyValidate(from, t, t.finished() ? t.abortReason : null, epoch));
+    }
+
+    private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why, long epoch) {
+        ds.send(to, new ValidateReply(t.id(), why == null, why == null ? null : why.message(),
+                why == null || why.retryable(), newDeps(t), t.takeReports(), epoch));
+    }
+
+    // ---- commit and abort ----------------------------------------------------------------------------------
+
+    void onCommit(CommitRequest r) {
+        DsDurability dur = ds.durability();
+        if (dur != null) {
+            dur.beforeCommit(r.epoch());
+        }
+        DsTxnImpl t = ds.removeTxn(r.txnId());
+        if (t == null || t.finished()) {
+            LOG.error("ds{}: commit of {} which is {}", ds.dsIndex(), r.txnId(), t == null ? "unknown" : "aborted");
+            return;
+        }
+        for (DsTxnImpl.Written w : t.writes) {
+            w.version().commit();
+        }
+        ds.module().finish(t, true, r.meta());
+        ds.recorder().outcome(t, true, ds.typeName(t.typeId()));
+        if (dur != null) {
+            dur.committed(t, r.epoch());
+        }
+        finish(t, true);
+    }
+
+    void onAbort(AbortRequest r) {
+        DsTxnImpl t = ds.removeTxn(r.txnId());
+        if (t != null && !t.finished()) {
+            localAbort(t, AbortReason.conflict("aborted by coordinator"));
+        }
+    }
+
+    /** Aborts here at once, releasing locks and versions; the record stays until the TC's abort arrives. */
+    void localAbort(DsTxnImpl t, AbortReason why) {
+        ds.versionsRemoved(t.writes.size());
+        for (DsTxnImpl.Written w : t.writes) {
+            w.chain().remove(w.version());
+            w.version().invalidateReaders("aborted read: writer " + t + " aborted");
+        }
+        ds.module().finish(t, false, null);
+        if (ds.durability() != null) {
+            ds.durability().aborted(t);
+        }
+        t.abortReason = why;
+        finish(t, false);
+    }
+
+    private void finish(DsTxnImpl t, boolean committed) {
+        ds.gc().leave(t, committed);
+        for (Consumer<Boolean> c : t.finish(committed)) {
+            ds.later(() -> c.accept(committed));
+        }
+    }
+
+    // ---- dependencies --------------------------------------------------------------------------------------
+
+    /** Records that {@code t} depends on {@code other} at {@code level} (once; nothing for finished ones). */
+    void addDependency(DsTxnImpl t, DsTxn other, int level) {
+        if (other == t || other.finished()) {
+            return;
+        }
+        for (DsTxn.Dependency d : t.deps) {
+            if (d.on() == other && d.level() == level) {
+                return;
+            }
+        }
+        t.deps.add(new DsTxn.Dependency(other, level));
+    }
+
+    /** The dependencies found since the last reply, or null. */
+    private static TxnDep[] newDeps(DsTxnImpl t) {
+        int n = t.deps.size() - t.reportedDeps;
+        if (n <= 0) {
+            return null;
+        }
+        TxnDep[] out = new TxnDep[n];
+        for (int i = 0; i < n; i++) {
+            DsTxn.Dependency d = t.deps.get(t.reportedDeps + i);
+            out[i] = new TxnDep(d.on().id(), d.on().typeId(), d.on().leaf(), d.on().instance(), d.level());
+        }
+        t.reportedDeps = t.deps.size();
+        return out;
+    }
+}

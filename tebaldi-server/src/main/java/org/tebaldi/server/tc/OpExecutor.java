@@ -1,0 +1,163 @@
+package org.tebaldi.server.tc;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.server.msg.ExecBatch;
+import org.tebaldi.server.msg.ExecReply;
+import org.tebaldi.server.msg.ExecRequest;
+
+/**
+ * The execution phase at the coordinator, for every execution mode (dissertation §4.3.1, §4.5.2): a batch's
+ * operations pass the TC parts top-down one after the other, in program order, and are staged; staged operations go
+ * out together, one request per data server; an operation some level must not see before the earlier ones are
+ * answered ({@code needsPriorOps}, e.g. runtime pipelining entering a new step) first sends what is staged and waits
+ * for the replies. Each reply delivers its reports and dependencies and runs the TC parts bottom-up; when the last
+ * arrives the batch goes back to the transaction's {@link OpDriver}. Coordinator thread only.
+ */
+final class OpExecutor {
+    private final TransactionCoordinator tc;
+
+    OpExecutor(TransactionCoordinator tc) {
+        this.tc = tc;
+    }
+
+    /** Runs {@code b} as the transaction's batch in flight. */
+    void run(TcTxnImpl t, OpBatch b) {
+        t.batch = b;
+        advance(t);
+    }
+
+    /** Passes the batch's next operations through the TC parts, staging them; sends when it must or can. */
+    private void advance(TcTxnImpl t) {
+        OpBatch b = t.batch;
+        if (t.status == TcTxnImpl.Status.DONE || b == null) {
+            return;
+        }
+        if (b.next == b.ops.size()) {
+            flush(t);
+            if (b.inFlight == 0) {
+                done(t, b);
+            }
+            return;
+        }
+        Op op = b.ops.get(b.next);
+        if ((b.inFlight > 0 || !b.staged.isEmpty()) && tc.module().needsPriorOps(t, op)) {
+            flush(t);
+            return; // goes on when the replies are in
+        }
+        if (refusesWrite(t, op)) {
+            return;
+        }
+        int i = b.next++;
+        tc.module().beforeOp(t, op, () -> {
+            b.staged.add(i);
+            advance(t);
+        }, why -> tc.commits().abort(t, why));
+    }
+
+    /**
+     * A type declared read-only may not write, whatever the tree (a mechanism may count on it, e.g. SSI's root
+     * optimization counts update groups by the declarations): the write fails its transaction with a
+     * non-retryable error naming the type and the operation. Returns true if it did.
+     */
+    private boolean refusesWrite(TcTxnImpl t, Op op) {
+        if (!t.type.readOnly() || !op.kind().writes()) {
+            return false;
+        }
+        String table = tc.database().catalog().table(op.key().table()).name();
+        tc.commits().abort(t, AbortReason.error(t.type.name() + " is declared read-only but issued " + op.kind()
+                + " on " + table + Arrays.toString(op.key().parts())
+                + "; declare the type as an update type or remove the write"));
+        return true;
+    }
+
+    /** Sends the staged operations: one message per data server, in program order within each. */
+    private void flush(TcTxnImpl t) {
+        OpBatch b = t.batch;
+        if (b.staged.isEmpty() || t.status == TcTxnImpl.Status.DONE) {
+            return;
+        }
+        Map<Integer, List<Integer>> byDs = new LinkedHashMap<>();
+        for (int i : b.staged) {
+            Op op = b.ops.get(i);
+            int ds = dsOf(t, op.key());
+            if (tc.dataServerDown(ds)) {
+                tc.commits().abort(t, AbortReason.error("data server ds" + ds + " is down"));
+                return;
+            }
+            byDs.computeIfAbsent(ds, x -> new ArrayList<>()).add(i);
+            if (op.kind().writes()) {
+                t.markWriter(ds);
+            }
+        }
+        b.staged.clear();
+        Object[] meta = tc.module().meta(t);
+        t.sentAt = tc.nowMicros();
+        for (Map.Entry<Integer, List<Integer>> e : byDs.entrySet()) {
+            List<Integer> idx = e.getValue();
+            t.addParticipant(e.getKey());
+            t.awaiting += idx.size();
+            b.inFlight += idx.size();
+            if (idx.size() == 1) {
+                int i = idx.get(0);
+                tc.sendMessage(NodeId.ds(e.getKey()), new ExecRequest(t.header, b.firstOpId + i, b.ops.get(i), meta));
+                continue;
+            }
+            int[] ids = new int[idx.size()];
+            Op[] ops = new Op[idx.size()];
+            for (int k = 0; k < ids.length; k++) {
+                ids[k] = b.firstOpId + idx.get(k);
+                ops[k] = b.ops.get(idx.get(k));
+            }
+            tc.sendMessage(NodeId.ds(e.getKey()), new ExecBatch(t.header, ids, ops, meta));
+        }
+    }
+
+    private int dsOf(TcTxnImpl t, Key key) {
+        return tc.database().catalog().table(key.table()).replicated() ? Math.max(t.home, 0)
+                : tc.partitionOf(key);
+    }
+
+    /** One operation's reply: reports, dependencies, the TC parts bottom-up, then the batch goes on. */
+    void onReply(ExecReply r) {
+        TcTxnImpl t = tc.live(r.txnId());
+        if (t == null || t.status == TcTxnImpl.Status.DONE || t.batch == null || !t.batch.has(r.opId())) {
+            return;
+        }
+        OpBatch b = t.batch;
+        t.awaiting--;
+        tc.module().reports(t, r.reports());
+        if (!r.ok()) {
+            tc.commits().abort(t, new AbortReason(r.reason(), r.retryable()));
+            return;
+        }
+        List<TxnDep> nd = r.deps() == null ? List.of() : Arrays.asList(r.deps());
+        t.deps.addAll(nd);
+        tc.module().afterOp(t, b.op(r.opId()), nd);
+        if (t.status == TcTxnImpl.Status.DONE) {
+            return;
+        }
+        b.results[r.opId() - b.firstOpId] = r.row();
+        if (--b.inFlight > 0) {
+            return;
+        }
+        if (b.next < b.ops.size()) {
+            advance(t);
+        } else if (b.staged.isEmpty()) {
+            done(t, b);
+        }
+    }
+
+    private void done(TcTxnImpl t, OpBatch b) {
+        t.batch = null;
+        t.driver.batchDone(t, b);
+    }
+}

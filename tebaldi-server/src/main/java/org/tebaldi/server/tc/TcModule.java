@@ -1,0 +1,160 @@
+package org.tebaldi.server.tc;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.TxnDep;
+import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.proc.Procedure;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.Op;
+import org.tebaldi.server.msg.LevelReport;
+import org.tebaldi.server.node.CcModule;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.node.LevelPass;
+
+/**
+ * The coordinator's CC module (docs/architecture.md, "A phase's path through the tree"): the TC part of every tree
+ * node, and every pass of a phase over a transaction's path π — top-down for start, operations and the start of
+ * validation, bottom-up for replies and the validation decision, leaf first for the end — each level getting its
+ * typed per-transaction state. Also the stored procedures as the tree's mechanisms rewrite them (runtime pipelining
+ * reorders them into steps, §4.4.2). Coordinator thread only.
+ */
+final class TcModule extends CcModule<TcPart<Object>> {
+    private final TcServices services;
+    private Procedure[] procedures = new Procedure[0];
+
+    TcModule(TcServices services) {
+        this.services = services;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected TcPart<Object> create(ClusterConfig c, CcNode node) {
+        return (TcPart<Object>) c.mechanism(node).tcPart(node, services);
+    }
+
+    @Override
+    protected void rebind(TcPart<Object> part, CcNode node) {
+        part.rebind(node);
+    }
+
+    @Override
+    protected void deliver(TcPart<Object> part, NodeId from, Object payload) {
+        part.onMessage(from, payload);
+    }
+
+    /** Rewrites every stored procedure along its leaf's path, root first (the deepest rewrite runs). */
+    @Override
+    protected void installed(ClusterConfig c) {
+        procedures = new Procedure[c.db().types().size()];
+        for (TxnType type : c.db().types()) {
+            if (type.isProcedure()) {
+                Procedure p = type.procedure();
+                for (CcNode n : c.tree().path(c.leafOf(type.id()).id())) {
+                    p = part(n).procedure(type, p);
+                }
+                procedures[type.id()] = p;
+            }
+        }
+    }
+
+    /** The procedure transactions of type {@code typeId} run under the current tree (null if interactive). */
+    Procedure procedure(int typeId) {
+        return procedures[typeId];
+    }
+
+    private TcPart<Object> at(TcTxnImpl t, int level) {
+        return part(t.path, level);
+    }
+
+    /** Start phase, top-down: every level's state is made, then its start runs. */
+    void start(TcTxnImpl t, Runnable done, Consumer<AbortReason> abort) {
+        for (int l = 0; l < t.path.length; l++) {
+            t.states[l] = at(t, l).newState(t);
+        }
+        LevelPass.topDown(services, t.path.length, (l, k) -> at(t, l).start(t, t.states[l], k), done, abort);
+    }
+
+    /** Whether some level must see every earlier operation's reply before {@code op} passes it. */
+    boolean needsPriorOps(TcTxnImpl t, Op op) {
+        for (int l = 0; l < t.path.length; l++) {
+            if (at(t, l).needsPriorOps(t, t.states[l], op)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Execution phase, TC side of the top-down pass. */
+    void beforeOp(TcTxnImpl t, Op op, Runnable done, Consumer<AbortReason> abort) {
+        LevelPass.topDown(services, t.path.length, (l, k) -> at(t, l).beforeOp(t, t.states[l], op, k), done, abort);
+    }
+
+    /** Delivers the DS parts' reports that came with a reply to their levels. */
+    void reports(TcTxnImpl t, LevelReport[] reports) {
+        if (reports != null) {
+            for (LevelReport r : reports) {
+                at(t, r.level()).onReport(t, t.states[r.level()], r.report());
+            }
+        }
+    }
+
+    /** Execution phase, bottom-up at the TC: the reply of {@code op} arrived with {@code newDeps}. */
+    void afterOp(TcTxnImpl t, Op op, List<TxnDep> newDeps) {
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            at(t, l).afterOp(t, t.states[l], op, newDeps);
+        }
+    }
+
+    /** Validation phase, top-down, before the validation requests leave. */
+    void beforeValidation(TcTxnImpl t, Runnable done, Consumer<AbortReason> abort) {
+        LevelPass.topDown(services, t.path.length, (l, k) -> at(t, l).beforeValidation(t, t.states[l], k), done,
+                abort);
+    }
+
+    /** Validation phase, bottom-up, after every participant voted yes. */
+    void validate(TcTxnImpl t, Runnable done, Consumer<AbortReason> abort) {
+        LevelPass.bottomUp(services, t.path.length, (l, k) -> at(t, l).validate(t, t.states[l], k), done, abort);
+    }
+
+    /** Every level's request metadata, or null if no level has any. */
+    Object[] meta(TcTxnImpl t) {
+        Object[] m = null;
+        for (int l = 0; l < t.path.length; l++) {
+            Object x = at(t, l).meta(t, t.states[l]);
+            if (x != null) {
+                if (m == null) {
+                    m = new Object[t.path.length];
+                }
+                m[l] = x;
+            }
+        }
+        return m;
+    }
+
+    /** Every level's commit metadata, or null if no level has any. */
+    Object[] commitMeta(TcTxnImpl t) {
+        Object[] m = null;
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            Object x = at(t, l).commitMeta(t, t.states[l]);
+            if (x != null) {
+                if (m == null) {
+                    m = new Object[t.path.length];
+                }
+                m[l] = x;
+            }
+        }
+        return m;
+    }
+
+    /** The transaction ended: every level's finish, leaf first. */
+    void finish(TcTxnImpl t, boolean committed) {
+        for (int l = t.path.length - 1; l >= 0; l--) {
+            at(t, l).finish(t, t.states[l], committed);
+        }
+    }
+}
