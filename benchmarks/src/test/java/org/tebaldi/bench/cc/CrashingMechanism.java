@@ -4,23 +4,14 @@ import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
-import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.OpContext;
-import org.tebaldi.core.cc.TcPart;
-import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.testkit.TestMechanism;
 import org.tebaldi.core.tree.CcNode;
 
 /** Test-only mechanism {@code crashing}: its data-server part throws on every operation (a node failure). */
-public final class CrashingMechanism implements Mechanism {
-    @Override
-    public String name() {
-        return "crashing";
-    }
-
-    @Override
-    public TcPart<Void> tcPart(CcNode node, TcServices services) {
-        return new TcPart<>() {
-        };
+public final class CrashingMechanism extends TestMechanism {
+    public CrashingMechanism() {
+        super("crashing");
     }
 
     @Override

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.tebaldi.bench.sim.SimSeeds;
-import org.tebaldi.bench.tpcc.UnsafeMechanism;
+import org.tebaldi.core.testkit.UnsafeMechanism;
 import org.tebaldi.core.cc.Mechanisms;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeSpec;

@@ -1,5 +1,6 @@
 package org.tebaldi.bench.tpcc;
 
+import org.tebaldi.core.testkit.UnsafeMechanism;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,7 +1,7 @@
 package org.tebaldi.cc.rp;
 
 import org.junit.jupiter.api.Test;
-import org.tebaldi.cc.testkit.RoundTrip;
+import org.tebaldi.core.testkit.RoundTrip;
 import org.tebaldi.core.cc.CcEnvelope;
 
 /** RP's payloads survive the wire, alone, inside a mechanism envelope and in a per-level metadata array. */

@@ -1,7 +1,7 @@
 package org.tebaldi.cc.ssi;
 
 import org.junit.jupiter.api.Test;
-import org.tebaldi.cc.testkit.RoundTrip;
+import org.tebaldi.core.testkit.RoundTrip;
 import org.tebaldi.core.cc.CcEnvelope;
 
 /** SSI's payloads survive the wire, alone and inside a mechanism envelope or a per-level metadata array. */
@@ -15,5 +15,7 @@ class SsiCodecsTest {
         RoundTrip.check(new PivotMessages.Verdict(4, false, null));
         RoundTrip.check(new CcEnvelope(1, new PivotMessages.Check(5, 1, 2, new long[] {3, 4})));
         RoundTrip.check(new Object[] {null, new SsiMeta(7), 99L});
+        RoundTrip.check(new CommitTs(123));
+        RoundTrip.check(new AntiDependency(17, 19));
     }
 }

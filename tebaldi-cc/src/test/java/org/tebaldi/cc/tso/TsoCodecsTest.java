@@ -1,7 +1,7 @@
 package org.tebaldi.cc.tso;
 
 import org.junit.jupiter.api.Test;
-import org.tebaldi.cc.testkit.RoundTrip;
+import org.tebaldi.core.testkit.RoundTrip;
 import org.tebaldi.core.cc.CcEnvelope;
 import org.tebaldi.core.model.Key;
 

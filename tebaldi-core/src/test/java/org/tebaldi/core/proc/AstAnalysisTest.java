@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -120,7 +121,7 @@ class AstAnalysisTest {
         assertEquals(p.params(), q.params());
         assertEquals(List.of("stock", "kv"), List.copyOf(q.tablesAccessed()));
 
-        FakeStore store = new FakeStore(cat);
+        TestStore store = new TestStore(cat);
         store.put("kv", k(1), 10L, null, null, null);
         store.put("stock", k(1, 2), 5L, 0L, 0L, 0L);
         assertEquals(15L, store.outputs(q, 1L, 2L).get("sum"));
@@ -138,8 +139,8 @@ class AstAnalysisTest {
                 new Stmt.Read("kv", "r", List.of(in("k")), false),
                 new Stmt.If(isNull(local("r")), List.of(new Stmt.Abort("missing")), List.of()),
                 new Stmt.Output("v", field("r", "v"))));
-        FakeStore store = new FakeStore(cat);
-        assertEquals(new ProcStep.Abort("missing"), store.run(p, 4L));
+        TestStore store = new TestStore(cat);
+        assertEquals(new ProcStep.Abort("missing"), store.drive(p, 4L));
         store.put("kv", k(4), 8L, null, null, null);
         assertEquals(8L, store.outputs(p, 4L).get("v"));
         assertEquals(cat, p.catalog());

@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,8 +21,8 @@ import org.tebaldi.core.txn.OpKind;
 class BatchedRunTest {
     private final Catalog cat = Tpcc.catalog();
 
-    private FakeStore loaded() {
-        FakeStore s = new FakeStore(cat);
+    private TestStore loaded() {
+        TestStore s = new TestStore(cat);
         s.put("warehouse", k(1), "w1", 0.25, 0.0);
         s.put("district", k(1, 3), 0.25, 0.0, 3001L);
         s.put("customer", k(1, 3, 42), 0.0, "GC", 0.5, 0L);
@@ -37,10 +38,10 @@ class BatchedRunTest {
     @Test
     void newOrderBatchedEqualsSequentialInFewerRoundTrips() {
         Object[] in = {1L, 3L, 42L, new long[] {10, 20, 30}, new long[] {1, 1, 2}, new long[] {5, 4, 2}};
-        FakeStore seq = loaded();
-        ProcStep a = seq.run(NewOrderTest.newOrder(cat), in);
-        FakeStore bat = loaded();
-        ProcStep b = bat.runBatched(NewOrderTest.newOrder(cat), in);
+        TestStore seq = loaded();
+        ProcStep a = seq.drive(NewOrderTest.newOrder(cat), in);
+        TestStore bat = loaded();
+        ProcStep b = bat.driveBatched(NewOrderTest.newOrder(cat), in);
         Object[] ea = (Object[]) ((ProcStep.Done) a).outputs().get("amounts");
         Object[] eb = (Object[]) assertInstanceOf(ProcStep.Done.class, b).outputs().get("amounts");
         assertEquals(List.of(ea), List.of(eb));
@@ -52,8 +53,8 @@ class BatchedRunTest {
 
     @Test
     void aUserAbortDropsTheBatchAndEndsTheRun() {
-        FakeStore bat = loaded();
-        ProcStep s = bat.runBatched(NewOrderTest.newOrder(cat), 1L, 3L, 42L, new long[] {10, 99},
+        TestStore bat = loaded();
+        ProcStep s = bat.driveBatched(NewOrderTest.newOrder(cat), 1L, 3L, 42L, new long[] {10, 99},
                 new long[] {1, 1}, new long[] {1, 1});
         assertEquals(new ProcStep.Abort("invalid item"), s);
     }
@@ -67,7 +68,7 @@ class BatchedRunTest {
                 .read("district", "d", in("w"), lit(3L))
                 .output("tax", field("x", "w_tax"))
                 .write("new_order", row(), in("w"), lit(1L), lit(3L))).build();
-        FakeStore s = loaded();
+        TestStore s = loaded();
         ProcRun run = p.startBatched(Inputs.of(1L));
         ProcStep first = run.resume(List.of());
         List<OpKind> kinds = assertInstanceOf(ProcStep.Batch.class, first).ops().stream().map(o -> o.kind()).toList();

@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -172,6 +173,6 @@ class BuildErrorsTest {
         List<Stmt> reversed = List.of(p.body().get(1), p.body().get(0));
         assertEquals("p: statement 1 (output x): local 'x' may be unassigned here",
                 assertThrows(ProcedureException.class, () -> p.withBody(reversed)).getMessage());
-        assertEquals(Map.of("x", 3L), new FakeStore(cat).outputs(p, 3L));
+        assertEquals(Map.of("x", 3L), new TestStore(cat).outputs(p, 3L));
     }
 }

@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -83,7 +84,7 @@ class ExprUpdateTest {
 
     @Test
     void updateThroughTheStoreStoresNewRowAndResultLocal() {
-        FakeStore store = new FakeStore(cat);
+        TestStore store = new TestStore(cat);
         store.put("stock", k(1, 7), 12L, 0L, 0L, 0L);
         assertEquals(Map.of("left", 94L), store.outputs(stockUpdate(), 1L, 7L, 9L, true));
         assertEquals(stock.row(94L, 9L, 1L, 1L), store.get("stock", 1, 7));
@@ -91,7 +92,7 @@ class ExprUpdateTest {
 
     @Test
     void updateOfAbsentRowWritesNothingAndYieldsNull() {
-        FakeStore store = new FakeStore(cat);
+        TestStore store = new TestStore(cat);
         Procedure p = Procedure.define("absent", cat).body(b -> {
             b.update("kv", "r", List.of(set("v", add(col("v"), lit(1L)))), lit(5L));
             b.output("none", isNull(local("r")));
@@ -111,7 +112,7 @@ class ExprUpdateTest {
 
     @Test
     void fieldAndParamsAreEvaluatedAtTheCoordinator() {
-        FakeStore store = new FakeStore(cat);
+        TestStore store = new TestStore(cat);
         store.put("kv", k(1), 4L, null, "tag", null);
         store.put("kv", k(2), 100L, 0.5, "x", null);
         Procedure p = Procedure.define("mix", cat).params("amount").body(b -> {

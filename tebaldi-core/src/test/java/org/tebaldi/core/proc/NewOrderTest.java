@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -17,7 +18,7 @@ import org.tebaldi.core.txn.OpKind;
 /** A TPC-C new_order-like procedure (and the payment example of the Procedure docs) end to end. */
 class NewOrderTest {
     private final Catalog cat = Tpcc.catalog();
-    private final FakeStore store = new FakeStore(cat);
+    private final TestStore store = new TestStore(cat);
 
     static Procedure newOrder(Catalog cat) {
         return Procedure.define("new_order", cat)
@@ -104,7 +105,7 @@ class NewOrderTest {
 
     @Test
     void invalidItemAbortsAfterTheEarlierLines() {
-        ProcStep s = store.run(newOrder(cat), 1L, 3L, 42L,
+        ProcStep s = store.drive(newOrder(cat), 1L, 3L, 42L,
                 new long[] {10, 99}, new long[] {1, 1}, new long[] {1, 1});
         assertEquals(new ProcStep.Abort("invalid item"), s);
         assertEquals(3 + 3 + 1, store.ops.size());
@@ -116,7 +117,7 @@ class NewOrderTest {
     void moreThanFifteenItemsIsARuntimeError() {
         long[] many = new long[16];
         ProcedureException e = assertThrows(ProcedureException.class,
-                () -> store.run(newOrder(cat), 1L, 3L, 42L, many, many, many));
+                () -> store.drive(newOrder(cat), 1L, 3L, 42L, many, many, many));
         assertEquals("new_order: statement 9 (for i): range 0..16 is 16 iterations, more than maxIterations 15",
                 e.getMessage());
     }
@@ -152,6 +153,6 @@ class NewOrderTest {
         assertEquals(25.0, store.get("warehouse", 1).get("w_ytd"));
         assertEquals(cat.table("history").row(7L, 25.0, null), store.get("history", 1, 900));
         assertEquals(new ProcStep.Abort("no such customer"),
-                store.run(payment, 1L, 3L, 8L, 1.0, new long[0], 901L));
+                store.drive(payment, 1L, 3L, 8L, 1.0, new long[0], 901L));
     }
 }

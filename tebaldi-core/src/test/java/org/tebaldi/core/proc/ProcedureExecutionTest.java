@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -18,10 +19,10 @@ import org.tebaldi.core.model.Row;
 import org.tebaldi.core.txn.Inputs;
 import org.tebaldi.core.txn.OpKind;
 
-/** Runs procedures against {@link FakeStore}: data operations, control flow, arrays, outputs, aborts. */
+/** Runs procedures against {@link TestStore}: data operations, control flow, arrays, outputs, aborts. */
 class ProcedureExecutionTest {
     private final Catalog cat = Tpcc.catalog();
-    private final FakeStore store = new FakeStore(cat);
+    private final TestStore store = new TestStore(cat);
     private final int kv = cat.table("kv").id();
 
     @Test
@@ -126,11 +127,11 @@ class ProcedureExecutionTest {
             b.forRange("i", lit(0L), len(in("ids")), 15,
                     body -> body.read("kv", "r", elem(in("ids"), local("i"))));
         }).build();
-        ProcedureException e = assertThrows(ProcedureException.class, () -> store.run(p, (Object) new long[16]));
+        ProcedureException e = assertThrows(ProcedureException.class, () -> store.drive(p, (Object) new long[16]));
         assertEquals("bounded: statement 2 (for i): range 0..16 is 16 iterations, more than maxIterations 15",
                 e.getMessage());
         assertTrue(store.ops.isEmpty());
-        assertInstanceOf(ProcStep.Done.class, store.run(p, (Object) new long[15]));
+        assertInstanceOf(ProcStep.Done.class, store.drive(p, (Object) new long[15]));
         assertEquals(15, store.ops.size());
     }
 
@@ -188,7 +189,7 @@ class ProcedureExecutionTest {
             b.write("kv", row("v", in("x")), lit(3L));
         }).build();
 
-        assertEquals(new ProcStep.Abort("x is zero"), store.run(p, 0L));
+        assertEquals(new ProcStep.Abort("x is zero"), store.drive(p, 0L));
         assertEquals(1, store.ops.size());
 
         ProcRun run = p.start(Inputs.of(5L));

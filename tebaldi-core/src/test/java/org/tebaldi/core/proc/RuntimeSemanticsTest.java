@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,7 @@ import org.tebaldi.core.model.Catalog;
 /** Operator semantics and run-time errors (messages name the procedure and statement). */
 class RuntimeSemanticsTest {
     private final Catalog cat = Tpcc.catalog();
-    private final FakeStore store = new FakeStore(cat);
+    private final TestStore store = new TestStore(cat);
 
     /** Outputs of a procedure with one output per entry, all over inputs a = 7L, b = 2L, x = 2.5, s = "abc". */
     private Map<String, Object> eval(Map<String, Expr> outputs) {
@@ -99,7 +100,7 @@ class RuntimeSemanticsTest {
             b.let("one", lit(1L));
             b.output("r", e);
         }).build();
-        return assertThrows(ProcedureException.class, () -> store.run(p, 7L, "abc", new long[] {1, 2, 3}));
+        return assertThrows(ProcedureException.class, () -> store.drive(p, 7L, "abc", new long[] {1, 2, 3}));
     }
 
     @Test
@@ -162,7 +163,7 @@ class RuntimeSemanticsTest {
         assertEquals("arr: statement 1 (newArray a): array size -1 out of range 0..1048576", error(p, -1L, 0L));
         assertEquals("arr: statement 2 (setElem a): array index 15 out of bounds 0..14", error(p, 15L, 15L));
         assertEquals("arr: statement 2 (setElem a): array index 0 out of bounds (empty array)", error(p, 0L, 0L));
-        assertTrue(store.run(p, 15L, 14L) instanceof ProcStep.Done);
+        assertTrue(store.drive(p, 15L, 14L) instanceof ProcStep.Done);
     }
 
     @Test
@@ -178,6 +179,6 @@ class RuntimeSemanticsTest {
     }
 
     private String error(Procedure p, Object... inputs) {
-        return assertThrows(ProcedureException.class, () -> store.run(p, inputs)).getMessage();
+        return assertThrows(ProcedureException.class, () -> store.drive(p, inputs)).getMessage();
     }
 }

@@ -10,7 +10,6 @@ import org.slf4j.LoggerFactory;
 import org.tebaldi.core.cc.CcEnvelope;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
-import org.tebaldi.core.db.Database;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
@@ -87,7 +86,7 @@ public final class DataServer extends NodeBase implements DsServices {
      * @throws IllegalStateException if the store cannot be opened
      */
     public void openLog(java.util.concurrent.Executor toSelf) {
-        ClusterConfig cfg = module.config();
+        ClusterConfig cfg = config();
         org.tebaldi.server.durability.DurabilityOptions d = cfg.durability();
         if (!d.enabled() || dur != null) {
             return;
@@ -129,7 +128,7 @@ public final class DataServer extends NodeBase implements DsServices {
      * re-basing hold CC metadata (loaded versions have none), so only those are visited.
      */
     void restartCc(CcTree tree) {
-        ClusterConfig cfg = module.config();
+        ClusterConfig cfg = config();
         if (!txns.isEmpty()) {
             LOG.error("ds{}: {} transactions left when preparing a reconfiguration: {}", index, txns.size(),
                     describeLive(5));
@@ -154,13 +153,13 @@ public final class DataServer extends NodeBase implements DsServices {
      * locks and waits); new nodes get new parts; retired nodes lose theirs.
      */
     void updateCc(CcTree tree) {
-        module.update(module.config().withTree(tree));
+        module.update(config().withTree(tree));
         gc.partsChanged();
     }
 
     /** Data servers of the cluster. */
     int dataServers() {
-        return module.config().dataServers();
+        return config().dataServers();
     }
 
     /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
@@ -171,12 +170,12 @@ public final class DataServer extends NodeBase implements DsServices {
         store = new MultiVersionStore(Math.max(1024, store.keyCount()));
         gc.reset();
         gc.clearOrders();
-        module.install(module.config());
+        module.install(config());
     }
 
     /** Recovery, step 3: a fresh CC module over the recovered, re-based versions. */
     void rebuildCc() {
-        module.install(module.config());
+        module.install(config());
         gc.reset();
     }
 
@@ -195,7 +194,7 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** Coordinators of the cluster. */
     int coordinators() {
-        return module.config().coordinators();
+        return config().coordinators();
     }
 
     /** Sends a framework message (reconfiguration protocols). */
@@ -222,8 +221,8 @@ public final class DataServer extends NodeBase implements DsServices {
 
     @Override
     protected void started() {
-        if (module.config().profileFlushMicros() > 0) {
-            enableProfiling(new NodeId(Role.MONITOR, 0), module.config().profileFlushMicros());
+        if (config().profileFlushMicros() > 0) {
+            enableProfiling(new NodeId(Role.MONITOR, 0), config().profileFlushMicros());
         }
         if (dur != null) {
             dur.flushLoads();
@@ -286,7 +285,7 @@ public final class DataServer extends NodeBase implements DsServices {
             return null;
         }
         if (t == null) {
-            t = new DsTxnImpl(h, module.config().tree().path(h.leaf()));
+            t = new DsTxnImpl(h, config().tree().path(h.leaf()));
             t.gcEpoch = gc.join();
             if (dur != null && history.recording()) {
                 t.loggedReads = new ArrayList<>(2);
@@ -399,13 +398,8 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     @Override
-    public Database database() {
-        return module.config().db();
-    }
-
-    @Override
-    public long waitTimeoutMicros() {
-        return module.config().waitTimeoutMicros();
+    protected ClusterConfig config() {
+        return module.config();
     }
 
     @Override

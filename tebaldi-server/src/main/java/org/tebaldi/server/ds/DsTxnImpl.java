@@ -12,9 +12,10 @@ import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.server.msg.LevelReport;
 import org.tebaldi.server.msg.TxnHeader;
+import org.tebaldi.server.node.PathTxn;
 
 /** A transaction's state at one data server. Owned by the data-server actor. */
-final class DsTxnImpl implements DsTxn, VersionReader {
+final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     /** Where the transaction stands here: running, or its commit or abort applied here. */
     enum Status { LIVE, COMMITTED, ABORTED }
 
@@ -22,10 +23,6 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     record Written(org.tebaldi.core.model.Key key, VersionChain chain, Version version) {
     }
 
-    final TxnHeader header;
-    final CcNode[] path;
-    /** The per-level state of each DS part on the path ({@link org.tebaldi.core.cc.DsPart#newState}). */
-    final Object[] states;
     private Object[] meta;
     final List<Dependency> deps = new ArrayList<>(0);
     int reportedDeps;
@@ -53,40 +50,7 @@ final class DsTxnImpl implements DsTxn, VersionReader {
     List<org.tebaldi.server.durability.LogRecord.Read> loggedReads;
 
     DsTxnImpl(TxnHeader header, CcNode[] path) {
-        this.header = header;
-        this.path = path;
-        this.states = new Object[path.length];
-    }
-
-    @Override
-    public long id() {
-        return header.txnId();
-    }
-
-    @Override
-    public int typeId() {
-        return header.typeId();
-    }
-
-    @Override
-    public int leaf() {
-        return header.leaf();
-    }
-
-    @Override
-    public long instance() {
-        return header.instance();
-    }
-
-    @Override
-    public long priority() {
-        return header.priority();
-    }
-
-    @Override
-    public <S> S state(int level, Class<S> type) {
-        Object s = states[level];
-        return type.isInstance(s) ? type.cast(s) : null;
+        super(header, path);
     }
 
     @Override

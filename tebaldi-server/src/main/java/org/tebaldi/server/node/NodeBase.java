@@ -32,6 +32,19 @@ public abstract class NodeBase implements Actor, CcServices {
         drain();
     }
 
+    /** The cluster configuration with the tree this node runs now. */
+    protected abstract ClusterConfig config();
+
+    @Override
+    public org.tebaldi.core.db.Database database() {
+        return config().db();
+    }
+
+    @Override
+    public long waitTimeoutMicros() {
+        return config().waitTimeoutMicros();
+    }
+
     /** Called once when the node starts. */
     protected void started() {
     }

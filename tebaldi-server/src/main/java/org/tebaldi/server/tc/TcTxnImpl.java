@@ -12,21 +12,18 @@ import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.Inputs;
 import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.msg.TxnHeader;
+import org.tebaldi.server.node.PathTxn;
 
 /** A transaction attempt at its coordinator. Owned by the TC actor. */
-final class TcTxnImpl implements TcTxn {
+final class TcTxnImpl extends PathTxn implements TcTxn {
     enum Status { STARTING, ACTIVE, VALIDATING, DONE }
 
-    final TxnHeader header;
     final TxnType type;
     final Inputs inputs;
-    final CcNode[] path;
     final NodeId client;
     final long reqId;
     /** Where the transaction's operations come from and where their results go (one per execution mode). */
     final OpDriver driver;
-    /** The per-level state of each TC part on the path ({@link org.tebaldi.core.cc.TcPart#newState}). */
-    final Object[] states;
     final List<TxnDep> deps = new ArrayList<>(0);
     private final boolean[] isParticipant;
     private int[] participants = new int[0];
@@ -50,14 +47,12 @@ final class TcTxnImpl implements TcTxn {
 
     TcTxnImpl(TxnHeader header, TxnType type, Inputs inputs, CcNode[] path, NodeId client, long reqId,
               OpDriver driver, int dataServers) {
-        this.header = header;
+        super(header, path);
         this.type = type;
         this.inputs = inputs;
-        this.path = path;
         this.client = client;
         this.reqId = reqId;
         this.driver = driver;
-        this.states = new Object[path.length];
         this.isParticipant = new boolean[dataServers];
     }
 
@@ -91,37 +86,6 @@ final class TcTxnImpl implements TcTxn {
     @Override
     public int[] participants() {
         return participants;
-    }
-
-    @Override
-    public long id() {
-        return header.txnId();
-    }
-
-    @Override
-    public int typeId() {
-        return header.typeId();
-    }
-
-    @Override
-    public int leaf() {
-        return header.leaf();
-    }
-
-    @Override
-    public long instance() {
-        return header.instance();
-    }
-
-    @Override
-    public long priority() {
-        return header.priority();
-    }
-
-    @Override
-    public <S> S state(int level, Class<S> type) {
-        Object s = states[level];
-        return type.isInstance(s) ? type.cast(s) : null;
     }
 
     @Override

@@ -11,7 +11,6 @@ import org.slf4j.LoggerFactory;
 import org.tebaldi.core.cc.CcEnvelope;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.TcTxn;
-import org.tebaldi.core.db.Database;
 import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
@@ -120,8 +119,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     @Override
     protected void started() {
-        if (module.config().profileFlushMicros() > 0) {
-            enableProfiling(new NodeId(Role.MONITOR, 0), module.config().profileFlushMicros());
+        if (config().profileFlushMicros() > 0) {
+            enableProfiling(new NodeId(Role.MONITOR, 0), config().profileFlushMicros());
         }
         if (replyTimeoutMicros > 0) {
             sweep();
@@ -154,7 +153,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     }
 
     private void begin(NodeId client, long reqId, int typeId, Inputs inputs, long priority, boolean proc) {
-        ClusterConfig cfg = module.config();
+        ClusterConfig cfg = config();
         TxnType type = cfg.db().type(typeId);
         CcNode leaf = cfg.leafOf(typeId);
         OpDriver driver;
@@ -308,12 +307,12 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     /** Data servers of the cluster. */
     int dataServers() {
-        return module.config().dataServers();
+        return config().dataServers();
     }
 
     /** Coordinators of the cluster. */
     int coordinators() {
-        return module.config().coordinators();
+        return config().coordinators();
     }
 
     /** The live transactions (for the clean-up phase's force-abort). */
@@ -356,17 +355,17 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     /** Rebuilds the CC module for another tree (prepare phase); storage is untouched. */
     void reinstall(org.tebaldi.core.tree.CcTree tree) {
-        module.install(module.config().withTree(tree));
+        module.install(config().withTree(tree));
     }
 
     /** Online update: switches to a tree derived from the current one with node ids kept ({@link TcModule}). */
     void update(org.tebaldi.core.tree.CcTree tree) {
-        module.update(module.config().withTree(tree));
+        module.update(config().withTree(tree));
     }
 
     /** Live transactions whose leaf is in the subtree rooted at node {@code subtree} of the current tree. */
     int liveIn(int subtree) {
-        CcNode root = module.config().tree().node(subtree);
+        CcNode root = config().tree().node(subtree);
         return root == null ? 0 : (int) txns.values().stream().filter(t -> root.contains(t.leaf())).count();
     }
 
@@ -403,13 +402,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     // ---- TcServices ----------------------------------------------------------------------------------------
 
     @Override
-    public Database database() {
-        return module.config().db();
-    }
-
-    @Override
-    public long waitTimeoutMicros() {
-        return module.config().waitTimeoutMicros();
+    protected ClusterConfig config() {
+        return module.config();
     }
 
     @Override
@@ -429,6 +423,6 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     @Override
     public int partitionOf(Key key) {
-        return module.config().partitioner().partition(key);
+        return config().partitioner().partition(key);
     }
 }

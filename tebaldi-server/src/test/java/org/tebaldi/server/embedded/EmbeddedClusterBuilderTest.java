@@ -10,11 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
-import org.tebaldi.core.cc.DsPart;
-import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
-import org.tebaldi.core.cc.TcPart;
-import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.config.ConfigException;
@@ -24,11 +20,10 @@ import org.tebaldi.core.model.Catalog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.model.TableSchema;
-import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.Inputs;
 import org.tebaldi.core.txn.TxnAbortedException;
 import org.tebaldi.server.cluster.EmbeddedCluster;
-import org.tebaldi.server.sim.UnsafeMechanism;
+import org.tebaldi.core.testkit.TestMechanism;
 
 /** The public embedded-cluster builder: its docstring example, bad trees, and a mechanism of the caller's own. */
 class EmbeddedClusterBuilderTest {
@@ -105,21 +100,7 @@ class EmbeddedClusterBuilderTest {
 
     @Test
     void aMechanismOfTheCallersOwnCanBeUsedInTheTree() throws Exception {
-        Mechanism mine = new Mechanism() { // regulates nothing, like the test-only 'unsafe'
-            @Override
-            public String name() {
-                return "mine";
-            }
-
-            @Override
-            public TcPart<?> tcPart(CcNode node, TcServices services) {
-                return new UnsafeMechanism().tcPart(node, services);
-            }
-
-            @Override
-            public DsPart<?> dsPart(CcNode node, DsServices services) {
-                return new UnsafeMechanism().dsPart(node, services);
-            }
+        Mechanism mine = new TestMechanism("mine") { // regulates nothing, like the test-only 'unsafe'
         };
         ConfigException unknown = assertThrows(ConfigException.class, () -> EmbeddedCluster.builder(db)
                 .tree("{root: {cc: mine, txns: [transfer, audit]}}").build());

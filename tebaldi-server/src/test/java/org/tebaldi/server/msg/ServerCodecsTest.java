@@ -1,17 +1,14 @@
 package org.tebaldi.server.msg;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import org.tebaldi.core.testkit.RoundTrip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.tebaldi.core.model.Catalog.doubleCol;
 import static org.tebaldi.core.model.Catalog.longCol;
 import static org.tebaldi.core.model.Catalog.stringCol;
 
-import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.tebaldi.core.cc.CcEnvelope;
@@ -58,64 +55,7 @@ class ServerCodecsTest {
     }
 
     private static Object check(Object v) {
-        ByteArrayEncoder e = new ByteArrayEncoder(REG);
-        e.writeValue(v);
-        ByteArrayDecoder d = new ByteArrayDecoder(REG, new CodecContext(CAT), e.toByteArray());
-        Object back = d.readValue();
-        assertEquals(0, d.remaining());
-        ByteArrayEncoder again = new ByteArrayEncoder(REG);
-        again.writeValue(back);
-        assertArrayEquals(e.toByteArray(), again.toByteArray(), "re-encoding " + v);
-        assertTrue(equal(v, back), () -> "round trip changed " + v + " into " + back);
-        return back;
-    }
-
-    private static boolean equal(Object a, Object b) {
-        if (a == null || b == null) {
-            return a == b;
-        }
-        if (a.getClass().isRecord() && a.getClass() == b.getClass()) {
-            for (RecordComponent c : a.getClass().getRecordComponents()) {
-                try {
-                    c.getAccessor().setAccessible(true);
-                    if (!equal(c.getAccessor().invoke(a), c.getAccessor().invoke(b))) {
-                        return false;
-                    }
-                } catch (ReflectiveOperationException x) {
-                    throw new AssertionError(x);
-                }
-            }
-            return true;
-        }
-        if (a instanceof Object[] x && b instanceof Object[] y) {
-            if (x.length != y.length) {
-                return false;
-            }
-            for (int i = 0; i < x.length; i++) {
-                if (!equal(x[i], y[i])) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
-            if (!x.keySet().equals(y.keySet())) {
-                return false;
-            }
-            for (Object k : x.keySet()) {
-                if (!equal(x.get(k), y.get(k))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a instanceof org.tebaldi.core.profile.BlockingBatch x && b instanceof org.tebaldi.core.profile.BlockingBatch y) {
-            return java.util.Arrays.equals(x.events(), y.events());
-        }
-        if (a instanceof Inputs x && b instanceof Inputs y) {
-            return equal(x.values(), y.values());
-        }
-        return Objects.deepEquals(a, b);
+        return RoundTrip.check(v, CAT);
     }
 
     @Test

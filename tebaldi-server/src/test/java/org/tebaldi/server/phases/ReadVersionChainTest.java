@@ -1,5 +1,6 @@
 package org.tebaldi.server.phases;
 
+import org.tebaldi.core.testkit.TestMechanism;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
@@ -9,11 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
-import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.Mechanisms;
 import org.tebaldi.core.cc.OpContext;
-import org.tebaldi.core.cc.TcPart;
-import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.db.Database;
@@ -37,18 +35,11 @@ import org.tebaldi.server.node.ClusterConfig;
  */
 class ReadVersionChainTest {
     /** Proposes the newest version written by a transaction of its own group at this node. */
-    static final class PartialView implements Mechanism {
+    static final class PartialView extends TestMechanism {
         final List<Long> proposedWriters = new ArrayList<>();
 
-        @Override
-        public String name() {
-            return "view";
-        }
-
-        @Override
-        public TcPart<Void> tcPart(CcNode node, TcServices services) {
-            return new TcPart<>() {
-            };
+        PartialView() {
+            super("view");
         }
 
         @Override

@@ -1,5 +1,6 @@
 package org.tebaldi.cc.rp.analysis;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Arrays;
@@ -19,11 +20,11 @@ final class Check {
      * @return the original's outcome kind (DONE, ABORT or ERROR)
      */
     @SafeVarargs
-    static String equivalent(Procedure p, Procedure q, Store store, Object[] inputs, ToIntFunction<String>... steps) {
-        Store s1 = store.copy();
-        Store s2 = store.copy();
-        Store.Outcome o1 = s1.run(p, inputs.clone());
-        Store.Outcome o2 = s2.run(q, inputs.clone());
+    static String equivalent(Procedure p, Procedure q, TestStore store, Object[] inputs, ToIntFunction<String>... steps) {
+        TestStore s1 = store.copy();
+        TestStore s2 = store.copy();
+        TestStore.Outcome o1 = s1.run(p, inputs.clone());
+        TestStore.Outcome o2 = s2.run(q, inputs.clone());
         boolean errorThenAbort = o1.kind().equals("ERROR") && o2.kind().equals("ABORT") && o1.rows().equals(o2.rows());
         if (!o1.sameAs(o2) && !errorThenAbort) {
             fail(p.name() + " not equivalent on inputs " + Arrays.deepToString(inputs) + "\noriginal: " + o1

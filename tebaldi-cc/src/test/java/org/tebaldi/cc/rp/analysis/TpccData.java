@@ -1,5 +1,6 @@
 package org.tebaldi.cc.rp.analysis;
 
+import org.tebaldi.core.testkit.TestStore;
 import java.util.Random;
 import org.tebaldi.core.model.Catalog;
 
@@ -17,8 +18,8 @@ final class TpccData {
         this.cat = cat;
     }
 
-    Store store() {
-        Store s = new Store(cat);
+    TestStore store() {
+        TestStore s = new TestStore(cat);
         for (long w = 1; w <= 2; w++) {
             s.put("warehouse", new long[] {w}, "w" + w, 0.1 * w, 0.0);
             for (long d = 1; d <= 3; d++) {

@@ -1,5 +1,6 @@
 package org.tebaldi.cc.rp.analysis;
 
+import org.tebaldi.core.testkit.Pretty;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

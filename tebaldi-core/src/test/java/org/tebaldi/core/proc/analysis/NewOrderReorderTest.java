@@ -1,5 +1,7 @@
 package org.tebaldi.core.proc.analysis;
 
+import org.tebaldi.core.testkit.Pretty;
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc.analysis;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.tebaldi.core.proc.Exprs.*;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package org.tebaldi.core.proc.analysis;
 
+import org.tebaldi.core.testkit.TestStore;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 

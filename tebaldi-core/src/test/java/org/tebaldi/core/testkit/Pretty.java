@@ -1,15 +1,15 @@
-package org.tebaldi.cc.rp.analysis;
+package org.tebaldi.core.testkit;
 
 import java.util.List;
 import java.util.stream.Collectors;
 import org.tebaldi.core.proc.Stmt;
 
 /** A one-line outline of a body for structure assertions: {@code "read a; for i { write b }; if { abort }"}. */
-final class Pretty {
+public final class Pretty {
     private Pretty() {
     }
 
-    static String outline(List<Stmt> body) {
+    public static String outline(List<Stmt> body) {
         return body.stream().map(Pretty::outline).collect(Collectors.joining("; "));
     }
 
