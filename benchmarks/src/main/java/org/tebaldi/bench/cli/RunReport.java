@@ -64,7 +64,7 @@ final class RunReport {
             long total = m.values().stream().mapToLong(Long::longValue).sum();
             out.println(String.format(Locale.ROOT, "messages: %.2f per committed txn; TC->DS requests per txn: "
                     + "execute %.2f, validate %.2f, commit %.2f, abort %.2f", (double) total / committed,
-                    per(m, "ExecRequest", committed), per(m, "ValidateRequest", committed),
+                    per(m, "ExecRequest", committed) + per(m, "ExecBatch", committed), per(m, "ValidateRequest", committed),
                     per(m, "CommitRequest", committed), per(m, "AbortRequest", committed)));
         }
         if (!d.abortReasons().isEmpty()) {

@@ -12,6 +12,7 @@ import org.tebaldi.bench.run.Checks;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
+import org.tebaldi.server.msg.ExecBatch;
 import org.tebaldi.server.msg.ExecRequest;
 import org.tebaldi.server.msg.ValidateRequest;
 
@@ -112,7 +113,9 @@ public final class SummaryJson {
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
         putRatio(o, "perTxn", total, committed);
         ObjectNode phase = o.putObject("tcToDsPerPhase");
-        putRatio(phase, "execute", counts.getOrDefault(ExecRequest.class.getSimpleName(), 0L), committed);
+        // every coordinator-to-data-server execute message: single operations and batches
+        putRatio(phase, "execute", counts.getOrDefault(ExecRequest.class.getSimpleName(), 0L)
+                + counts.getOrDefault(ExecBatch.class.getSimpleName(), 0L), committed);
         putRatio(phase, "validate", counts.getOrDefault(ValidateRequest.class.getSimpleName(), 0L), committed);
         putRatio(phase, "commit", counts.getOrDefault(CommitRequest.class.getSimpleName(), 0L), committed);
         putRatio(phase, "abort", counts.getOrDefault(AbortRequest.class.getSimpleName(), 0L), committed);

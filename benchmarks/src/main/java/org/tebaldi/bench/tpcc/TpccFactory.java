@@ -8,7 +8,8 @@ import org.tebaldi.bench.workload.WorkloadOptions;
  * Creates the TPC-C workload from {@code workload: {name: tpcc, warehouses: 10, mix: standard}}. Options:
  * {@code warehouses} (default 10), {@code mix} ({@code standard} or {@code hot_item}, §4.6.3), and, to scale a
  * run down, {@code items} (default 100,000), {@code customersPerDistrict} (3,000) and {@code ordersPerDistrict}
- * (3,000), plus {@code seed} for the loaded data (default 1).
+ * (3,000), plus {@code seed} for the loaded data (default 1), and {@code batchedReads} (default true:
+ * order_status and stock_level read each table's rows together, one request per data server; false: one by one).
  */
 public final class TpccFactory implements WorkloadFactory {
     @Override
@@ -30,6 +31,6 @@ public final class TpccFactory implements WorkloadFactory {
                 .withCustomersPerDistrict(o.getInt("customersPerDistrict", TpccConfig.SPEC_CUSTOMERS, 10, 1_000_000))
                 .withOrdersPerDistrict(o.getInt("ordersPerDistrict", TpccConfig.SPEC_ORDERS, 10, 1_000_000))
                 .withSeed(o.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
-        return new TpccWorkload(c, o.getBoolean("batchedReads", false));
+        return new TpccWorkload(c, o.getBoolean("batchedReads", true));
     }
 }

@@ -18,8 +18,9 @@ public final class TpccWorkload implements Workload {
     private final TpccBenchmark tpcc;
     private final boolean batchedReads;
 
+    /** TPC-C with batched multi-key reads in order_status and stock_level (the default). */
     public TpccWorkload(TpccConfig cfg) {
-        this(cfg, false);
+        this(cfg, true);
     }
 
     /**

@@ -104,11 +104,18 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
                     + services.database().catalog().table(op.key().table()).name() + " (step " + s + ") after step "
                     + st.entered + "; it does not follow the pipeline " + plan.describe()));
         } else {
-            transition(t, st, s, k);
+            transition(t, st, s, services.partitionOf(op.key()), k);
         }
     }
 
-    private void transition(TcTxn t, Pipeline st, int to, Continuation k) {
+    /**
+     * Moves {@code t} from its step to step {@code to}, whose first operation goes to data server {@code next}.
+     * Releasing the step it leaves: when the step can be entered at once, {@code next} releases it on receiving
+     * that operation's request (which carries the new step, {@link RpDsPart#onRequest}), so only the other
+     * participants get a {@code Release} message; when entering must wait, every participant gets one now, so the
+     * transactions behind it are not held up by the wait.
+     */
+    private void transition(TcTxn t, Pipeline st, int to, int next, Continuation k) {
         int from = st.entered;
         Map<Long, int[]> inGroup = new HashMap<>();
         Map<Long, int[]> crossGroup = new HashMap<>();
@@ -128,13 +135,15 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
         st.stepWait = services.awaitOrTimeout(timeoutMicros, () -> k.abort(AbortReason.conflict("rp: waited more than "
                 + timeoutMicros / 1000 + " ms to enter a step at rp node " + node.id())));
         await(t, types, releaseWait, () -> {
-            if (from >= 0) {
-                release(t, st, from);
-            }
             Map<Long, int[]> enterWait = new HashMap<>();
             inGroup.keySet().forEach(id -> enterWait.put(id, new int[]{to, -1}));
             crossGroup.keySet().forEach(id -> enterWait.merge(id, new int[]{-1, to},
                     (a, b) -> new int[]{Math.max(a[0], b[0]), Math.max(a[1], b[1])}));
+            if (from >= 0) {
+                boolean enterNow = enterWait.entrySet().stream()
+                        .allMatch(e -> progressOf(e.getKey()).reaches(e.getValue()[0], e.getValue()[1]));
+                release(t, st, from, enterNow ? next : -1);
+            }
             await(t, types, enterWait, () -> {
                 if (st.done || !st.stepWait.complete()) {
                     return; // ended (e.g. timed out) meanwhile
@@ -146,10 +155,13 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
         });
     }
 
-    private void release(TcTxn t, Pipeline st, int upTo) {
+    /** Releases {@code t}'s steps up to {@code upTo} at every participant but {@code except} (-1: none). */
+    private void release(TcTxn t, Pipeline st, int upTo, int except) {
         st.released = upTo;
         for (int ds : t.participants()) {
-            services.send(NodeId.ds(ds), node.id(), new RpMessages.Release(t.id(), upTo));
+            if (ds != except) {
+                services.send(NodeId.ds(ds), node.id(), new RpMessages.Release(t.id(), upTo));
+            }
         }
         changed(t, st);
     }

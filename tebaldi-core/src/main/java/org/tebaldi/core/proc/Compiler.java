@@ -54,7 +54,7 @@ final class Compiler {
         scope.at(no, label);
         if (s instanceof Stmt.Let l) {
             scope.assignable(l.local());
-            Ev v = exprs.tc(l.value());
+            Ev v = exprs.move(l.value());
             Shape shape = exprs.shapeOf(l.value());
             scope.assign(l.local(), shape);
             code.add(new Insn.Let(no, label, scope.slot(l.local()), v, shape == Shape.ARRAY));
@@ -92,7 +92,7 @@ final class Compiler {
                         + "' holds " + (shape == null ? "only null" : shape.kind()));
             }
             Ev index = exprs.tc(se.index());
-            Ev value = exprs.tc(se.value());
+            Ev value = exprs.move(se.value());
             code.add(new Insn.SetElem(no, label, slot, index, value));
         } else if (s instanceof Stmt.Output o) {
             code.add(new Insn.Output(no, label, o.name(), exprs.tc(o.value())));

@@ -30,13 +30,7 @@ final class ExprCompiler {
         }
         if (e instanceof Expr.Local l) {
             int slot = scope.readable(l.name());
-            return f -> {
-                Object v = f.locals[slot];
-                if (v == Pending.VALUE) {
-                    throw Pending.FLUSH;
-                }
-                return v;
-            };
+            return f -> Pending.need(f.locals[slot]);
         }
         if (e instanceof Expr.Field fd) {
             return field(fd);
@@ -45,6 +39,39 @@ final class ExprCompiler {
             throw scope.error("col(\"" + c.column() + "\") is only allowed in update assignments");
         }
         return node(e, this::tc);
+    }
+
+    /**
+     * Compiles the value of a {@code let} or {@code setElem}, which only stores it: a local or an array element is
+     * moved as it is, placeholder included; an expression over exactly one local yields, when that local holds a
+     * placeholder, a derived placeholder computed once the row arrives ({@link Pending}); anything else is
+     * evaluated as usual.
+     */
+    Ev move(Expr e) {
+        if (e instanceof Expr.Local l) {
+            int slot = scope.readable(l.name());
+            return f -> f.locals[slot];
+        }
+        if (e instanceof Expr.Elem el) {
+            Ev a = tc(el.array());
+            Ev i = tc(el.index());
+            return f -> Values.elem(a.eval(f), i.eval(f));
+        }
+        Ev normal = tc(e);
+        java.util.Set<String> read = e.localsRead();
+        if (read.size() != 1) {
+            return normal;
+        }
+        int slot = scope.readable(read.iterator().next());
+        return f -> {
+            if (f.locals[slot] instanceof Pending.Placeholder p) {
+                if (p.derive() != null) {
+                    throw Pending.FLUSH; // a value derived from a derived one: computed once the row is here
+                }
+                return new Pending.Placeholder(p.index(), normal, slot);
+            }
+            return normal.eval(f);
+        };
     }
 
     private Ev field(Expr.Field fd) {
@@ -61,9 +88,7 @@ final class ExprCompiler {
             if (r instanceof Row row) {
                 return row.get(col);
             }
-            if (r == Pending.VALUE) {
-                throw Pending.FLUSH;
-            }
+            Pending.need(r);
             throw new EvalException(r == null ? "row '" + name + "' is null (the row was absent)"
                     : "local '" + name + "' holds a " + Values.kind(r) + ", not a row");
         };
@@ -151,7 +176,7 @@ final class ExprCompiler {
         if (e instanceof Expr.Elem el) {
             Ev a = sub.apply(el.array());
             Ev i = sub.apply(el.index());
-            return f -> Values.elem(a.eval(f), i.eval(f));
+            return f -> Pending.need(Values.elem(a.eval(f), i.eval(f)));
         }
         if (e instanceof Expr.Concat c) {
             Ev[] parts = new Ev[c.parts().size()];

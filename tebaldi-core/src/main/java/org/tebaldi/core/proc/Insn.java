@@ -230,7 +230,7 @@ abstract class Insn {
             Ev[] holes = template.holes();
             Object[] args = new Object[holes.length];
             for (int i = 0; i < args.length; i++) {
-                args[i] = Values.capture(holes[i].eval(r));
+                args[i] = Values.captureResolved(holes[i].eval(r));
             }
             return Op.update(k, new ExprUpdate(template, args));
         }
@@ -294,7 +294,7 @@ abstract class Insn {
 
         @Override
         ProcStep exec(Run r) {
-            r.output(name, Values.capture(value.eval(r)));
+            r.output(name, Values.captureResolved(value.eval(r)));
             r.pc++;
             return null;
         }
@@ -318,10 +318,15 @@ abstract class Insn {
         @Override
         ProcStep exec(Run r) {
             Object v = r.locals[slot];
-            if (v == Pending.VALUE) {
-                r.deferNullCheck(slot, step);
+            if (v instanceof Pending.Placeholder p) {
+                if (p.derive() != null) {
+                    throw Pending.FLUSH;
+                }
+                r.deferNullCheck(p.index(), step);
             } else if (v == null) {
                 return step;
+            } else {
+                Pending.need(v);
             }
             r.pc++;
             return null;

@@ -1,24 +1,64 @@
 package org.tebaldi.core.proc;
 
 /**
- * Batched execution (see {@link ProcRun#resume}): a local assigned by a read that was issued but whose result has
- * not arrived holds {@link #VALUE}; an expression that reads it throws {@link #FLUSH}, and the run then hands the
- * batch to the coordinator and re-executes that instruction once the results are in. Instructions evaluate all
- * their expressions before any side effect, so re-executing one is safe. Package-private.
+ * Batched execution (see {@link ProcRun#resume}): a read whose result has not arrived leaves a {@link Placeholder}
+ * in its local. Instructions that only store a value ({@code let}, {@code setElem}) may move a placeholder into
+ * another local or an array, or store a value computed from one row local that is a placeholder — as a derived
+ * placeholder, computed when the row arrives (e.g. runtime pipelining's scalar expansion of a row read in one step
+ * and used in a later one). Any other use of a placeholder throws {@link #FLUSH}: the run hands the batch to the
+ * coordinator and re-executes that instruction once the results are in; instructions evaluate all their expressions
+ * before any side effect, so re-executing one is safe. A derived value whose computation fails (a field of an
+ * absent row) becomes a {@link Poison} that fails only if used. Package-private.
  */
 final class Pending {
-    /** The placeholder value of a local whose read is in flight. */
-    static final Object VALUE = new Object() {
-        @Override
-        public String toString() {
-            return "<pending read>";
-        }
-    };
-
     /** Thrown (preallocated, no stack trace) by an expression that needs a pending value. */
     static final RuntimeException FLUSH = new RuntimeException("pending value needed", null, false, false) {
     };
 
     private Pending() {
+    }
+
+    /**
+     * The result of the batch's operation {@code index}, or — with {@code derive} — the value of {@code derive}
+     * evaluated with local {@code slot} set to that result.
+     */
+    record Placeholder(int index, Ev derive, int slot) {
+        @Override
+        public String toString() {
+            return "<pending read #" + index + ">";
+        }
+    }
+
+    /** A derived value whose computation failed; reading it fails with {@code message}. */
+    record Poison(String message) {
+        EvalException error() {
+            return new EvalException(message);
+        }
+    }
+
+    /** {@code v} for use by an expression: throws FLUSH for a placeholder, the error of a poison. */
+    static Object need(Object v) {
+        if (v instanceof Placeholder) {
+            throw FLUSH;
+        }
+        if (v instanceof Poison p) {
+            throw p.error();
+        }
+        return v;
+    }
+
+    /** Whether {@code v} is or holds (in an array, at any depth) a placeholder. */
+    static boolean holds(Object v) {
+        if (v instanceof Placeholder) {
+            return true;
+        }
+        if (v instanceof Object[] a) {
+            for (Object x : a) {
+                if (holds(x)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }

@@ -45,9 +45,14 @@ final class Run extends Frame implements ProcRun {
         Insn at = null;
         try {
             for (int i = 0; i < results.size(); i++) {
-                pending = batchInsns.get(i);
-                storeResult(results.get(i));
+                Row row = results.get(i);
+                Insn.Issue issue = batchInsns.get(i);
+                if (row != null && row.table().id() != issue.table.id()) {
+                    throw new EvalException("result row is of table " + row.table().name() + ", expected "
+                            + issue.table.name());
+                }
             }
+            resolve(results);
             batchInsns.clear();
             batchOps.clear();
             for (Object[] c : checks) {
@@ -100,24 +105,54 @@ final class Run extends Frame implements ProcRun {
         return batched;
     }
 
-    /** A null check of the row the batch's latest read into {@code slot} returns, deferred to its arrival. */
-    void deferNullCheck(int slot, ProcStep.Abort abort) {
-        for (int i = batchInsns.size() - 1; i >= 0; i--) {
-            if (batchInsns.get(i).resultSlot == slot) {
-                checks.add(new Object[] {i, abort});
-                return;
-            }
-        }
-        throw new EvalException("a pending value with no operation in flight");
+    /** A null check of the result of the batch's operation {@code index}, deferred to its arrival. */
+    void deferNullCheck(int index, ProcStep.Abort abort) {
+        checks.add(new Object[] {index, abort});
     }
 
-    /** Adds {@code op} to the batch; its result goes to the instruction's slot, pending until then. */
+    /** Adds {@code op} to the batch; its result goes to the instruction's slot, a placeholder until then. */
     void defer(Insn.Issue issue, org.tebaldi.core.txn.Op op) {
         batchInsns.add(issue);
         batchOps.add(op);
         if (issue.resultSlot >= 0) {
-            locals[issue.resultSlot] = Pending.VALUE;
+            locals[issue.resultSlot] = new Pending.Placeholder(batchInsns.size() - 1, null, -1);
         }
+    }
+
+    /** Replaces every placeholder — in the locals, and in the arrays they hold — with its value. */
+    private void resolve(java.util.List<Row> results) {
+        for (int i = 0; i < locals.length; i++) {
+            Object v = locals[i];
+            Object r = resolve(v, results);
+            if (r != v) {
+                locals[i] = r;
+            }
+        }
+    }
+
+    private Object resolve(Object v, java.util.List<Row> results) {
+        if (v instanceof Pending.Placeholder p) {
+            Row row = results.get(p.index());
+            if (p.derive() == null) {
+                return row;
+            }
+            Object[] scratch = new Object[locals.length];
+            scratch[p.slot()] = row;
+            try {
+                return p.derive().eval(new Frame(scratch, inputs, null));
+            } catch (EvalException e) {
+                return new Pending.Poison(e.getMessage());
+            }
+        }
+        if (v instanceof Object[] a) {
+            for (int i = 0; i < a.length; i++) {
+                Object r = resolve(a[i], results);
+                if (r != a[i]) {
+                    a[i] = r;
+                }
+            }
+        }
+        return v;
     }
 
     @Override

@@ -71,6 +71,14 @@ final class Values {
         return v instanceof Object[] a ? a.clone() : v;
     }
 
+    /** {@link #capture} of a value leaving the run (an update's argument, an output): no placeholder may be in it. */
+    static Object captureResolved(Object v) {
+        if (Pending.holds(v)) {
+            throw Pending.FLUSH;
+        }
+        return capture(v);
+    }
+
     private static double num(String op, Object v, Object a, Object b) {
         if (v instanceof Long l) {
             return l;

@@ -24,6 +24,11 @@ final class OpBatch {
     final List<Integer> staged = new ArrayList<>();
     /** Operations sent whose reply has not arrived. */
     int inFlight;
+    /**
+     * Of those staged or in flight, the ones that go through the CC tree (not reads of replicated tables, which no
+     * mechanism sees and which report no dependency).
+     */
+    int ccPending;
 
     OpBatch(List<Op> ops, int firstOpId, boolean single) {
         this.ops = ops;

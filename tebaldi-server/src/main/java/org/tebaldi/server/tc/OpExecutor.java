@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.tebaldi.core.cc.TxnDep;
-import org.tebaldi.core.model.Key;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
@@ -49,7 +48,7 @@ final class OpExecutor {
             return;
         }
         Op op = b.ops.get(b.next);
-        if ((b.inFlight > 0 || !b.staged.isEmpty()) && tc.module().needsPriorOps(t, op)) {
+        if (b.ccPending > 0 && tc.module().needsPriorOps(t, op)) {
             flush(t);
             return; // goes on when the replies are in
         }
@@ -59,6 +58,9 @@ final class OpExecutor {
         int i = b.next++;
         tc.module().beforeOp(t, op, () -> {
             b.staged.add(i);
+            if (!replicated(op)) {
+                b.ccPending++;
+            }
             advance(t);
         }, why -> tc.commits().abort(t, why));
     }
@@ -86,9 +88,10 @@ final class OpExecutor {
             return;
         }
         Map<Integer, List<Integer>> byDs = new LinkedHashMap<>();
+        int replicaDs = replicaServer(t, b);
         for (int i : b.staged) {
             Op op = b.ops.get(i);
-            int ds = dsOf(t, op.key());
+            int ds = replicated(op) ? replicaDs : tc.partitionOf(op.key());
             if (tc.dataServerDown(ds)) {
                 tc.commits().abort(t, AbortReason.error("data server ds" + ds + " is down"));
                 return;
@@ -121,9 +124,24 @@ final class OpExecutor {
         }
     }
 
-    private int dsOf(TcTxnImpl t, Key key) {
-        return tc.database().catalog().table(key.table()).replicated() ? Math.max(t.home, 0)
-                : tc.partitionOf(key);
+    /**
+     * Where reads of replicated tables go: the transaction's first participant; before it has one, the server of the
+     * first staged operation that has a home (so they share its request), else data server 0.
+     */
+    private int replicaServer(TcTxnImpl t, OpBatch b) {
+        if (t.home >= 0) {
+            return t.home;
+        }
+        for (int i : b.staged) {
+            if (!replicated(b.ops.get(i))) {
+                return tc.partitionOf(b.ops.get(i).key());
+            }
+        }
+        return 0;
+    }
+
+    private boolean replicated(Op op) {
+        return tc.database().catalog().table(op.key().table()).replicated();
     }
 
     /** One operation's reply: reports, dependencies, the TC parts bottom-up, then the batch goes on. */
@@ -146,6 +164,9 @@ final class OpExecutor {
             return;
         }
         b.results[r.opId() - b.firstOpId] = r.row();
+        if (!replicated(b.op(r.opId()))) {
+            b.ccPending--;
+        }
         if (--b.inFlight > 0) {
             return;
         }
