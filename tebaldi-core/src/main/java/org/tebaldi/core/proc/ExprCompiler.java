@@ -68,7 +68,8 @@ final class ExprCompiler {
                 if (p.derive() != null) {
                     throw Pending.FLUSH; // a value derived from a derived one: computed once the row is here
                 }
-                return new Pending.Placeholder(p.index(), normal, slot);
+                Run r = (Run) f;
+                return new Pending.Placeholder(p.index(), normal, slot, r.executed(), r.current());
             }
             return normal.eval(f);
         };

@@ -7,8 +7,10 @@ package org.tebaldi.core.proc;
  * placeholder, computed when the row arrives (e.g. runtime pipelining's scalar expansion of a row read in one step
  * and used in a later one). Any other use of a placeholder throws {@link #FLUSH}: the run hands the batch to the
  * coordinator and re-executes that instruction once the results are in; instructions evaluate all their expressions
- * before any side effect, so re-executing one is safe. A derived value whose computation fails (a field of an
- * absent row) becomes a {@link Poison} that fails only if used. Package-private.
+ * before any side effect, so re-executing one is safe. When the results arrive, a derived value whose computation
+ * fails (a field of an absent row) fails the run — unless a deferred abort the one-at-a-time run would have met
+ * first ends it — exactly as the one-at-a-time run would have failed at the instruction that computed it.
+ * Package-private.
  */
 final class Pending {
     /** Thrown (preallocated, no stack trace) by an expression that needs a pending value. */
@@ -20,29 +22,20 @@ final class Pending {
 
     /**
      * The result of the batch's operation {@code index}, or — with {@code derive} — the value of {@code derive}
-     * evaluated with local {@code slot} set to that result.
+     * evaluated with local {@code slot} set to that result, computed by instruction {@code at}, the run's
+     * {@code seq}-th executed instruction (for errors, in the one-at-a-time run's order).
      */
-    record Placeholder(int index, Ev derive, int slot) {
+    record Placeholder(int index, Ev derive, int slot, long seq, Insn at) {
         @Override
         public String toString() {
             return "<pending read #" + index + ">";
         }
     }
 
-    /** A derived value whose computation failed; reading it fails with {@code message}. */
-    record Poison(String message) {
-        EvalException error() {
-            return new EvalException(message);
-        }
-    }
-
-    /** {@code v} for use by an expression: throws FLUSH for a placeholder, the error of a poison. */
+    /** {@code v} for use by an expression: throws FLUSH for a placeholder. */
     static Object need(Object v) {
         if (v instanceof Placeholder) {
             throw FLUSH;
-        }
-        if (v instanceof Poison p) {
-            throw p.error();
         }
         return v;
     }

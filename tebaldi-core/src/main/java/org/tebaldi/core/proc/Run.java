@@ -18,8 +18,17 @@ final class Run extends Frame implements ProcRun {
     private Insn.Issue pending;
     private final java.util.ArrayList<Insn.Issue> batchInsns = new java.util.ArrayList<>();
     private final java.util.ArrayList<org.tebaldi.core.txn.Op> batchOps = new java.util.ArrayList<>();
-    /** Deferred null checks of the batch: the result index to check and the abort to return. */
-    private final java.util.ArrayList<Object[]> checks = new java.util.ArrayList<>(0);
+    /** Deferred null checks of the batch: the result to check, when the check ran, and the abort to return. */
+    private record Check(int index, long seq, ProcStep.Abort abort) {
+    }
+
+    private final java.util.ArrayList<Check> checks = new java.util.ArrayList<>(0);
+    /** Instructions executed so far (orders deferred checks and derived values as the one-at-a-time run would). */
+    private long executed;
+    private Insn current;
+    /** The earliest derived value of the batch that failed, when its results arrived, or null. */
+    private Pending.Placeholder failed;
+    private EvalException failure;
     private boolean finished;
     private Map<String, Object> outputs;
     private long[][] keyBuffers;
@@ -43,6 +52,7 @@ final class Run extends Frame implements ProcRun {
                     + batchInsns.size());
         }
         Insn at = null;
+        failed = null;
         try {
             for (int i = 0; i < results.size(); i++) {
                 Row row = results.get(i);
@@ -55,17 +65,27 @@ final class Run extends Frame implements ProcRun {
             resolve(results);
             batchInsns.clear();
             batchOps.clear();
-            for (Object[] c : checks) {
-                if (results.get((Integer) c[0]) == null) {
-                    checks.clear();
-                    finished = true;
-                    return (ProcStep) c[1];
+            Check abort = null;
+            for (Check c : checks) {
+                if (results.get(c.index()) == null && (abort == null || c.seq() < abort.seq())) {
+                    abort = c;
                 }
+            }
+            if (abort != null && (failed == null || abort.seq() < failed.seq())) {
+                checks.clear();
+                finished = true;
+                return abort.abort();
+            }
+            if (failed != null) {
+                at = failed.at();
+                throw failure;
             }
             checks.clear();
             Insn[] code = program.code();
             while (true) {
                 at = code[pc];
+                current = at;
+                executed++;
                 ProcStep s;
                 try {
                     s = at.exec(this);
@@ -107,7 +127,17 @@ final class Run extends Frame implements ProcRun {
 
     /** A null check of the result of the batch's operation {@code index}, deferred to its arrival. */
     void deferNullCheck(int index, ProcStep.Abort abort) {
-        checks.add(new Object[] {index, abort});
+        checks.add(new Check(index, executed, abort));
+    }
+
+    /** Instructions executed so far. */
+    long executed() {
+        return executed;
+    }
+
+    /** The instruction executing now. */
+    Insn current() {
+        return current;
     }
 
     /** Adds {@code op} to the batch; its result goes to the instruction's slot, a placeholder until then. */
@@ -115,7 +145,7 @@ final class Run extends Frame implements ProcRun {
         batchInsns.add(issue);
         batchOps.add(op);
         if (issue.resultSlot >= 0) {
-            locals[issue.resultSlot] = new Pending.Placeholder(batchInsns.size() - 1, null, -1);
+            locals[issue.resultSlot] = new Pending.Placeholder(batchInsns.size() - 1, null, -1, executed, issue);
         }
     }
 
@@ -141,7 +171,11 @@ final class Run extends Frame implements ProcRun {
             try {
                 return p.derive().eval(new Frame(scratch, inputs, null));
             } catch (EvalException e) {
-                return new Pending.Poison(e.getMessage());
+                if (failed == null || p.seq() < failed.seq()) {
+                    failed = p;
+                    failure = e;
+                }
+                return null;
             }
         }
         if (v instanceof Object[] a) {

@@ -94,4 +94,61 @@ class BatchedRunTest {
         run.resume(List.of());
         assertThrows(IllegalStateException.class, () -> run.resume(List.of()), "one result per operation");
     }
+
+    /**
+     * The shape runtime pipelining's scalar expansion produces: a loop reads a row per iteration, keeps the row, a
+     * null test and a field of it in arrays, and a later loop uses them. The rows in flight are moved into the arrays
+     * and the derived values computed when the batch returns, so the reads of every iteration go out together.
+     */
+    @Test
+    void readsOfALoopThatOnlyStoreTheirRowsGoOutTogether() {
+        Procedure p = Procedure.define("p", cat).params("ids").body(b -> {
+            b.newArray("rows", len(in("ids")));
+            b.newArray("absent", len(in("ids")));
+            b.newArray("prices", len(in("ids")));
+            b.forRange("i", lit(0L), len(in("ids")), 10, l -> {
+                l.read("item", "it", elem(in("ids"), local("i")));
+                l.let("missing", isNull(local("it")));
+                l.setElem("absent", local("i"), local("missing"));
+                l.setElem("rows", local("i"), local("it"));
+                l.setElem("prices", local("i"), cond(isNull(local("it")), litNull(), field("it", "i_price")));
+            });
+            b.let("total", lit(0.0));
+            b.forRange("i", lit(0L), len(in("ids")), 10, l -> l.ifThenElse(elem(local("absent"), local("i")),
+                    t -> t.let("total", add(local("total"), lit(100.0))),
+                    t -> t.let("total", add(local("total"), elem(local("prices"), local("i"))))));
+            b.output("total", local("total"));
+            b.output("firstAbsent", isNull(elem(local("rows"), lit(0L))));
+        }).build();
+        Object[] in = {new long[] {10, 20, 99, 30}};
+        TestStore seq = loaded();
+        assertEquals(assertInstanceOf(ProcStep.Done.class, seq.drive(p, in)).outputs(),
+                assertInstanceOf(ProcStep.Done.class, loaded().driveBatched(p, in)).outputs());
+        TestStore bat = loaded();
+        ProcStep done = bat.driveBatched(p, in);
+        assertEquals(1, bat.batches, "the four reads in one batch, not one each");
+        assertEquals(106.5, ((ProcStep.Done) done).outputs().get("total"));
+    }
+
+    /**
+     * A value derived from a row in flight is computed when the row arrives; if that fails (a field of an absent
+     * row), the run fails as the one-at-a-time run does at that instruction — unless an abort that run meets first
+     * ends it.
+     */
+    @Test
+    void aFailedDerivedValueFailsTheRunInTheOneAtATimeOrder() {
+        Procedure p = Procedure.define("p", cat).params("id", "check").body(b -> {
+            b.newArray("prices", lit(1L));
+            b.read("item", "it", in("id"));
+            b.ifThen(in("check"), t -> t.abortIf(isNull(local("it")), "no such item"));
+            b.setElem("prices", lit(0L), field("it", "i_price"));
+            b.output("n", len(local("prices")));
+        }).build();
+        ProcedureException batched = assertThrows(ProcedureException.class, () -> loaded().driveBatched(p, 99L, false));
+        ProcedureException oneByOne = assertThrows(ProcedureException.class, () -> loaded().drive(p, 99L, false));
+        assertEquals(oneByOne.getMessage(), batched.getMessage());
+        assertEquals(new ProcStep.Abort("no such item"), loaded().driveBatched(p, 99L, true), "the abort came first");
+        assertEquals(new ProcStep.Abort("no such item"), loaded().drive(p, 99L, true));
+        assertEquals(1L, assertInstanceOf(ProcStep.Done.class, loaded().driveBatched(p, 10L, true)).outputs().get("n"));
+    }
 }
