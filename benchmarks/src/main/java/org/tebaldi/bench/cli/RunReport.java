@@ -53,6 +53,22 @@ final class RunReport {
                 + c.transport() + " on loopback" : ", networkDelay=" + Durations.format(c.networkDelayMicros())));
     }
 
+    /** CPU and GC over the measured window, and the warning when the CPU set the throughput. */
+    private static void machine(PrintWriter out, org.tebaldi.bench.driver.MachineUsage m) {
+        StringBuilder nodes = new StringBuilder();
+        m.nodeCpuMs().keySet().stream().sorted().forEach(n -> nodes.append(String.format(Locale.ROOT, " %s %.0f%%", n,
+                100 * m.nodeUtilization(n))));
+        out.println(String.format(Locale.ROOT, "machine: cpu %.0f%% of %d cores%s; GC pauses %d, %,d ms (%.1f%% of the"
+                + " window), longest %,d ms", 100 * m.utilization(), m.cores(),
+                nodes.length() == 0 ? "" : " (of one core:" + nodes + ")", m.gcPauses(), m.gcPauseMs(),
+                100 * m.gcPauseShare(), m.gcMaxPauseMs()));
+        if (m.saturated()) {
+            out.println("WARNING: " + org.tebaldi.bench.driver.MachineUsage.WARNING + " (cpu "
+                    + String.format(Locale.ROOT, "%.0f%%", 100 * m.utilization()) + " of the machine in the measured"
+                    + " window): tree-to-tree ratios measured now show the engine's cost, not the trees'");
+        }
+    }
+
     /** The summary table, message counts, errors and check outcomes. */
     static void summary(PrintWriter out, RunResult r) {
         DriverResult d = r.driver();
@@ -66,6 +82,9 @@ final class RunReport {
                     + "execute %.2f, validate %.2f, commit %.2f, abort %.2f", (double) total / committed,
                     per(m, "ExecRequest", committed) + per(m, "ExecBatch", committed), per(m, "ValidateRequest", committed),
                     per(m, "CommitRequest", committed), per(m, "AbortRequest", committed)));
+        }
+        if (d.machine() != null) {
+            machine(out, d.machine());
         }
         if (!d.abortReasons().isEmpty()) {
             out.println("abort reasons (measured window):");

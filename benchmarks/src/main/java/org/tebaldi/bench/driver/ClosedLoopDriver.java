@@ -35,6 +35,8 @@ public final class ClosedLoopDriver {
     private final BooleanSupplier failed;
     private java.util.function.Consumer<LiveRun> onStart = r -> { };
     private volatile boolean finishRequested;
+    private MachineMonitor machine;
+    private MachineUsage usage;
 
     /**
      * @param endpoints the client endpoint of logical client {@code i} (e.g. {@code cluster::client}, which spreads
@@ -62,6 +64,12 @@ public final class ClosedLoopDriver {
         return this;
     }
 
+    /** Measures the machine's CPU time and GC pauses over the measured window ({@link DriverResult#machine()}). */
+    public ClosedLoopDriver monitor(MachineMonitor m) {
+        this.machine = m;
+        return this;
+    }
+
     /**
      * Runs warm-up and the measured window, then drains.
      *
@@ -79,8 +87,8 @@ public final class ClosedLoopDriver {
             return t;
         });
         RunControl control = new RunControl(cfg.clients());
-        if (stats != null && cfg.warmupMicros() == 0) {
-            stats.reset();
+        if (cfg.warmupMicros() == 0) {
+            measureStarts();
         }
         RunWindow window = RunWindow.starting(System.nanoTime(), cfg.warmupMicros(), cfg.durationMicros());
         Metrics metrics = new Metrics(types, window);
@@ -118,10 +126,26 @@ public final class ClosedLoopDriver {
             Map<String, TypeStats> perType = metrics.typeStats();
             return new DriverResult(perType, Metrics.total(perType), metrics.timeline(),
                     metrics.window().measuredMicros(),
-                    messages, inFlight, metrics.errorSamples(), early, control.failures(), metrics.abortReasons());
+                    messages, inFlight, metrics.errorSamples(), early, control.failures(), metrics.abortReasons(),
+                    usage);
         } finally {
             control.stop();
             timer.shutdownNow();
+        }
+    }
+
+    private void measureStarts() {
+        if (stats != null) {
+            stats.reset();
+        }
+        if (machine != null) {
+            machine.start();
+        }
+    }
+
+    private void measureEnds() {
+        if (machine != null && usage == null) {
+            usage = machine.stop();
         }
     }
 
@@ -133,9 +157,7 @@ public final class ClosedLoopDriver {
         while (true) {
             long now = System.nanoTime();
             if (!measuring && now - w.measureStart() >= 0) {
-                if (stats != null) {
-                    stats.reset();
-                }
+                measureStarts();
                 measuring = true;
             }
             long nextTick = w.start() + (second + 1) * TICK_NANOS;
@@ -145,12 +167,14 @@ public final class ClosedLoopDriver {
                 nextTick += TICK_NANOS;
             }
             if (now - w.end() >= 0) {
+                measureEnds();
                 if (second < meter.totalSeconds()) {
                     listener.tick(meter.tick(meter.totalSeconds(), w.end()));
                 }
                 return false;
             }
             if (finishRequested && measuring) {
+                measureEnds();
                 m.endAt(now);
                 return false;
             }

@@ -114,7 +114,7 @@ public final class PostgresExperimentRun {
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
                     ExperimentRun.DRAIN_TIMEOUT_MILLIS);
             d = new ClosedLoopDriver(dc, new ProcedureRequests(w), sessions::get, null, listener::tick,
-                    () -> lost.get() != null).run();
+                    () -> lost.get() != null).monitor(new org.tebaldi.bench.driver.MachineMonitor(null)).run();
         } finally {
             for (JdbcSession s : sessions) {
                 s.close(1_000);

@@ -156,7 +156,7 @@ public final class ProcessExperimentRun {
             DriverResult d;
             try {
                 d = new ClosedLoopDriver(dc, w, i -> wrap.apply(pc.client(i)), new ClusterCounters(pc), listener::tick,
-                        health::failed).onStart(extension::started).run();
+                        health::failed).onStart(extension::started).monitor(new org.tebaldi.bench.driver.MachineMonitor(null)).run();
                 extension.stopped();
             } finally {
                 health.close();

@@ -21,7 +21,9 @@ import org.tebaldi.server.msg.ValidateRequest;
  * abortRate, latency{p50Ms,p95Ms,p99Ms}, types{<type>{throughput,abortRate,p50Ms,p99Ms}}, timeline[{tMs,
  * throughput}], checks{serializable,consistency}, messages{perTxn,tcToDsPerPhase}, config} — plus added keys:
  * {@code errors}; per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
- * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}. Units: throughput
+ * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}; {@code machine{cores,
+ * wallMs, cpuMs, utilization, nodes{<node>{cpuMs, utilization}}, gc{pauses, pauseMs, maxPauseMs, pauseShare},
+ * saturated, warning}} over the measured window (null when not measured). Units: throughput
  * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
  * checks not run are null. On {@code target: postgresql} no messages are counted: {@code messages.perTxn} and
  * {@code messages.tcToDsPerPhase} are null, and {@code checks.serializable} is null (not checked) with the reason
@@ -57,6 +59,7 @@ public final class SummaryJson {
         d.abortReasons().forEach(reasons::put);
         o.set("checks", checks(r.checks()));
         o.set("messages", messages(d.messages(), d.total().committed(), !r.experiment().target().isPostgresql()));
+        o.set("machine", machine(d.machine()));
         o.set("config", ResolvedConfig.toJson(r.experiment()));
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
@@ -66,6 +69,32 @@ public final class SummaryJson {
         run.put("inFlightAtEnd", d.inFlightAtEnd());
         ArrayNode errs = run.putArray("errorSamples");
         d.errorSamples().forEach(errs::add);
+        return o;
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode machine(org.tebaldi.bench.driver.MachineUsage m) {
+        if (m == null) {
+            return JSON.nullNode();
+        }
+        ObjectNode o = JSON.createObjectNode();
+        o.put("cores", m.cores());
+        o.put("wallMs", m.wallMs());
+        o.put("cpuMs", m.processCpuMs());
+        o.put("utilization", round(m.utilization(), 4));
+        ObjectNode nodes = o.putObject("nodes");
+        m.nodeCpuMs().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e -> nodes.putObject(
+                e.getKey()).put("cpuMs", e.getValue()).put("utilization", round(m.nodeUtilization(e.getKey()), 4)));
+        ObjectNode gc = o.putObject("gc");
+        gc.put("pauses", m.gcPauses());
+        gc.put("pauseMs", m.gcPauseMs());
+        gc.put("maxPauseMs", m.gcMaxPauseMs());
+        gc.put("pauseShare", round(m.gcPauseShare(), 4));
+        o.put("saturated", m.saturated());
+        if (m.saturated()) {
+            o.put("warning", org.tebaldi.bench.driver.MachineUsage.WARNING);
+        } else {
+            o.putNull("warning");
+        }
         return o;
     }
 

@@ -8,6 +8,7 @@ import org.tebaldi.bench.experiment.ClusterSpec;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.runtime.EmbeddedRuntime;
+import org.tebaldi.bench.driver.MachineMonitor;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.node.ClusterConfig;
 
@@ -19,6 +20,13 @@ import org.tebaldi.server.node.ClusterConfig;
 public final class ExperimentRun {
     /** How long to wait for in-flight transactions after the end, ms. */
     public static final long DRAIN_TIMEOUT_MILLIS = 10_000;
+
+    /** CPU time of the cluster's nodes so far, ns, by node name. */
+    private static java.util.Map<String, Long> nodeCpu(EmbeddedRuntime rt) {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        rt.cpuNanos().forEach((id, ns) -> out.put(id.toString(), ns));
+        return out;
+    }
 
     private final Experiment e;
     private final RunListener listener;
@@ -101,7 +109,8 @@ public final class ExperimentRun {
             MemorySampler memory = new MemorySampler(cluster);
             try {
                 d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
-                        () -> !rt.failures().isEmpty()).onStart(extension::started).run();
+                        () -> !rt.failures().isEmpty()).onStart(extension::started)
+                        .monitor(new MachineMonitor(() -> nodeCpu(rt))).run();
             } finally {
                 memory.close();
             }

@@ -1,18 +1,28 @@
 package org.tebaldi.core.history;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.tebaldi.core.model.Key;
+import org.tebaldi.core.model.KeyPacking;
 
 /**
- * The history one node records (docs/architecture.md, "Verification"): data servers record every read (which version: writer and the
- * writer's write sequence number for that key), every write, and each key's final version order; coordinators
- * record outcomes, and data servers also record the commits they apply (and the aborts they decide when a
- * coordinator fails), so that outcomes survive the loss of a coordinator's log in process mode; duplicates agree
- * and are merged. Appended by one actor; read after the run, once the nodes have stopped.
+ * The history one node records (docs/architecture.md, "Verification"): data servers record every read (which
+ * version: writer and the writer's write sequence number for that key), every write, and each key's final version
+ * order; coordinators record outcomes, and data servers also record the commits they apply (and the aborts they
+ * decide when a coordinator fails), so that outcomes survive the loss of a coordinator's log in process mode;
+ * duplicates agree and are merged. Appended by one actor; read after the run, once the nodes have stopped.
  * Writer id 0 denotes the initial load.
+ *
+ * <p>Reads and writes are kept in primitive columns, keys packed into primitives where they fit
+ * ({@link KeyPacking}), so recording costs no object per operation and a long run's history stays compact and
+ * cheap for the garbage collector; {@link #reads()} and {@link #writes()} are views that build their records on
+ * access. The writers of versions that garbage collection pruned are kept the same way ({@link #pruned}), in the
+ * order they were pruned, and go in front of their key's version order.
  *
  * <p>Conventions the checker relies on ({@link History}, {@link SerializabilityChecker}): a transaction's
  * {@code writeSeq} for a key counts 1, 2, ... and the version it leaves in the key's version order is its last
@@ -34,22 +44,56 @@ public final class HistoryLog {
     public record Outcome(long txn, boolean committed, String type) {
     }
 
-    private final List<Read> reads = new ArrayList<>();
-    private final List<Write> writes = new ArrayList<>();
+    /** Keys that cannot be packed, referred to by {@code -1 - index} in a key-meta column. */
+    private final List<Key> unpacked = new ArrayList<>();
+    private final LongArrayList readReader = new LongArrayList();
+    private final IntArrayList readMeta = new IntArrayList();
+    private final LongArrayList readKey = new LongArrayList();
+    private final LongArrayList readWriter = new LongArrayList();
+    private final IntArrayList readSeq = new IntArrayList();
+    private final LongArrayList writeWriter = new LongArrayList();
+    private final IntArrayList writeMeta = new IntArrayList();
+    private final LongArrayList writeKey = new LongArrayList();
+    private final IntArrayList writeSeq = new IntArrayList();
+    private final IntArrayList prunedMeta = new IntArrayList();
+    private final LongArrayList prunedKey = new LongArrayList();
+    private final LongArrayList prunedWriter = new LongArrayList();
     private final List<Outcome> outcomes = new ArrayList<>();
     private final Map<Key, long[]> versionOrders = new LinkedHashMap<>();
+
+    /** Appends {@code key} to a key-meta and a packed-key column. */
+    private void addKey(Key key, IntArrayList meta, LongArrayList packed) {
+        long p = KeyPacking.pack(key);
+        if (p == KeyPacking.UNPACKED) {
+            meta.add(-1 - unpacked.size());
+            unpacked.add(key);
+            packed.add(0);
+        } else {
+            meta.add(KeyPacking.meta(key));
+            packed.add(p);
+        }
+    }
+
+    private Key key(int meta, long packed) {
+        return meta < 0 ? unpacked.get(-1 - meta) : KeyPacking.unpack(meta, packed);
+    }
 
     /**
      * Records that {@code reader} read the {@code writeSeq}-th write (1-based; any value for T0) of
      * {@code writer} to {@code key}.
      */
     public void read(long reader, Key key, long writer, int writeSeq) {
-        reads.add(new Read(reader, key, writer, writeSeq));
+        readReader.add(reader);
+        addKey(key, readMeta, readKey);
+        readWriter.add(writer);
+        readSeq.add(writeSeq);
     }
 
     /** Records the {@code writeSeq}-th write (1-based) of {@code writer} to {@code key}. */
     public void write(long writer, Key key, int writeSeq) {
-        writes.add(new Write(writer, key, writeSeq));
+        writeWriter.add(writer);
+        addKey(key, writeMeta, writeKey);
+        this.writeSeq.add(writeSeq);
     }
 
     /** Records the final outcome of attempt {@code txn}; {@code type} is its transaction type (may be null). */
@@ -57,19 +101,69 @@ public final class HistoryLog {
         outcomes.add(new Outcome(txn, committed, type));
     }
 
+    /**
+     * Garbage collection pruned the committed version of {@code key} that {@code writer} wrote; calls for one key
+     * come oldest version first.
+     */
+    public void pruned(Key key, long writer) {
+        addKey(key, prunedMeta, prunedKey);
+        prunedWriter.add(writer);
+    }
+
+    /** Forgets every pruned writer (the store is being rebuilt, with what it remembers of them). */
+    public void clearPruned() {
+        prunedMeta.clear();
+        prunedKey.clear();
+        prunedWriter.clear();
+    }
+
+    /** The writers {@link #pruned} per key, oldest first, by key. */
+    public Map<Key, long[]> prunedOrders() {
+        Map<Key, LongArrayList> byKey = new LinkedHashMap<>();
+        for (int i = 0; i < prunedWriter.size(); i++) {
+            byKey.computeIfAbsent(key(prunedMeta.getInt(i), prunedKey.getLong(i)), k -> new LongArrayList())
+                    .add(prunedWriter.getLong(i));
+        }
+        Map<Key, long[]> out = new LinkedHashMap<>();
+        byKey.forEach((k, l) -> out.put(k, l.toLongArray()));
+        return out;
+    }
+
     /** The committed writers of {@code key} in version order, oldest first (replaces an earlier entry). */
     public void versionOrder(Key key, long[] writers) {
         versionOrders.put(key, writers);
     }
 
-    /** The recorded reads, in recording order (live list). */
+    /** The recorded reads, in recording order (a read-only view; each access builds a record). */
     public List<Read> reads() {
-        return reads;
+        return new AbstractList<>() {
+            @Override
+            public Read get(int i) {
+                return new Read(readReader.getLong(i), key(readMeta.getInt(i), readKey.getLong(i)),
+                        readWriter.getLong(i), readSeq.getInt(i));
+            }
+
+            @Override
+            public int size() {
+                return readReader.size();
+            }
+        };
     }
 
-    /** The recorded writes, in recording order (live list). */
+    /** The recorded writes, in recording order (a read-only view; each access builds a record). */
     public List<Write> writes() {
-        return writes;
+        return new AbstractList<>() {
+            @Override
+            public Write get(int i) {
+                return new Write(writeWriter.getLong(i), key(writeMeta.getInt(i), writeKey.getLong(i)),
+                        writeSeq.getInt(i));
+            }
+
+            @Override
+            public int size() {
+                return writeWriter.size();
+            }
+        };
     }
 
     /** The recorded outcomes, in recording order (live list). */

@@ -42,6 +42,9 @@ abstract class Insn {
         ProcStep exec(Run r) {
             Object v = value.eval(r);
             r.locals[slot] = copy ? Values.capture(v) : v;
+            if (r.batched()) {
+                r.stored(r.locals, slot);
+            }
             r.pc++;
             return null;
         }
@@ -276,6 +279,9 @@ abstract class Insn {
             }
             int i = Values.index(index.eval(r), array.length);
             array[i] = Values.capture(value.eval(r));
+            if (r.batched()) {
+                r.stored(array, i);
+            }
             r.pc++;
             return null;
         }

@@ -146,47 +146,56 @@ final class Run extends Frame implements ProcRun {
         batchOps.add(op);
         if (issue.resultSlot >= 0) {
             locals[issue.resultSlot] = new Pending.Placeholder(batchInsns.size() - 1, null, -1, executed, issue);
+            stored(locals, issue.resultSlot);
         }
     }
 
-    /** Replaces every placeholder — in the locals, and in the arrays they hold — with its value. */
+    /** Where placeholders were stored during the batch: a local slot or an array element each. */
+    private final java.util.ArrayList<Object[]> holders = new java.util.ArrayList<>();
+    private final it.unimi.dsi.fastutil.ints.IntArrayList holderIndex = new it.unimi.dsi.fastutil.ints.IntArrayList();
+
+    /** {@code container[i]} was just assigned: remembers it if it holds placeholders (directly or in an array). */
+    void stored(Object[] container, int i) {
+        Object v = container[i];
+        if (v instanceof Pending.Placeholder) {
+            holders.add(container);
+            holderIndex.add(i);
+        } else if (v instanceof Object[] a && Pending.holds(a)) {
+            for (int k = 0; k < a.length; k++) {
+                stored(a, k);
+            }
+        }
+    }
+
+    /** Replaces every placeholder stored during the batch with its value. */
     private void resolve(java.util.List<Row> results) {
-        for (int i = 0; i < locals.length; i++) {
-            Object v = locals[i];
-            Object r = resolve(v, results);
-            if (r != v) {
-                locals[i] = r;
+        for (int h = 0; h < holders.size(); h++) {
+            Object[] c = holders.get(h);
+            int i = holderIndex.getInt(h);
+            if (c[i] instanceof Pending.Placeholder p) {
+                c[i] = value(p, results);
             }
         }
+        holders.clear();
+        holderIndex.clear();
     }
 
-    private Object resolve(Object v, java.util.List<Row> results) {
-        if (v instanceof Pending.Placeholder p) {
-            Row row = results.get(p.index());
-            if (p.derive() == null) {
-                return row;
-            }
-            Object[] scratch = new Object[locals.length];
-            scratch[p.slot()] = row;
-            try {
-                return p.derive().eval(new Frame(scratch, inputs, null));
-            } catch (EvalException e) {
-                if (failed == null || p.seq() < failed.seq()) {
-                    failed = p;
-                    failure = e;
-                }
-                return null;
-            }
+    private Object value(Pending.Placeholder p, java.util.List<Row> results) {
+        Row row = results.get(p.index());
+        if (p.derive() == null) {
+            return row;
         }
-        if (v instanceof Object[] a) {
-            for (int i = 0; i < a.length; i++) {
-                Object r = resolve(a[i], results);
-                if (r != a[i]) {
-                    a[i] = r;
-                }
+        Object[] scratch = new Object[locals.length];
+        scratch[p.slot()] = row;
+        try {
+            return p.derive().eval(new Frame(scratch, inputs, null));
+        } catch (EvalException e) {
+            if (failed == null || p.seq() < failed.seq()) {
+                failed = p;
+                failure = e;
             }
+            return null;
         }
-        return v;
     }
 
     @Override

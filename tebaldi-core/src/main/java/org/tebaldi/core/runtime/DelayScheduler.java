@@ -26,8 +26,8 @@ public final class DelayScheduler implements AutoCloseable {
     private static final class Entry implements Cancellable, Comparable<Entry> {
         final long deadline;
         final long seq;
-        final Runnable task;
-        volatile boolean cancelled;
+        /** The task; null once cancelled, so a cancelled entry waiting for its deadline retains nothing. */
+        volatile Runnable task;
 
         Entry(long deadline, long seq, Runnable task) {
             this.deadline = deadline;
@@ -37,7 +37,7 @@ public final class DelayScheduler implements AutoCloseable {
 
         @Override
         public void cancel() {
-            cancelled = true;
+            task = null;
         }
 
         @Override
@@ -119,9 +119,10 @@ public final class DelayScheduler implements AutoCloseable {
                 lock.unlock();
             }
             for (Entry e : due) {
-                if (!e.cancelled) {
+                Runnable task = e.task;
+                if (task != null) {
                     try {
-                        e.task.run();
+                        task.run();
                     } catch (RuntimeException ex) {
                         LOG.error("delayed task failed", ex);
                     }

@@ -1,6 +1,7 @@
 package org.tebaldi.core.runtime;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedRuntime.class);
     private static final int BATCH = 128;
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
 
     private final ConcurrentHashMap<NodeId, Cell> cells = new ConcurrentHashMap<>();
     private final ForkJoinPool pool;
@@ -97,6 +99,17 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         return failures;
     }
 
+    /**
+     * CPU time each node's handlers used so far, ns, by node: measured on the executor thread around each batch of
+     * messages a node handles (so per batch, not per message); timers and emulated delays running on the scheduler
+     * thread are not in it. May be read from any thread.
+     */
+    public Map<NodeId, Long> cpuNanos() {
+        Map<NodeId, Long> out = new java.util.TreeMap<>(java.util.Comparator.comparing(NodeId::toString));
+        cells.forEach((id, c) -> out.put(id, c.cpuNanos));
+        return out;
+    }
+
     /** Number of executor threads. */
     public int threads() {
         return pool.getParallelism();
@@ -117,9 +130,9 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private record Envelope(NodeId from, Object msg) {
     }
 
+    /** An actor timer; cancelling drops the task at once, so the timer retains nothing until its deadline. */
     private static final class TimerTick implements Cancellable {
-        final Runnable task;
-        volatile boolean cancelled;
+        volatile Runnable task;
         volatile Cancellable pending;
 
         TimerTick(Runnable task) {
@@ -128,7 +141,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
 
         @Override
         public void cancel() {
-            cancelled = true;
+            task = null;
             Cancellable p = pending;
             if (p != null) {
                 p.cancel();
@@ -143,6 +156,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         final ConcurrentLinkedQueue<Envelope> mailbox = new ConcurrentLinkedQueue<>();
         final AtomicBoolean scheduled = new AtomicBoolean();
         final Random random;
+        /** CPU time of this node's handlers so far, ns (written by the thread running the cell). */
+        volatile long cpuNanos;
 
         Cell(NodeId id, Actor actor) {
             this.id = id;
@@ -159,12 +174,16 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
 
         @Override
         public void run() {
+            long cpu = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : 0;
             for (int i = 0; i < BATCH; i++) {
                 Envelope e = mailbox.poll();
                 if (e == null) {
                     break;
                 }
                 handle(e);
+            }
+            if (cpu != 0) {
+                cpuNanos += CPU.getCurrentThreadCpuTime() - cpu;
             }
             scheduled.set(false);
             if (!mailbox.isEmpty() && scheduled.compareAndSet(false, true)) {
@@ -177,8 +196,9 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
                 if (e.msg == START) {
                     actor.onStart(this);
                 } else if (e.msg instanceof TimerTick t) {
-                    if (!t.cancelled) {
-                        t.task.run();
+                    Runnable task = t.task;
+                    if (task != null) {
+                        task.run();
                     }
                 } else {
                     actor.onMessage(e.from, e.msg);

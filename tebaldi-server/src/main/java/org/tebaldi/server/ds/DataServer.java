@@ -169,7 +169,7 @@ public final class DataServer extends NodeBase implements DsServices {
         txns.clear();
         store = new MultiVersionStore(Math.max(1024, store.keyCount()));
         gc.reset();
-        gc.clearOrders();
+        history.clearPruned();
         module.install(config());
     }
 
@@ -185,7 +185,9 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     void setPrunedOrder(Key key, long[] writers) {
-        gc.setPrunedOrder(key, writers);
+        for (long w : writers) {
+            history.pruned(key, w);
+        }
     }
 
     String typeName(int typeId) {
@@ -349,7 +351,7 @@ public final class DataServer extends NodeBase implements DsServices {
      * after the node stopped.
      */
     public HistoryLog history() {
-        return history.export(store, gc);
+        return history.export(store);
     }
 
     /** One line per transaction with state here (at most {@code max}) — for diagnostics. */

@@ -22,6 +22,13 @@ final class DsHistory {
         return log != null;
     }
 
+    /** Forgets the pruned writers (the store is about to be rebuilt from the log, which remembers them). */
+    void clearPruned() {
+        if (log != null) {
+            log.clearPruned();
+        }
+    }
+
     /** A new, empty log (recovery rebuilds the survivors' history); returns it. */
     HistoryLog fresh() {
         log = new HistoryLog();
@@ -44,6 +51,13 @@ final class DsHistory {
         }
     }
 
+    /** Garbage collection pruned {@code writer}'s committed version of {@code key} (oldest first per key). */
+    void pruned(Key key, long writer) {
+        if (log != null) {
+            log.pruned(key, writer);
+        }
+    }
+
     void write(DsTxnImpl t, Key key, int seq) {
         if (log != null) {
             log.write(t.id(), key, seq);
@@ -54,13 +68,14 @@ final class DsHistory {
      * The recorded history with each written key's final committed version order (writer 0 first when the key
      * did not exist at load time); null if recording is off. Call after the node stopped.
      */
-    HistoryLog export(MultiVersionStore store, GcEpochs gc) {
+    HistoryLog export(MultiVersionStore store) {
         if (log == null) {
             return null;
         }
+        java.util.Map<Key, long[]> prunedOrders = log.prunedOrders();
         store.forEach((key, chain) -> {
             long[] order = chain.committedOrder();
-            long[] pruned = gc.prunedOrder(key);
+            long[] pruned = prunedOrders.get(key);
             if (pruned != null) {
                 long[] all = new long[pruned.length + order.length];
                 System.arraycopy(pruned, 0, all, 0, pruned.length);

@@ -2,10 +2,8 @@ package org.tebaldi.server.ds;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import org.tebaldi.core.cc.DsPart;
-import org.tebaldi.core.model.Key;
 import org.tebaldi.core.storage.Version;
 
 /**
@@ -35,17 +33,20 @@ final class GcEpochs {
     private final DataServer ds;
     private final long epochMicros;
     private final ArrayDeque<Epoch> epochs = new ArrayDeque<>();
-    private final HashMap<Key, LongList> prunedOrder;
+    private final boolean keepOrder;
     private long current = 1;
     private long generation;
     private boolean ticking;
     private long pruned;
 
-    /** @param keepOrder remember pruned writers per key, oldest first (for the recorded history's version orders) */
+    /**
+     * @param keepOrder tell the history recorder the writers of pruned versions, oldest first (for its version
+     *                  orders)
+     */
     GcEpochs(DataServer ds, long epochMicros, boolean keepOrder) {
         this.ds = ds;
         this.epochMicros = epochMicros;
-        this.prunedOrder = keepOrder ? new HashMap<>() : null;
+        this.keepOrder = keepOrder;
     }
 
     /** A transaction reached this server: it belongs to the current epoch; returns the epoch id. */
@@ -135,29 +136,8 @@ final class GcEpochs {
         }
         for (List<DsTxnImpl.Written> ws : e.written) {
             for (DsTxnImpl.Written w : ws) {
-                pruned += w.chain().pruneSettled(prunedOrder == null ? null : writer -> remember(w.key(), writer));
+                pruned += w.chain().pruneSettled(keepOrder ? writer -> ds.recorder().pruned(w.key(), writer) : null);
             }
-        }
-    }
-
-    private void remember(Key key, long writer) {
-        prunedOrder.computeIfAbsent(key, k -> new LongList()).add(writer);
-    }
-
-    /** Writers of {@code key}'s pruned committed versions, oldest first (null if none, or not kept). */
-    long[] prunedOrder(Key key) {
-        LongList l = prunedOrder == null ? null : prunedOrder.get(key);
-        return l == null ? null : l.toArray();
-    }
-
-    /** Replaces the remembered pruned writers of {@code key} (recovery rebuilds them from the log). */
-    void setPrunedOrder(Key key, long[] writers) {
-        if (prunedOrder != null) {
-            LongList l = new LongList();
-            for (long w : writers) {
-                l.add(w);
-            }
-            prunedOrder.put(key, l);
         }
     }
 
@@ -165,29 +145,6 @@ final class GcEpochs {
     void reset() {
         epochs.clear();
         generation++;
-    }
-
-    /** Forgets the remembered pruned writers too (the store is about to be rebuilt from the log). */
-    void clearOrders() {
-        if (prunedOrder != null) {
-            prunedOrder.clear();
-        }
-    }
-
-    private static final class LongList {
-        long[] a = new long[4];
-        int n;
-
-        void add(long v) {
-            if (n == a.length) {
-                a = java.util.Arrays.copyOf(a, n * 2);
-            }
-            a[n++] = v;
-        }
-
-        long[] toArray() {
-            return java.util.Arrays.copyOf(a, n);
-        }
     }
 
     /** Versions pruned so far. */
