@@ -239,6 +239,7 @@ final class DsPhases {
         for (Consumer<Boolean> c : t.finish(committed)) {
             ds.later(() -> c.accept(committed));
         }
+        t.released();
     }
 
     // ---- dependencies --------------------------------------------------------------------------------------

@@ -130,6 +130,19 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
         return true;
     }
 
+    /**
+     * The outcome was applied here: the references to other transactions (dependencies, writers read from) and the
+     * request in progress are dropped, since nothing reads them once the transaction finished. A finished
+     * transaction may still be referenced (a version's reader, a part's state), and its references would otherwise
+     * keep a chain of earlier transactions reachable — every transaction since the start on a hot key.
+     */
+    void released() {
+        deps.clear();
+        reportedDeps = 0;
+        readFrom.clear();
+        batch = null;
+    }
+
     /** Marks the outcome and returns the callbacks to run. */
     List<Consumer<Boolean>> finish(boolean commit) {
         status = commit ? Status.COMMITTED : Status.ABORTED;
