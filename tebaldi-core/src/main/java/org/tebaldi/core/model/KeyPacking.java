@@ -23,11 +23,10 @@ public final class KeyPacking {
             return UNPACKED;
         }
         int bits = 63 / n;
-        long limit = 1L << bits;
         long out = 0;
         for (int i = 0; i < n; i++) {
             long p = key.part(i);
-            if (p < 0 || p >= limit) {
+            if (p < 0 || (p >>> bits) != 0) {
                 return UNPACKED;
             }
             out |= p << (i * bits);

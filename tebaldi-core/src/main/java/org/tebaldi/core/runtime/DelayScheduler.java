@@ -1,8 +1,5 @@
 package org.tebaldi.core.runtime;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -13,12 +10,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs short tasks at deadlines on one thread that sleeps (parks) until the earliest deadline: emulated
- * network delays and actor timers without burning CPU while waiting (issue "local transport ... without
- * spinning"). Tasks must be tiny (they only enqueue into mailboxes). A task never runs before its deadline;
- * how late it runs is the wake-up latency of {@code LockSupport.parkNanos}. On Linux the thread lowers its own
- * timer slack to 1 µs ({@code /proc/<tid>/timerslack_ns}; the default 50 µs slack would stretch a 50 µs emulated
- * delay to ~125 µs): on this project's 2-core machine a 50 µs delay is then delivered after 77 µs at the median.
+ * Runs short tasks at deadlines on one thread that sleeps (parks) until the earliest deadline: actor timers
+ * without burning CPU while waiting (emulated network delays, all equal, wait on a {@link DelayLine} instead).
+ * Tasks must be tiny (they only enqueue into mailboxes). A task never runs before its deadline; how late it runs
+ * is the wake-up latency of {@code LockSupport.parkNanos}; the thread lowers its timer slack as the delay line's.
  */
 public final class DelayScheduler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DelayScheduler.class);
@@ -80,19 +75,8 @@ public final class DelayScheduler implements AutoCloseable {
         return e;
     }
 
-    /** Asks Linux for 1 µs timer slack on the calling thread; a no-op where that is not possible. */
-    private static void preciseTimers() {
-        try {
-            Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
-            Path slack = Path.of("/proc", self.getFileName().toString(), "timerslack_ns");
-            Files.writeString(slack, "1000");
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("cannot lower the timer slack of {}: {}", Thread.currentThread().getName(), e.toString());
-        }
-    }
-
     private void loop() {
-        preciseTimers();
+        DelayLine.preciseTimers();
         List<Entry> due = new ArrayList<>();
         while (!closed) {
             lock.lock();

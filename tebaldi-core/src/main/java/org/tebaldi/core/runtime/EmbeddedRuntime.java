@@ -15,14 +15,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor (one thread
- * per core by default); each actor has a mailbox and runs on at most one thread at a time. Timers and
- * emulated network delays wait on a {@link DelayScheduler}. An exception thrown by actor code is logged and
+ * per core by default); each actor has a mailbox and runs on at most one thread at a time. Timers wait on a
+ * {@link DelayScheduler}, emulated network delays on the local transport's {@link DelayLine}. An exception thrown by actor code is logged and
  * kept in {@link #failures()}; the actor goes on with its next message.
  */
 public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedRuntime.class);
     private static final int BATCH = 128;
     private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final boolean CPU_CLOCK = CPU.isCurrentThreadCpuTimeSupported();
+    /**
+     * One run of a node's mailbox in this many reads the thread's CPU clock (a system call) before and after, and
+     * counts this many times the difference: an unbiased estimate of each node's CPU time at 1/16 of the cost.
+     */
+    private static final int CPU_SAMPLE = 16;
 
     private final ConcurrentHashMap<NodeId, Cell> cells = new ConcurrentHashMap<>();
     private final ForkJoinPool pool;
@@ -40,7 +46,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
      * @param delayMicros emulated one-way network delay in µs
      */
     public EmbeddedRuntime(int threads, long delayMicros) {
-        this(threads, rt -> new LocalTransport(rt, delayMicros, rt.scheduler, rt.stats));
+        this(threads, rt -> new LocalTransport(rt, delayMicros, rt.stats));
     }
 
     /**
@@ -74,6 +80,41 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         c.enqueue(from, msg);
     }
 
+    /**
+     * Enqueues every message first, then schedules each receiving actor that is not yet scheduled once: a delivery
+     * round of the emulated network wakes an executor thread per actor, not per message.
+     */
+    @Override
+    public void deliverAll(NodeId[] froms, NodeId[] tos, Object[] msgs, int n) {
+        Cell last = null;
+        Cell[] touched = new Cell[Math.min(n, 16)];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            Cell c = last != null && last.id.equals(tos[i]) ? last : cells.get(tos[i]);
+            if (c == null) {
+                LOG.warn("dropping {} from {}: no node {}", msgs[i].getClass().getSimpleName(), froms[i], tos[i]);
+                continue;
+            }
+            c.mailbox.offer(new Envelope(froms[i], msgs[i]));
+            if (c != last) {
+                boolean seen = false;
+                for (int j = 0; j < k && !seen; j++) {
+                    seen = touched[j] == c;
+                }
+                if (!seen) {
+                    if (k == touched.length) {
+                        touched = java.util.Arrays.copyOf(touched, k * 2);
+                    }
+                    touched[k++] = c;
+                }
+                last = c;
+            }
+        }
+        for (int j = 0; j < k; j++) {
+            touched[j].wake();
+        }
+    }
+
     @Override
     public void inject(NodeId to, Object msg) {
         deliver(to, to, msg);
@@ -89,6 +130,11 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         return scheduler;
     }
 
+    /** The emulated network's delay line, or null (no delay, or another transport). */
+    public DelayLine network() {
+        return transport instanceof LocalTransport l ? l.line() : null;
+    }
+
     @Override
     public MessageStats stats() {
         return stats;
@@ -100,9 +146,9 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     }
 
     /**
-     * CPU time each node's handlers used so far, ns, by node: measured on the executor thread around each batch of
-     * messages a node handles (so per batch, not per message); timers and emulated delays running on the scheduler
-     * thread are not in it. May be read from any thread.
+     * CPU time each node's handlers used so far, ns, by node: the executor thread's CPU clock read around one in
+     * {@value #CPU_SAMPLE} runs of the node's mailbox (a run handles up to {@value #BATCH} messages), scaled up — an
+     * estimate, exact on average; timers waiting and emulated delays are not in it. May be read from any thread.
      */
     public Map<NodeId, Long> cpuNanos() {
         Map<NodeId, Long> out = new java.util.TreeMap<>(java.util.Comparator.comparing(NodeId::toString));
@@ -156,8 +202,10 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         final ConcurrentLinkedQueue<Envelope> mailbox = new ConcurrentLinkedQueue<>();
         final AtomicBoolean scheduled = new AtomicBoolean();
         final Random random;
-        /** CPU time of this node's handlers so far, ns (written by the thread running the cell). */
+        /** CPU time of this node's handlers so far, ns, estimated from sampled runs (written by the running thread). */
         volatile long cpuNanos;
+        /** Runs so far (only the thread running the cell writes it). */
+        int runs;
 
         Cell(NodeId id, Actor actor) {
             this.id = id;
@@ -167,6 +215,11 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
 
         void enqueue(NodeId from, Object msg) {
             mailbox.offer(new Envelope(from, msg));
+            wake();
+        }
+
+        /** Schedules the cell unless it is scheduled already (it then sees what was enqueued before this call). */
+        void wake() {
             if (scheduled.compareAndSet(false, true)) {
                 pool.execute(this);
             }
@@ -174,7 +227,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
 
         @Override
         public void run() {
-            long cpu = CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : 0;
+            boolean sample = CPU_CLOCK && (++runs & (CPU_SAMPLE - 1)) == 0;
+            long cpu = sample ? CPU.getCurrentThreadCpuTime() : 0;
             for (int i = 0; i < BATCH; i++) {
                 Envelope e = mailbox.poll();
                 if (e == null) {
@@ -182,8 +236,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
                 }
                 handle(e);
             }
-            if (cpu != 0) {
-                cpuNanos += CPU.getCurrentThreadCpuTime() - cpu;
+            if (sample) {
+                cpuNanos += (CPU.getCurrentThreadCpuTime() - cpu) * CPU_SAMPLE;
             }
             scheduled.set(false);
             if (!mailbox.isEmpty() && scheduled.compareAndSet(false, true)) {

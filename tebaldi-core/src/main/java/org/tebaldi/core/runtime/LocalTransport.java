@@ -1,46 +1,48 @@
 package org.tebaldi.core.runtime;
 
 /**
- * In-JVM transport (docs/architecture.md, "Runtime"): hands message objects to the local {@link Inbox}, after an optional emulated
- * one-way delay in µs that is scheduled on a {@link DelayScheduler}, never spun. With a constant delay, delivery
- * stays FIFO per link because the scheduler orders equal-delay messages by submission.
+ * In-JVM transport (docs/architecture.md, "Runtime"): hands message objects to the local {@link Inbox}, after an
+ * optional emulated one-way delay that waits on a {@link DelayLine}, never spun. The delay is the same for every
+ * message, so delivery stays FIFO per link.
  */
 public final class LocalTransport implements Transport {
     private final Inbox inbox;
-    private final long delayNanos;
-    private final DelayScheduler scheduler;
+    private final DelayLine line;
     private final MessageStats stats;
 
     /**
      * @param delayMicros emulated one-way delay in µs (0: deliver immediately)
-     * @param scheduler   where delayed deliveries wait; may be null when {@code delayMicros == 0}
-     * @throws IllegalArgumentException for a negative delay, or a positive delay without scheduler
+     * @throws IllegalArgumentException for a negative delay
      */
-    public LocalTransport(Inbox inbox, long delayMicros, DelayScheduler scheduler, MessageStats stats) {
+    public LocalTransport(Inbox inbox, long delayMicros, MessageStats stats) {
         if (delayMicros < 0) {
             throw new IllegalArgumentException("network delay must be >= 0 µs, got " + delayMicros);
         }
-        if (delayMicros > 0 && scheduler == null) {
-            throw new IllegalArgumentException("a delayed local transport needs a scheduler");
-        }
         this.inbox = inbox;
-        this.delayNanos = delayMicros * 1000;
-        this.scheduler = scheduler;
+        this.line = delayMicros == 0 ? null : new DelayLine(inbox, delayMicros * 1000, "tebaldi-network");
         this.stats = stats;
     }
 
     @Override
     public void send(NodeId from, NodeId to, Object msg) {
         stats.record(msg);
-        if (delayNanos == 0 || from.equals(to)) {
+        if (line == null || from.equals(to)) {
             inbox.deliver(from, to, msg);
         } else {
-            scheduler.schedule(delayNanos, () -> inbox.deliver(from, to, msg));
+            line.post(from, to, msg);
         }
     }
 
+    /** The delay line, or null without a delay. */
+    public DelayLine line() {
+        return line;
+    }
+
+    /** Stops the delay line's thread (messages still waiting are dropped). */
     @Override
     public void close() {
-        // the scheduler belongs to the runtime
+        if (line != null) {
+            line.close();
+        }
     }
 }
