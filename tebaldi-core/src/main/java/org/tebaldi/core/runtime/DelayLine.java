@@ -1,35 +1,25 @@
 package org.tebaldi.core.runtime;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.Arrays;
 import java.util.concurrent.locks.ReentrantLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The emulated network of the local transport (docs/architecture.md, "Runtime"; docs/performance.md): every message
  * waits the same one-way delay, so deadlines arrive in the order messages are posted and the line is a FIFO ring,
- * not a priority queue. One thread sleeps (parks) until the head's deadline, then takes every message that is due
- * in one round and hands them to the {@link Inbox} together, so a busy network costs one wake-up per round, not one
- * per message, and an actor that receives several messages in a round is scheduled once. Posting allocates
- * nothing (the ring grows when full) and wakes the thread only when the line was empty.
+ * not a priority queue. The line has no thread of its own: the {@link ActorPool}'s workers deliver what is due
+ * between two actor runs, and an idle worker sleeps until the head's deadline — under load the network costs no
+ * wake-up at all, and an actor that receives several messages in one round is scheduled once. Posting allocates
+ * nothing (the ring grows when full).
  *
- * <p>A message is never delivered before its deadline; how late it arrives is the thread's wake-up latency. On
- * Linux the thread lowers its own timer slack to 1 µs ({@code /proc/<tid>/timerslack_ns}; the default 50 µs slack
- * would stretch a 50 µs delay to ~125 µs). Messages from a node to itself are not delayed (the caller delivers
- * them directly). Thread-safe.
+ * <p>A message is never delivered before its deadline; how late it arrives depends on how soon a worker looks (at
+ * most one actor run under load, the wake-up latency when idle). Messages from a node to itself are not delayed
+ * (the caller delivers them directly). Thread-safe.
  */
-public final class DelayLine implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(DelayLine.class);
+public final class DelayLine {
     private static final int INITIAL = 1024;
 
-    private final Inbox inbox;
     private final long delayNanos;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Thread thread;
     private long[] deadlines = new long[INITIAL];
     private NodeId[] froms = new NodeId[INITIAL];
     private NodeId[] tos = new NodeId[INITIAL];
@@ -37,32 +27,30 @@ public final class DelayLine implements AutoCloseable {
     /** Index of the oldest message and number of messages in the ring (guarded by {@link #lock}). */
     private int head;
     private int size;
-    private volatile boolean closed;
-    /** Delivery rounds so far and messages delivered in them (read by tests and docs/performance.md's numbers). */
+    /** The head's deadline, or {@link Long#MAX_VALUE} when empty: read without the lock by idle checks. */
+    private volatile long headDeadline = Long.MAX_VALUE;
+    /** Delivery rounds that found messages due, and messages taken in them (written under {@link #lock}). */
     private volatile long rounds;
     private volatile long delivered;
 
     /**
-     * @param inbox      where messages go when their delay has passed
      * @param delayNanos the one-way delay, ns (&gt; 0)
-     * @param name       the delivering thread's name
      * @throws IllegalArgumentException if the delay is not positive
      */
-    public DelayLine(Inbox inbox, long delayNanos, String name) {
+    public DelayLine(long delayNanos) {
         if (delayNanos <= 0) {
             throw new IllegalArgumentException("a delay line needs a positive delay, got " + delayNanos + " ns");
         }
-        this.inbox = inbox;
         this.delayNanos = delayNanos;
-        thread = new Thread(this::loop, name);
-        thread.setDaemon(true);
-        thread.start();
     }
 
-    /** Sends {@code msg} from {@code from} to {@code to}; it is handed to the inbox once the delay has passed. */
-    public void post(NodeId from, NodeId to, Object msg) {
+    /**
+     * Sends {@code msg} from {@code from} to {@code to}, due after the delay.
+     *
+     * @return true if the line was empty (whoever delivers must now be told to look at the new deadline)
+     */
+    public boolean post(NodeId from, NodeId to, Object msg) {
         long deadline = System.nanoTime() + delayNanos;
-        boolean wasEmpty;
         lock.lock();
         try {
             if (size == deadlines.length) {
@@ -73,12 +61,13 @@ public final class DelayLine implements AutoCloseable {
             froms[i] = from;
             tos[i] = to;
             msgs[i] = msg;
-            wasEmpty = size++ == 0;
+            if (size++ == 0) {
+                headDeadline = deadline;
+                return true;
+            }
+            return false;
         } finally {
             lock.unlock();
-        }
-        if (wasEmpty) {
-            LockSupport.unpark(thread);
         }
     }
 
@@ -102,103 +91,81 @@ public final class DelayLine implements AutoCloseable {
         head = 0;
     }
 
-    private void loop() {
-        preciseTimers();
-        NodeId[] bf = new NodeId[INITIAL];
-        NodeId[] bt = new NodeId[INITIAL];
-        Object[] bm = new Object[INITIAL];
-        while (!closed) {
-            int n = 0;
-            long wait = 0;
-            lock.lock();
-            try {
-                if (size == 0) {
-                    wait = -1;
-                } else {
-                    long now = System.nanoTime();
-                    wait = deadlines[head] - now;
-                    if (wait <= 0) {
-                        wait = 0;
-                        if (bf.length < size) {
-                            bf = new NodeId[deadlines.length];
-                            bt = new NodeId[deadlines.length];
-                            bm = new Object[deadlines.length];
-                        }
-                        int mask = deadlines.length - 1;
-                        while (size > 0 && deadlines[head] - now <= 0) {
-                            bf[n] = froms[head];
-                            bt[n] = tos[head];
-                            bm[n] = msgs[head];
-                            froms[head] = null;
-                            tos[head] = null;
-                            msgs[head] = null;
-                            head = (head + 1) & mask;
-                            size--;
-                            n++;
-                        }
-                    }
-                }
-            } finally {
-                lock.unlock();
-            }
-            if (wait < 0) {
-                LockSupport.park(this);
-            } else if (wait > 0) {
-                LockSupport.parkNanos(this, wait);
-            } else {
-                deliver(bf, bt, bm, n);
-            }
-        }
+    /** Nanoseconds until the head message is due (≤ 0: due now), or {@link Long#MAX_VALUE} if the line is empty. */
+    public long untilDue() {
+        long d = headDeadline;
+        return d == Long.MAX_VALUE ? Long.MAX_VALUE : d - System.nanoTime();
     }
 
-    private void deliver(NodeId[] bf, NodeId[] bt, Object[] bm, int n) {
+    /**
+     * Hands every message that is due to {@code inbox} ({@link Inbox#deliverAll}, in posting order, under the
+     * line's lock so that rounds never overtake each other), if another thread is not doing so already.
+     *
+     * @return the number delivered (0 if none was due or another thread holds the line)
+     */
+    public int deliverDue(Inbox inbox, Batch scratch) {
+        if (untilDue() > 0 || !lock.tryLock()) {
+            return 0;
+        }
+        int n = 0;
         try {
-            inbox.deliverAll(bf, bt, bm, n);
-        } catch (RuntimeException e) {
-            LOG.error("delivering {} message(s) failed", n, e);
+            long now = System.nanoTime();
+            scratch.ensure(size);
+            int mask = deadlines.length - 1;
+            while (size > 0 && deadlines[head] - now <= 0) {
+                scratch.froms[n] = froms[head];
+                scratch.tos[n] = tos[head];
+                scratch.msgs[n] = msgs[head];
+                froms[head] = null;
+                tos[head] = null;
+                msgs[head] = null;
+                head = (head + 1) & mask;
+                size--;
+                n++;
+            }
+            headDeadline = size == 0 ? Long.MAX_VALUE : deadlines[head];
+            if (n > 0) {
+                rounds++;
+                delivered += n;
+                // still under the lock: a second deliverer must not overtake this round (FIFO per link)
+                inbox.deliverAll(scratch.froms, scratch.tos, scratch.msgs, n);
+            }
+        } finally {
+            scratch.clear(n);
+            lock.unlock();
         }
-        java.util.Arrays.fill(bf, 0, n, null);
-        java.util.Arrays.fill(bt, 0, n, null);
-        java.util.Arrays.fill(bm, 0, n, null);
-        rounds++;
-        delivered += n;
+        return n;
     }
 
-    /** Delivery rounds so far (each one wake-up of the line's thread that found messages due). */
+    /** Delivery rounds that found messages due so far (approximate while workers run). */
     public long rounds() {
         return rounds;
     }
 
-    /** Messages delivered so far. */
+    /** Messages delivered so far (approximate while workers run). */
     public long delivered() {
         return delivered;
     }
 
-    /** Id of the delivering thread (for CPU-time accounting in tests and benchmarks). */
-    public long threadId() {
-        return thread.getId();
-    }
+    /** A deliverer's reusable arrays (one per thread). */
+    public static final class Batch {
+        NodeId[] froms = new NodeId[64];
+        NodeId[] tos = new NodeId[64];
+        Object[] msgs = new Object[64];
 
-    /** Asks Linux for 1 µs timer slack on the calling thread; a no-op where that is not possible. */
-    static void preciseTimers() {
-        try {
-            Path self = Files.readSymbolicLink(Path.of("/proc/thread-self"));
-            Path slack = Path.of("/proc", self.getFileName().toString(), "timerslack_ns");
-            Files.writeString(slack, "1000");
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("cannot lower the timer slack of {}: {}", Thread.currentThread().getName(), e.toString());
+        void ensure(int n) {
+            if (froms.length < n) {
+                int c = Integer.highestOneBit(n) * 2;
+                froms = new NodeId[c];
+                tos = new NodeId[c];
+                msgs = new Object[c];
+            }
         }
-    }
 
-    /** Stops the thread; messages still waiting are dropped. */
-    @Override
-    public void close() {
-        closed = true;
-        LockSupport.unpark(thread);
-        try {
-            thread.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        void clear(int n) {
+            Arrays.fill(froms, 0, n, null);
+            Arrays.fill(tos, 0, n, null);
+            Arrays.fill(msgs, 0, n, null);
         }
     }
 }

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * Runs short tasks at deadlines on one thread that sleeps (parks) until the earliest deadline: actor timers
  * without burning CPU while waiting (emulated network delays, all equal, wait on a {@link DelayLine} instead).
  * Tasks must be tiny (they only enqueue into mailboxes). A task never runs before its deadline; how late it runs
- * is the wake-up latency of {@code LockSupport.parkNanos}; the thread lowers its timer slack as the delay line's.
+ * is the wake-up latency of {@code LockSupport.parkNanos}; the thread lowers its timer slack as the actor pool's workers do.
  */
 public final class DelayScheduler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DelayScheduler.class);
@@ -76,7 +76,7 @@ public final class DelayScheduler implements AutoCloseable {
     }
 
     private void loop() {
-        DelayLine.preciseTimers();
+        ActorPool.preciseTimers();
         List<Entry> due = new ArrayList<>();
         while (!closed) {
             lock.lock();

@@ -6,8 +6,6 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -15,8 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor (one thread
- * per core by default); each actor has a mailbox and runs on at most one thread at a time. Timers wait on a
- * {@link DelayScheduler}, emulated network delays on the local transport's {@link DelayLine}. An exception thrown by actor code is logged and
+ * per core by default, an {@link ActorPool}); each actor has a mailbox and runs on at most one thread at a time.
+ * Timers wait on a {@link DelayScheduler}; emulated network delays on a {@link DelayLine} the workers deliver from. An exception thrown by actor code is logged and
  * kept in {@link #failures()}; the actor goes on with its next message.
  */
 public final class EmbeddedRuntime implements NodeRuntime, Inbox {
@@ -31,7 +29,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private static final int CPU_SAMPLE = 16;
 
     private final ConcurrentHashMap<NodeId, Cell> cells = new ConcurrentHashMap<>();
-    private final ForkJoinPool pool;
+    private final ActorPool pool;
+    private final DelayLine network;
     private final DelayScheduler scheduler = new DelayScheduler("tebaldi-timers");
     private final MessageStats stats = new MessageStats();
     private final Transport transport;
@@ -42,11 +41,12 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     /**
      * A runtime with the local transport.
      *
-     * @param threads     executor threads; {@code <= 0} means one per available core
-     * @param delayMicros emulated one-way network delay in µs
+     * @param threads     worker threads; {@code <= 0} means one per available core
+     * @param delayMicros emulated one-way network delay in µs (0: none)
+     * @throws IllegalArgumentException for a negative delay
      */
     public EmbeddedRuntime(int threads, long delayMicros) {
-        this(threads, rt -> new LocalTransport(rt, delayMicros, rt.stats));
+        this(threads, line(delayMicros), null);
     }
 
     /**
@@ -55,10 +55,22 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
      * @param transportFactory builds the transport given this runtime as its local inbox
      */
     public EmbeddedRuntime(int threads, Function<EmbeddedRuntime, Transport> transportFactory) {
+        this(threads, null, transportFactory);
+    }
+
+    private EmbeddedRuntime(int threads, DelayLine network, Function<EmbeddedRuntime, Transport> transportFactory) {
         int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        pool = new ForkJoinPool(n, ForkJoinPool.defaultForkJoinWorkerThreadFactory,
-                (t, e) -> LOG.error("uncaught in " + t.getName(), e), true);
-        transport = transportFactory.apply(this);
+        this.network = network;
+        pool = new ActorPool(n, network, this, "tebaldi-node");
+        transport = transportFactory != null ? transportFactory.apply(this)
+                : new LocalTransport(this, network, pool::lineStarted, stats);
+    }
+
+    private static DelayLine line(long delayMicros) {
+        if (delayMicros < 0) {
+            throw new IllegalArgumentException("network delay must be >= 0 µs, got " + delayMicros);
+        }
+        return delayMicros == 0 ? null : new DelayLine(delayMicros * 1000);
     }
 
     @Override
@@ -132,7 +144,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
 
     /** The emulated network's delay line, or null (no delay, or another transport). */
     public DelayLine network() {
-        return transport instanceof LocalTransport l ? l.line() : null;
+        return network;
     }
 
     @Override
@@ -156,21 +168,21 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         return out;
     }
 
+    /** The worker threads' ids (for CPU-time accounting in tests and benchmarks). */
+    public long[] workerThreadIds() {
+        return pool.threadIds();
+    }
+
     /** Number of executor threads. */
     public int threads() {
-        return pool.getParallelism();
+        return pool.threads();
     }
 
     @Override
     public void close() {
         transport.close();
         scheduler.close();
-        pool.shutdownNow();
-        try {
-            pool.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        pool.close();
     }
 
     private record Envelope(NodeId from, Object msg) {

@@ -8,18 +8,18 @@ package org.tebaldi.core.runtime;
 public final class LocalTransport implements Transport {
     private final Inbox inbox;
     private final DelayLine line;
+    private final Runnable lineStarted;
     private final MessageStats stats;
 
     /**
-     * @param delayMicros emulated one-way delay in µs (0: deliver immediately)
-     * @throws IllegalArgumentException for a negative delay
+     * @param line        the emulated network (a delay for every message), or null to deliver at once
+     * @param lineStarted told when a message went into an empty line (whoever delivers from it must look at the
+     *                    new deadline); ignored without a line
      */
-    public LocalTransport(Inbox inbox, long delayMicros, MessageStats stats) {
-        if (delayMicros < 0) {
-            throw new IllegalArgumentException("network delay must be >= 0 µs, got " + delayMicros);
-        }
+    public LocalTransport(Inbox inbox, DelayLine line, Runnable lineStarted, MessageStats stats) {
         this.inbox = inbox;
-        this.line = delayMicros == 0 ? null : new DelayLine(inbox, delayMicros * 1000, "tebaldi-network");
+        this.line = line;
+        this.lineStarted = lineStarted;
         this.stats = stats;
     }
 
@@ -28,8 +28,8 @@ public final class LocalTransport implements Transport {
         stats.record(msg);
         if (line == null || from.equals(to)) {
             inbox.deliver(from, to, msg);
-        } else {
-            line.post(from, to, msg);
+        } else if (line.post(from, to, msg)) {
+            lineStarted.run();
         }
     }
 
@@ -38,11 +38,8 @@ public final class LocalTransport implements Transport {
         return line;
     }
 
-    /** Stops the delay line's thread (messages still waiting are dropped). */
     @Override
     public void close() {
-        if (line != null) {
-            line.close();
-        }
+        // the line belongs to the runtime
     }
 }

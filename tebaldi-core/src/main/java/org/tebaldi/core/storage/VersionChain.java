@@ -1,7 +1,7 @@
 package org.tebaldi.core.storage;
 
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.AbstractList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongConsumer;
 import java.util.function.Predicate;
@@ -10,6 +10,9 @@ import java.util.function.Predicate;
  * The versions of one key, in version order (oldest first): committed and uncommitted. Mechanisms decide where
  * a new version goes (append by default; TSO may insert by timestamp) and which one a read returns (the
  * read-version chain, dissertation §4.3.1, Fig 4.5). Not thread-safe.
+ *
+ * <p>Most keys hold one version, so a chain keeps a single version in a field and an array only while it holds
+ * more (a store of millions of keys then has two objects per key fewer for the garbage collector to trace).
  */
 public final class VersionChain {
     /**
@@ -18,33 +21,100 @@ public final class VersionChain {
      */
     public static final long ORDER_GAP = 1L << 20;
 
-    private final ArrayList<Version> versions = new ArrayList<>(2);
+    /** The only version while {@link #n} is 1 (else null). */
+    private Version one;
+    /** The versions while {@link #n} is 2 or more (slots from {@code n} on are null); else null. */
+    private Version[] many;
+    private int n;
     private boolean written;
 
     /** Number of versions, committed or not. */
     public int size() {
-        return versions.size();
+        return n;
     }
 
-    /** The i-th version in version order (0 = oldest). */
+    /**
+     * The i-th version in version order (0 = oldest).
+     *
+     * @throws IndexOutOfBoundsException if {@code i} is not in [0, size)
+     */
     public Version get(int i) {
-        return versions.get(i);
+        if (i < 0 || i >= n) {
+            throw new IndexOutOfBoundsException("version " + i + " of " + n);
+        }
+        return n == 1 ? one : many[i];
     }
 
-    /** Read-only view in version order. */
+    /** Read-only view in version order (live). */
     public List<Version> versions() {
-        return Collections.unmodifiableList(versions);
+        return new AbstractList<>() {
+            @Override
+            public Version get(int i) {
+                return VersionChain.this.get(i);
+            }
+
+            @Override
+            public int size() {
+                return n;
+            }
+        };
     }
 
     /** The newest version, or null if none. */
     public Version latest() {
-        return versions.isEmpty() ? null : versions.get(versions.size() - 1);
+        return n == 0 ? null : n == 1 ? one : many[n - 1];
+    }
+
+    /** Inserts {@code v} at position {@code i} (0..size). */
+    private void add(int i, Version v) {
+        if (n == 0) {
+            one = v;
+        } else if (n == 1) {
+            many = new Version[4];
+            many[i == 0 ? 1 : 0] = one;
+            many[i] = v;
+            one = null;
+        } else {
+            if (n == many.length) {
+                many = Arrays.copyOf(many, n * 2);
+            }
+            System.arraycopy(many, i, many, i + 1, n - i);
+            many[i] = v;
+        }
+        n++;
+    }
+
+    /** Removes the version at position {@code at}. */
+    private void removeAt(int at) {
+        removeRange(at, at + 1);
+    }
+
+    /** Removes the versions at positions [from, to). */
+    private void removeRange(int from, int to) {
+        int k = to - from;
+        if (k <= 0) {
+            return;
+        }
+        if (n == 1) {
+            one = null;
+            n = 0;
+            return;
+        }
+        System.arraycopy(many, to, many, from, n - to);
+        Arrays.fill(many, n - k, n, null);
+        n -= k;
+        if (n == 1) {
+            one = many[0];
+            many = null;
+        } else if (n == 0) {
+            many = null;
+        }
     }
 
     /** The newest committed version, or null if none. */
     public Version latestCommitted() {
-        for (int i = versions.size() - 1; i >= 0; i--) {
-            Version v = versions.get(i);
+        for (int i = n - 1; i >= 0; i--) {
+            Version v = get(i);
             if (v.committed()) {
                 return v;
             }
@@ -54,8 +124,8 @@ public final class VersionChain {
 
     /** The newest version satisfying {@code p}, or null. */
     public Version latestMatching(Predicate<Version> p) {
-        for (int i = versions.size() - 1; i >= 0; i--) {
-            Version v = versions.get(i);
+        for (int i = n - 1; i >= 0; i--) {
+            Version v = get(i);
             if (p.test(v)) {
                 return v;
             }
@@ -65,8 +135,8 @@ public final class VersionChain {
 
     /** The version written by {@code writer}, or null (a transaction has at most one version per key). */
     public Version versionBy(long writer) {
-        for (int i = versions.size() - 1; i >= 0; i--) {
-            Version v = versions.get(i);
+        for (int i = n - 1; i >= 0; i--) {
+            Version v = get(i);
             if (v.writer() == writer) {
                 return v;
             }
@@ -76,8 +146,8 @@ public final class VersionChain {
 
     /** Position of {@code v} in version order, or -1. */
     public int indexOf(Version v) {
-        for (int i = versions.size() - 1; i >= 0; i--) {
-            if (versions.get(i) == v) {
+        for (int i = n - 1; i >= 0; i--) {
+            if (get(i) == v) {
                 return i;
             }
         }
@@ -88,7 +158,7 @@ public final class VersionChain {
     public void append(Version v) {
         Version last = latest();
         v.setOrderKey(last == null ? 0 : last.orderKey() + ORDER_GAP);
-        versions.add(v);
+        add(n, v);
     }
 
     /**
@@ -98,17 +168,17 @@ public final class VersionChain {
      *         place; the caller aborts the writer
      */
     public boolean insert(int index, Version v) {
-        if (index >= versions.size()) {
+        if (index >= n) {
             append(v);
             return true;
         }
-        long hi = versions.get(index).orderKey();
-        long lo = index == 0 ? hi - 2 * ORDER_GAP : versions.get(index - 1).orderKey();
+        long hi = get(index).orderKey();
+        long lo = index == 0 ? hi - 2 * ORDER_GAP : get(index - 1).orderKey();
         if (hi - lo < 2) {
             return false;
         }
         v.setOrderKey(lo + (hi - lo) / 2);
-        versions.add(index, v);
+        add(index, v);
         return true;
     }
 
@@ -123,7 +193,7 @@ public final class VersionChain {
             throw new IllegalArgumentException("restored version " + v + " (order key " + v.orderKey()
                     + ") is not newer than " + last + " (" + last.orderKey() + ")");
         }
-        versions.add(v);
+        add(n, v);
     }
 
     /** Removes {@code v} (its writer aborted); returns whether it was present. */
@@ -132,7 +202,7 @@ public final class VersionChain {
         if (i < 0) {
             return false;
         }
-        versions.remove(i);
+        removeAt(i);
         return true;
     }
 
@@ -141,8 +211,9 @@ public final class VersionChain {
         if (index <= 0) {
             return 0;
         }
-        versions.subList(0, index).clear();
-        return index;
+        int k = Math.min(index, n);
+        removeRange(0, k);
+        return k;
     }
 
     /**
@@ -156,15 +227,15 @@ public final class VersionChain {
      */
     public int pruneSettled(LongConsumer removed) {
         int s = -1;
-        for (int i = versions.size() - 1; i >= 0; i--) {
-            Version v = versions.get(i);
+        for (int i = n - 1; i >= 0; i--) {
+            Version v = get(i);
             if (v.settled() && v.committed()) {
                 s = i;
                 break;
             }
         }
         int end = 0;
-        while (end < s && versions.get(end).committed()) {
+        while (end < s && get(end).committed()) {
             end++;
         }
         if (end == 0) {
@@ -172,16 +243,26 @@ public final class VersionChain {
         }
         if (removed != null) {
             for (int i = 0; i < end; i++) {
-                removed.accept(versions.get(i).writer());
+                removed.accept(get(i).writer());
             }
         }
-        versions.subList(0, end).clear();
+        removeRange(0, end);
         return end;
     }
 
     /** Writers of the committed versions, oldest first (the key's final version order, for verification). */
     public long[] committedOrder() {
-        return versions.stream().filter(Version::committed).mapToLong(Version::writer).toArray();
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            c += get(i).committed() ? 1 : 0;
+        }
+        long[] out = new long[c];
+        for (int i = 0, j = 0; i < n; i++) {
+            if (get(i).committed()) {
+                out[j++] = get(i).writer();
+            }
+        }
+        return out;
     }
 
     /**
@@ -201,7 +282,8 @@ public final class VersionChain {
      * a virtual recovery transaction beneath the root wrote it (dissertation §4.5.4).
      */
     public void rebaseAll() {
-        for (Version v : versions) {
+        for (int i = 0; i < n; i++) {
+            Version v = get(i);
             if (v.committed()) {
                 v.rebase();
             }

@@ -1,78 +1,87 @@
 package org.tebaldi.core.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class DelayLineTest {
-    /** Records each delivery with its arrival time. */
+    /** Records each delivery and how many rounds (deliverAll calls) brought them. */
     private static final class Sink implements Inbox {
         final List<Object> msgs = new ArrayList<>();
-        final List<Long> arrivals = new ArrayList<>();
-        final CountDownLatch done;
+        final List<NodeId> tos = new ArrayList<>();
+        int rounds;
 
-        Sink(int expect) {
-            done = new CountDownLatch(expect);
+        @Override
+        public void deliver(NodeId from, NodeId to, Object msg) {
+            msgs.add(msg);
+            tos.add(to);
         }
 
         @Override
-        public synchronized void deliver(NodeId from, NodeId to, Object msg) {
-            msgs.add(msg);
-            arrivals.add(System.nanoTime());
-            done.countDown();
+        public void deliverAll(NodeId[] froms, NodeId[] to, Object[] m, int n) {
+            rounds++;
+            Inbox.super.deliverAll(froms, to, m, n);
         }
     }
 
     @Test
-    void messagesArriveInOrderNeverEarlyAndInFewRounds() throws Exception {
-        int n = 5_000;
-        long delay = 2_000_000; // 2 ms
-        Sink sink = new Sink(n);
-        long[] posted = new long[n];
-        try (DelayLine line = new DelayLine(sink, delay, "test-network")) {
-            for (int i = 0; i < n; i++) {
-                posted[i] = System.nanoTime();
-                line.post(NodeId.tc(0), NodeId.ds(i % 3), i);
-            }
-            assertTrue(sink.done.await(10, TimeUnit.SECONDS));
-            synchronized (sink) {
-                for (int i = 0; i < n; i++) {
-                    assertEquals(i, sink.msgs.get(i), "FIFO");
-                    assertTrue(sink.arrivals.get(i) - posted[i] >= delay, "message " + i + " arrived early");
-                }
-            }
-            assertEquals(n, line.delivered());
-            assertTrue(line.rounds() < n / 2, n + " messages posted at once took " + line.rounds() + " rounds");
+    void nothingIsDeliveredBeforeItsDeadlineThenEverythingDueInOneRoundInOrder() throws Exception {
+        long delay = 200_000_000; // 200 ms: far more than posting takes
+        DelayLine line = new DelayLine(delay);
+        Sink sink = new Sink();
+        DelayLine.Batch batch = new DelayLine.Batch();
+        assertEquals(Long.MAX_VALUE, line.untilDue());
+        long t0 = System.nanoTime();
+        assertTrue(line.post(NodeId.tc(0), NodeId.ds(0), 0), "the first message starts an empty line");
+        for (int i = 1; i < 5_000; i++) {
+            assertFalse(line.post(NodeId.tc(0), NodeId.ds(i % 3), i));
         }
+        long posted = System.nanoTime() - t0;
+        if (posted < delay) {
+            assertEquals(0, line.deliverDue(sink, batch), "nothing due yet");
+            assertTrue(line.untilDue() > 0);
+        }
+        Thread.sleep((t0 + delay + posted - System.nanoTime()) / 1_000_000 + 1);
+        assertEquals(5_000, line.deliverDue(sink, batch));
+        assertTrue(System.nanoTime() - t0 >= delay);
+        assertEquals(1, sink.rounds, "everything due arrives in one round");
+        for (int i = 0; i < 5_000; i++) {
+            assertEquals(i, sink.msgs.get(i), "FIFO");
+            assertEquals(NodeId.ds(i % 3), sink.tos.get(i));
+        }
+        assertEquals(Long.MAX_VALUE, line.untilDue());
+        assertEquals(5_000, line.delivered());
+        assertTrue(line.post(NodeId.tc(0), NodeId.ds(0), "again"), "an emptied line starts again");
     }
 
     @Test
     void theRingGrowsAndKeepsOrderAcrossTheWrap() throws Exception {
-        Sink sink = new Sink(3_000);
-        try (DelayLine line = new DelayLine(sink, 1_000, "test-network")) {
-            for (int i = 0; i < 3_000; i++) {
-                line.post(NodeId.tc(1), NodeId.ds(0), i);
-                if (i % 700 == 0) {
-                    Thread.sleep(1);
-                }
+        DelayLine line = new DelayLine(1);
+        Sink sink = new Sink();
+        DelayLine.Batch batch = new DelayLine.Batch();
+        int next = 0;
+        for (int round = 0; round < 10; round++) {
+            for (int i = 0; i < 700 * (round % 4 + 1); i++) {
+                line.post(NodeId.tc(1), NodeId.ds(0), next++);
             }
-            assertTrue(sink.done.await(10, TimeUnit.SECONDS));
-            synchronized (sink) {
-                for (int i = 0; i < 3_000; i++) {
-                    assertEquals(i, sink.msgs.get(i));
-                }
+            while (line.untilDue() > 0) {
+                Thread.onSpinWait();
             }
+            line.deliverDue(sink, batch);
+        }
+        assertEquals(next, sink.msgs.size());
+        for (int i = 0; i < next; i++) {
+            assertEquals(i, sink.msgs.get(i));
         }
     }
 
     @Test
     void aDelayMustBePositive() {
-        assertThrows(IllegalArgumentException.class, () -> new DelayLine(new Sink(0), 0, "x"));
+        assertThrows(IllegalArgumentException.class, () -> new DelayLine(0));
     }
 }

@@ -1,8 +1,8 @@
 package org.tebaldi.server.ds;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -50,7 +50,8 @@ public final class DataServer extends NodeBase implements DsServices {
     private final Handlers handlers = new Handlers();
     private MultiVersionStore store;
     private final DsReconfig reconfig = new DsReconfig();
-    private final HashMap<Long, DsTxnImpl> txns = new HashMap<>();
+    private final Long2ObjectOpenHashMap<DsTxnImpl> txns =
+            new Long2ObjectOpenHashMap<>();
     private final DsHistory history;
     private final BitSet deadTcs = new BitSet();
     private final GcEpochs gc;

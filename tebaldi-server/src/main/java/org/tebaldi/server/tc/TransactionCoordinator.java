@@ -1,9 +1,9 @@
 package org.tebaldi.server.tc;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -53,7 +53,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private final TcModule module = new TcModule(this);
     private final OpExecutor executor = new OpExecutor(this);
     private final TcCommit commits = new TcCommit(this);
-    private final HashMap<Long, TcTxnImpl> txns = new HashMap<>();
+    private final Long2ObjectOpenHashMap<TcTxnImpl> txns =
+            new Long2ObjectOpenHashMap<>();
     private final HistoryLog history;
     private final BitSet deadDs = new BitSet();
     private final Reconfiguring reconfig = new Reconfiguring();
