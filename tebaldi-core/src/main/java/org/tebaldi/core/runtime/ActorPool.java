@@ -1,5 +1,6 @@
 package org.tebaldi.core.runtime;
 
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -11,13 +12,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The worker threads of the embedded runtime (docs/architecture.md, "Runtime"; docs/performance.md): a few threads
- * (one per core by default) run ready actors from one queue, and deliver the emulated network's due messages
- * ({@link DelayLine}) between two actor runs. A worker with nothing to do spins briefly, then parks — untimed, or,
- * for one worker at a time (the timekeeper), until the line's next deadline. So under load no thread sleeps and
- * wakes per message, and the network needs no thread of its own; an idle worker is woken only when work arrives
+ * (one per core by default) run ready actors from one queue, and between two actor runs what became due: the
+ * emulated network's messages ({@link DelayLine}) and actor timers ({@link DelayScheduler}). A worker with nothing
+ * to do spins briefly, then parks — untimed, or, for one worker at a time (the timekeeper), until the earliest
+ * deadline. So under load no thread sleeps and wakes per message, and neither the network nor the timers need a
+ * thread of their own; an idle worker is woken only when work arrives
  * that the busy ones would otherwise leave waiting. Thread-safe.
  */
-public final class ActorPool implements Executor, AutoCloseable {
+final class ActorPool implements Executor, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ActorPool.class);
     /** Checks of the queues an idle worker makes (with a spin-wait hint between them) before it parks. */
     private static final int SPINS = 64;
@@ -26,14 +28,14 @@ public final class ActorPool implements Executor, AutoCloseable {
     private final Worker[] workers;
     private final AtomicInteger idle = new AtomicInteger();
     private final AtomicBoolean timekeeper = new AtomicBoolean();
-    private final DelayLine line;
-    private final Inbox inbox;
+    private final DueSource[] sources;
+    /** The worker parked until the earliest deadline, or null. */
+    private volatile Worker keeper;
     private volatile boolean closed;
 
     /** One worker thread; {@code parked} is set while it is (about to be) parked and not yet claimed by a waker. */
     private final class Worker implements Runnable {
         final AtomicBoolean parked = new AtomicBoolean();
-        final DelayLine.Batch batch = new DelayLine.Batch();
         Thread thread;
 
         @Override
@@ -43,10 +45,10 @@ public final class ActorPool implements Executor, AutoCloseable {
                 Runnable r = ready.poll();
                 if (r != null) {
                     runSafely(r);
-                    deliverDue(batch);
+                    runDue();
                     continue;
                 }
-                if (deliverDue(batch) > 0 || spinForWork()) {
+                if (runDue() > 0 || spinForWork()) {
                     continue;
                 }
                 idleUntilWork();
@@ -56,7 +58,7 @@ public final class ActorPool implements Executor, AutoCloseable {
         private boolean spinForWork() {
             for (int i = 0; i < SPINS; i++) {
                 Thread.onSpinWait();
-                if (!ready.isEmpty() || (line != null && line.untilDue() <= 0)) {
+                if (!ready.isEmpty() || untilDue() <= 0) {
                     return true;
                 }
             }
@@ -71,14 +73,20 @@ public final class ActorPool implements Executor, AutoCloseable {
                 if (!ready.isEmpty() || closed) {
                     return;
                 }
-                long until = line == null ? Long.MAX_VALUE : line.untilDue();
+                long until = untilDue();
                 if (until <= 0) {
                     return;
                 }
                 if (until != Long.MAX_VALUE && timekeeper.compareAndSet(false, true)) {
+                    keeper = this;
                     try {
-                        LockSupport.parkNanos(this, until);
+                        // a deadline that became earlier after untilDue() unparks the keeper (dueEarlier)
+                        until = untilDue();
+                        if (until > 0) {
+                            LockSupport.parkNanos(this, until);
+                        }
                     } finally {
+                        keeper = null;
                         timekeeper.set(false);
                     }
                 } else {
@@ -95,17 +103,15 @@ public final class ActorPool implements Executor, AutoCloseable {
      * Starts the workers.
      *
      * @param threads worker threads (&gt; 0)
-     * @param line    the emulated network the workers deliver from, or null
-     * @param inbox   where the line's due messages go (the runtime's mailboxes)
+     * @param sources what becomes due at deadlines (the emulated network, the timers): the workers run it
      * @param name    thread name prefix
      * @throws IllegalArgumentException if {@code threads} is not positive
      */
-    public ActorPool(int threads, DelayLine line, Inbox inbox, String name) {
+    ActorPool(int threads, List<DueSource> sources, String name) {
         if (threads <= 0) {
             throw new IllegalArgumentException("an actor pool needs at least one thread, got " + threads);
         }
-        this.line = line;
-        this.inbox = inbox;
+        this.sources = sources.toArray(new DueSource[0]);
         workers = new Worker[threads];
         for (int i = 0; i < threads; i++) {
             Worker w = new Worker();
@@ -128,11 +134,15 @@ public final class ActorPool implements Executor, AutoCloseable {
     }
 
     /**
-     * The line went from empty to holding a message: if every worker that could watch its deadline is parked
-     * untimed, one is woken to become the timekeeper (a busy worker looks at the line after its current run).
+     * A source's earliest deadline moved earlier (the line went from empty to holding a message, or a timer is the
+     * new first): the timekeeper, parked until a later deadline, is woken to look again; without one, an idle
+     * worker is woken to become it (a busy worker looks at the sources after its current run).
      */
-    public void lineStarted() {
-        if (idle.get() > 0 && !timekeeper.get()) {
+    void dueEarlier() {
+        Worker k = keeper;
+        if (k != null) {
+            LockSupport.unpark(k.thread);
+        } else if (idle.get() > 0) {
             wakeOne();
         }
     }
@@ -146,8 +156,22 @@ public final class ActorPool implements Executor, AutoCloseable {
         }
     }
 
-    private int deliverDue(DelayLine.Batch batch) {
-        return line == null ? 0 : line.deliverDue(inbox, batch);
+    private int runDue() {
+        int n = 0;
+        for (DueSource s : sources) {
+            if (s.untilDue() <= 0) {
+                n += s.runDue();
+            }
+        }
+        return n;
+    }
+
+    private long untilDue() {
+        long min = Long.MAX_VALUE;
+        for (DueSource s : sources) {
+            min = Math.min(min, s.untilDue());
+        }
+        return min;
     }
 
     /**

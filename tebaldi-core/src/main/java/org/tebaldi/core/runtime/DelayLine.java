@@ -15,10 +15,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * most one actor run under load, the wake-up latency when idle). Messages from a node to itself are not delayed
  * (the caller delivers them directly). Thread-safe.
  */
-public final class DelayLine {
+public final class DelayLine implements DueSource {
     private static final int INITIAL = 1024;
 
     private final long delayNanos;
+    private final Inbox inbox;
+    /** The messages of the round being delivered (used only under {@link #lock}). */
+    private final Batch scratch = new Batch();
     private final ReentrantLock lock = new ReentrantLock();
     private long[] deadlines = new long[INITIAL];
     private NodeId[] froms = new NodeId[INITIAL];
@@ -35,13 +38,15 @@ public final class DelayLine {
 
     /**
      * @param delayNanos the one-way delay, ns (&gt; 0)
+     * @param inbox      where due messages go
      * @throws IllegalArgumentException if the delay is not positive
      */
-    public DelayLine(long delayNanos) {
+    public DelayLine(long delayNanos, Inbox inbox) {
         if (delayNanos <= 0) {
             throw new IllegalArgumentException("a delay line needs a positive delay, got " + delayNanos + " ns");
         }
         this.delayNanos = delayNanos;
+        this.inbox = inbox;
     }
 
     /**
@@ -92,18 +97,20 @@ public final class DelayLine {
     }
 
     /** Nanoseconds until the head message is due (≤ 0: due now), or {@link Long#MAX_VALUE} if the line is empty. */
+    @Override
     public long untilDue() {
         long d = headDeadline;
         return d == Long.MAX_VALUE ? Long.MAX_VALUE : d - System.nanoTime();
     }
 
     /**
-     * Hands every message that is due to {@code inbox} ({@link Inbox#deliverAll}, in posting order, under the
-     * line's lock so that rounds never overtake each other), if another thread is not doing so already.
+     * Hands every message that is due to the inbox ({@link Inbox#deliverAll}, in posting order, under the line's
+     * lock so that rounds never overtake each other), if another thread is not doing so already.
      *
      * @return the number delivered (0 if none was due or another thread holds the line)
      */
-    public int deliverDue(Inbox inbox, Batch scratch) {
+    @Override
+    public int runDue() {
         if (untilDue() > 0 || !lock.tryLock()) {
             return 0;
         }
@@ -147,8 +154,8 @@ public final class DelayLine {
         return delivered;
     }
 
-    /** A deliverer's reusable arrays (one per thread). */
-    public static final class Batch {
+    /** The reusable arrays of a delivery round. */
+    private static final class Batch {
         NodeId[] froms = new NodeId[64];
         NodeId[] tos = new NodeId[64];
         Object[] msgs = new Object[64];

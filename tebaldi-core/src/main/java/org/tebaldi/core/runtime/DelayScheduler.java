@@ -3,19 +3,18 @@ package org.tebaldi.core.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs short tasks at deadlines on one thread that sleeps (parks) until the earliest deadline: actor timers
- * without burning CPU while waiting (emulated network delays, all equal, wait on a {@link DelayLine} instead).
- * Tasks must be tiny (they only enqueue into mailboxes). A task never runs before its deadline; how late it runs
- * is the wake-up latency of {@code LockSupport.parkNanos}; the thread lowers its timer slack as the actor pool's workers do.
+ * Actor timers of the embedded runtime (docs/architecture.md, "Runtime"): short tasks waiting for deadlines in a
+ * priority queue, with no thread of their own — the {@link ActorPool}'s workers run what is due between actor runs,
+ * and an idle worker sleeps until the earliest deadline. Tasks must be tiny (they only enqueue into mailboxes). A
+ * task never runs before its deadline. A cancelled task is dropped at once (its entry, holding nothing, leaves the
+ * queue at its deadline). Thread-safe.
  */
-public final class DelayScheduler implements AutoCloseable {
+public final class DelayScheduler implements DueSource {
     private static final Logger LOG = LoggerFactory.getLogger(DelayScheduler.class);
 
     private static final class Entry implements Cancellable, Comparable<Entry> {
@@ -43,93 +42,77 @@ public final class DelayScheduler implements AutoCloseable {
     }
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
     private final PriorityQueue<Entry> queue = new PriorityQueue<>();
-    private final Thread thread;
+    private final List<Entry> due = new ArrayList<>();
+    private volatile long headDeadline = Long.MAX_VALUE;
     private long seq;
-    private volatile boolean closed;
+    private Runnable earlier = () -> { };
 
-    public DelayScheduler(String name) {
-        thread = new Thread(this::loop, name);
-        thread.setDaemon(true);
-        thread.start();
+    /** Who to tell when a new task's deadline is the earliest (the pool's timekeeper must wake sooner). */
+    void onEarlierDeadline(Runnable r) {
+        this.earlier = r;
     }
 
     /**
-     * Runs {@code task} on the scheduler thread once {@code delayNanos} ns have passed.
+     * Runs {@code task} on a worker once {@code delayNanos} ns have passed.
      *
      * @return a handle; cancelling prevents the run if it has not started
      */
     public Cancellable schedule(long delayNanos, Runnable task) {
         Entry e;
+        boolean head;
         lock.lock();
         try {
             e = new Entry(System.nanoTime() + delayNanos, seq++, task);
             queue.add(e);
-            if (queue.peek() == e) {
-                changed.signal();
+            head = queue.peek() == e;
+            if (head) {
+                headDeadline = e.deadline;
             }
         } finally {
             lock.unlock();
         }
+        if (head) {
+            earlier.run();
+        }
         return e;
     }
 
-    private void loop() {
-        ActorPool.preciseTimers();
-        List<Entry> due = new ArrayList<>();
-        while (!closed) {
-            lock.lock();
-            try {
-                while (!closed) {
-                    Entry head = queue.peek();
-                    if (head == null) {
-                        changed.await();
-                        continue;
-                    }
-                    long wait = head.deadline - System.nanoTime();
-                    if (wait <= 0) {
-                        break;
-                    }
-                    changed.awaitNanos(wait);
-                }
-                long now = System.nanoTime();
-                while (!queue.isEmpty() && queue.peek().deadline <= now) {
-                    due.add(queue.poll());
-                }
-            } catch (InterruptedException ie) {
-                return;
-            } finally {
-                lock.unlock();
+    @Override
+    public long untilDue() {
+        long d = headDeadline;
+        return d == Long.MAX_VALUE ? Long.MAX_VALUE : d - System.nanoTime();
+    }
+
+    @Override
+    public int runDue() {
+        if (untilDue() > 0 || !lock.tryLock()) {
+            return 0;
+        }
+        try {
+            long now = System.nanoTime();
+            while (!queue.isEmpty() && queue.peek().deadline - now <= 0) {
+                due.add(queue.poll());
             }
+            Entry h = queue.peek();
+            headDeadline = h == null ? Long.MAX_VALUE : h.deadline;
+            // run under the lock: the list is shared, and tasks only enqueue into mailboxes
+            int n = 0;
             for (Entry e : due) {
                 Runnable task = e.task;
                 if (task != null) {
+                    n++;
                     try {
                         task.run();
                     } catch (RuntimeException ex) {
-                        LOG.error("delayed task failed", ex);
+                        LOG.error("timer task failed", ex);
                     }
                 }
             }
             due.clear();
-        }
-    }
-
-    /** Id of the scheduler thread (for CPU-time accounting in tests and benchmarks). */
-    public long threadId() {
-        return thread.getId();
-    }
-
-    /** Stops the thread; pending tasks are dropped. */
-    @Override
-    public void close() {
-        closed = true;
-        thread.interrupt();
-        try {
-            thread.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            return n;
+        } finally {
+            lock.unlock();
         }
     }
 }

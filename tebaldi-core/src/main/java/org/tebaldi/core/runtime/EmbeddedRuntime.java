@@ -31,7 +31,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private final ConcurrentHashMap<NodeId, Cell> cells = new ConcurrentHashMap<>();
     private final ActorPool pool;
     private final DelayLine network;
-    private final DelayScheduler scheduler = new DelayScheduler("tebaldi-timers");
+    private final DelayScheduler scheduler = new DelayScheduler();
     private final MessageStats stats = new MessageStats();
     private final Transport transport;
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();
@@ -46,7 +46,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
      * @throws IllegalArgumentException for a negative delay
      */
     public EmbeddedRuntime(int threads, long delayMicros) {
-        this(threads, line(delayMicros), null);
+        this(threads, checked(delayMicros), null);
     }
 
     /**
@@ -55,22 +55,23 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
      * @param transportFactory builds the transport given this runtime as its local inbox
      */
     public EmbeddedRuntime(int threads, Function<EmbeddedRuntime, Transport> transportFactory) {
-        this(threads, null, transportFactory);
+        this(threads, 0, transportFactory);
     }
 
-    private EmbeddedRuntime(int threads, DelayLine network, Function<EmbeddedRuntime, Transport> transportFactory) {
+    private EmbeddedRuntime(int threads, long delayMicros, Function<EmbeddedRuntime, Transport> transportFactory) {
         int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        this.network = network;
-        pool = new ActorPool(n, network, this, "tebaldi-node");
+        network = transportFactory == null && delayMicros > 0 ? new DelayLine(delayMicros * 1000, this) : null;
+        pool = new ActorPool(n, network == null ? List.of(scheduler) : List.of(network, scheduler), "tebaldi-node");
+        scheduler.onEarlierDeadline(pool::dueEarlier);
         transport = transportFactory != null ? transportFactory.apply(this)
-                : new LocalTransport(this, network, pool::lineStarted, stats);
+                : new LocalTransport(this, network, pool::dueEarlier, stats);
     }
 
-    private static DelayLine line(long delayMicros) {
+    private static long checked(long delayMicros) {
         if (delayMicros < 0) {
             throw new IllegalArgumentException("network delay must be >= 0 µs, got " + delayMicros);
         }
-        return delayMicros == 0 ? null : new DelayLine(delayMicros * 1000);
+        return delayMicros;
     }
 
     @Override
@@ -137,7 +138,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         return cells.containsKey(id);
     }
 
-    /** The scheduler used for timers and delays (shared with transports). */
+    /** The actor timers (run by the workers). */
     public DelayScheduler scheduler() {
         return scheduler;
     }
@@ -181,7 +182,6 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     @Override
     public void close() {
         transport.close();
-        scheduler.close();
         pool.close();
     }
 

@@ -32,9 +32,8 @@ class DelayLineTest {
     @Test
     void nothingIsDeliveredBeforeItsDeadlineThenEverythingDueInOneRoundInOrder() throws Exception {
         long delay = 200_000_000; // 200 ms: far more than posting takes
-        DelayLine line = new DelayLine(delay);
         Sink sink = new Sink();
-        DelayLine.Batch batch = new DelayLine.Batch();
+        DelayLine line = new DelayLine(delay, sink);
         assertEquals(Long.MAX_VALUE, line.untilDue());
         long t0 = System.nanoTime();
         assertTrue(line.post(NodeId.tc(0), NodeId.ds(0), 0), "the first message starts an empty line");
@@ -43,11 +42,11 @@ class DelayLineTest {
         }
         long posted = System.nanoTime() - t0;
         if (posted < delay) {
-            assertEquals(0, line.deliverDue(sink, batch), "nothing due yet");
+            assertEquals(0, line.runDue(), "nothing due yet");
             assertTrue(line.untilDue() > 0);
         }
         Thread.sleep((t0 + delay + posted - System.nanoTime()) / 1_000_000 + 1);
-        assertEquals(5_000, line.deliverDue(sink, batch));
+        assertEquals(5_000, line.runDue());
         assertTrue(System.nanoTime() - t0 >= delay);
         assertEquals(1, sink.rounds, "everything due arrives in one round");
         for (int i = 0; i < 5_000; i++) {
@@ -61,9 +60,8 @@ class DelayLineTest {
 
     @Test
     void theRingGrowsAndKeepsOrderAcrossTheWrap() throws Exception {
-        DelayLine line = new DelayLine(1);
         Sink sink = new Sink();
-        DelayLine.Batch batch = new DelayLine.Batch();
+        DelayLine line = new DelayLine(1, sink);
         int next = 0;
         for (int round = 0; round < 10; round++) {
             for (int i = 0; i < 700 * (round % 4 + 1); i++) {
@@ -72,7 +70,7 @@ class DelayLineTest {
             while (line.untilDue() > 0) {
                 Thread.onSpinWait();
             }
-            line.deliverDue(sink, batch);
+            line.runDue();
         }
         assertEquals(next, sink.msgs.size());
         for (int i = 0; i < next; i++) {
@@ -82,6 +80,6 @@ class DelayLineTest {
 
     @Test
     void aDelayMustBePositive() {
-        assertThrows(IllegalArgumentException.class, () -> new DelayLine(0));
+        assertThrows(IllegalArgumentException.class, () -> new DelayLine(0, new Sink()));
     }
 }

@@ -153,6 +153,34 @@ class EmbeddedRuntimeTest {
     }
 
     @Test
+    void aSoonerTimerWakesTheWorkerSleepingUntilALaterOne() throws Exception {
+        CountDownLatch fired = new CountDownLatch(1);
+        try (EmbeddedRuntime rt = new EmbeddedRuntime(2, 0)) {
+            NodeContext[] ctx = new NodeContext[1];
+            CountDownLatch started = new CountDownLatch(1);
+            rt.spawn(NodeId.ds(0), new Actor() {
+                @Override
+                public void onStart(NodeContext c) {
+                    ctx[0] = c;
+                    c.schedule(60_000_000, () -> { }); // a minute: the idle workers sleep until then
+                    started.countDown();
+                }
+
+                @Override
+                public void onMessage(NodeId from, Object msg) {
+                    ctx[0].schedule(10_000, fired::countDown);
+                }
+            });
+            assertTrue(started.await(5, TimeUnit.SECONDS));
+            Thread.sleep(50); // let the workers park
+            long t0 = System.nanoTime();
+            rt.inject(NodeId.ds(0), "go");
+            assertTrue(fired.await(5, TimeUnit.SECONDS), "the 10 ms timer fired");
+            assertTrue(System.nanoTime() - t0 >= 10_000_000L, "not before its deadline");
+        }
+    }
+
+    @Test
     void actorFailuresAreKeptAndTheActorGoesOn() throws Exception {
         try (EmbeddedRuntime rt = new EmbeddedRuntime(1, 0)) {
             CountDownLatch second = new CountDownLatch(1);

@@ -17,8 +17,8 @@ import org.tebaldi.core.model.Key;
 
 /**
  * The byte layout of a data server's store: four column families. {@code log}: per transaction, keyed
- * {@code [txn id: 8 bytes big-endian][kind: 1]} (kind 0 operation logs, followed by a 4-byte index; 1 precommit;
- * 2 commit; 3 abort), so one transaction's records are adjacent. {@code data}: one entry per key (the key's wire
+ * {@code [txn id: 8 bytes big-endian][kind: 1]} (kind 0 operation logs, followed by a 4-byte index; 1 precommit,
+ * which carries the operation logs written with it; 2 commit; 3 abort), so one transaction's records are adjacent. {@code data}: one entry per key (the key's wire
  * encoding) → {@code [order key][writer][row]} — the initial load, and what recovery folded in. {@code meta}:
  * {@code persisted}, {@code decision}, {@code finished}. {@code history}: per transaction kept by recovery, only when
  * the history is recorded. Values use the codec framework's var-ints and row encoding.
@@ -88,6 +88,58 @@ public final class LogFormat {
     }
 
     /**
+     * The entries of one write's records, in order: a transaction's operation logs followed by its precommit log
+     * become one entry (the precommit's, carrying the operations), so a transaction costs the store one key and one
+     * value per data server instead of one per written key; any other record is encoded alone ({@link #encode}).
+     *
+     * @throws CodecException if a row cannot be encoded
+     */
+    public List<Entry> encodeAll(List<LogRecord> records) {
+        List<Entry> out = new ArrayList<>(2);
+        int i = 0;
+        while (i < records.size()) {
+            int j = i;
+            while (j < records.size() && records.get(j) instanceof LogRecord.Op op
+                    && op.txn() == txnOf(records, i)) {
+                j++;
+            }
+            if (j < records.size() && records.get(j) instanceof LogRecord.Precommit p && p.txn() == txnOf(records, i)) {
+                out.add(precommit(p, records.subList(i, j)));
+                i = j + 1;
+                continue;
+            }
+            out.addAll(encode(records.get(i)));
+            i++;
+        }
+        return out;
+    }
+
+    private static long txnOf(List<LogRecord> records, int i) {
+        LogRecord r = records.get(i);
+        return r instanceof LogRecord.Op op ? op.txn() : r instanceof LogRecord.Precommit p ? p.txn() : -1;
+    }
+
+    /** A precommit log with the transaction's operation logs (all of them here) inside. */
+    private Entry precommit(LogRecord.Precommit p, List<LogRecord> ops) {
+        ByteArrayEncoder e = enc();
+        e.writeVarLong(p.epoch());
+        e.writeVarInt(p.participants());
+        e.writeVarInt(p.typeId());
+        e.writeVarInt(p.ops());
+        writeReads(e, p.reads());
+        e.writeVarInt(ops.size());
+        for (LogRecord r : ops) {
+            LogRecord.Op op = (LogRecord.Op) r;
+            e.writeVarInt(op.index());
+            CoreWire.writeKey(e, op.key());
+            e.writeVarLong(op.orderKey());
+            e.writeVarInt(op.writeSeq());
+            CoreWire.writeRow(e, op.row());
+        }
+        return new Entry(Cf.LOG, txnKey(p.txn(), PRECOMMIT, 0), e.toByteArray());
+    }
+
+    /**
      * The entries of a record ({@link LogRecord.ClearLog} has none: stores handle it as a range deletion).
      *
      * @throws CodecException if a row cannot be encoded
@@ -107,6 +159,7 @@ public final class LogFormat {
             e.writeVarInt(p.typeId());
             e.writeVarInt(p.ops());
             writeReads(e, p.reads());
+            e.writeVarInt(0); // no operation logs inside: they are entries of their own
             return List.of(new Entry(Cf.LOG, txnKey(p.txn(), PRECOMMIT, 0), e.toByteArray()));
         }
         if (r instanceof LogRecord.Commit c) {
@@ -225,8 +278,15 @@ public final class LogFormat {
                         t.ops.add(new LogRecord.Op(txn, index, CoreWire.readKey(d), d.readVarLong(), d.readVarInt(),
                                 CoreWire.readRow(d)));
                     }
-                    case PRECOMMIT -> t.precommit = new LogRecord.Precommit(txn, d.readVarLong(), d.readVarInt(),
-                            d.readVarInt(), d.readVarInt(), readReads(d));
+                    case PRECOMMIT -> {
+                        t.precommit = new LogRecord.Precommit(txn, d.readVarLong(), d.readVarInt(), d.readVarInt(),
+                                d.readVarInt(), readReads(d));
+                        int n = d.readVarInt();
+                        for (int i = 0; i < n; i++) {
+                            t.ops.add(new LogRecord.Op(txn, d.readVarInt(), CoreWire.readKey(d), d.readVarLong(),
+                                    d.readVarInt(), CoreWire.readRow(d)));
+                        }
+                    }
                     case COMMIT -> t.commit = new LogRecord.Commit(txn, d.readVarLong());
                     case ABORT -> t.aborted = true;
                     default -> throw new CodecException("unknown log record kind " + key[8]);

@@ -207,13 +207,17 @@ public final class RocksLogStore implements LogStore {
             for (Req q : writes) {
                 Write w = (Write) q;
                 sync |= w.sync();
-                for (LogRecord rec : w.records()) {
-                    if (rec instanceof LogRecord.ClearLog) {
-                        wb.deleteRange(cfs.get(LogFormat.Cf.LOG), new byte[0], LOG_END);
-                        continue;
-                    }
-                    for (LogFormat.Entry e : format.encode(rec)) {
-                        wb.put(cfs.get(e.cf()), e.key(), e.value());
+                List<LogRecord> recs = w.records();
+                int from = 0;
+                for (int i = 0; i <= recs.size(); i++) {
+                    if (i == recs.size() || recs.get(i) instanceof LogRecord.ClearLog) {
+                        for (LogFormat.Entry e : format.encodeAll(recs.subList(from, i))) {
+                            wb.put(cfs.get(e.cf()), e.key(), e.value());
+                        }
+                        if (i < recs.size()) {
+                            wb.deleteRange(cfs.get(LogFormat.Cf.LOG), new byte[0], LOG_END);
+                        }
+                        from = i + 1;
                     }
                 }
             }

@@ -1,0 +1,13 @@
+package org.tebaldi.core.runtime;
+
+/**
+ * Work that becomes due at deadlines and is run by the {@link ActorPool}'s workers between actor runs: the emulated
+ * network ({@link DelayLine}) and actor timers ({@link DelayScheduler}). Implementations are thread-safe.
+ */
+interface DueSource {
+    /** Nanoseconds until the earliest deadline (≤ 0: due now), or {@link Long#MAX_VALUE} if nothing waits. */
+    long untilDue();
+
+    /** Runs what is due now, unless another worker is doing so; returns how many items ran. */
+    int runDue();
+}
