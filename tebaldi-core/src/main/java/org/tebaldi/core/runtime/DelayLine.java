@@ -99,8 +99,7 @@ public final class DelayLine implements DueSource {
     /** Nanoseconds until the head message is due (≤ 0: due now), or {@link Long#MAX_VALUE} if the line is empty. */
     @Override
     public long untilDue() {
-        long d = headDeadline;
-        return d == Long.MAX_VALUE ? Long.MAX_VALUE : d - System.nanoTime();
+        return DueSource.until(headDeadline);
     }
 
     /**

@@ -80,8 +80,7 @@ public final class DelayScheduler implements DueSource {
 
     @Override
     public long untilDue() {
-        long d = headDeadline;
-        return d == Long.MAX_VALUE ? Long.MAX_VALUE : d - System.nanoTime();
+        return DueSource.until(headDeadline);
     }
 
     @Override

@@ -10,4 +10,9 @@ interface DueSource {
 
     /** Runs what is due now, unless another worker is doing so; returns how many items ran. */
     int runDue();
+
+    /** Nanoseconds from now until {@code deadline} ({@link System#nanoTime} based; {@link Long#MAX_VALUE}: none). */
+    static long until(long deadline) {
+        return deadline == Long.MAX_VALUE ? Long.MAX_VALUE : deadline - System.nanoTime();
+    }
 }
