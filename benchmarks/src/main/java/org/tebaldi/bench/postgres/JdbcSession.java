@@ -3,6 +3,7 @@ package org.tebaldi.bench.postgres;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,7 +23,8 @@ import org.tebaldi.core.txn.TxnAbortedException;
 
 /**
  * One logical client's PostgreSQL session, behind the driver's {@link TxnClient} seam: its own JDBC connection and
- * its own thread (JDBC blocks; the driver's futures do not). {@link #call} runs one attempt of the type's
+ * its own thread (JDBC blocks; the driver's futures do not), set up once with the workload's
+ * {@link SqlWorkload#sessionSetup()} statements. {@link #call} runs one attempt of the type's
  * {@link SqlTxn} on that thread — a single statement in autocommit mode, or a {@code BEGIN [READ ONLY]} ...
  * {@code COMMIT} block — and completes the future there.
  *
@@ -45,12 +47,22 @@ final class JdbcSession implements TxnClient, SqlSession, AutoCloseable {
      * @param index client index (names the thread, prefixes attempt ids)
      * @param c     the session's connection (owned: closed by {@link #close()})
      * @param lost  told about an exception that lost the connection
+     * @throws SQLException if one of the workload's {@link SqlWorkload#sessionSetup()} statements fails (the
+     *                      connection is then closed)
      */
-    JdbcSession(int index, Connection c, SqlWorkload workload, Consumer<SQLException> lost) {
+    JdbcSession(int index, Connection c, SqlWorkload workload, Consumer<SQLException> lost) throws SQLException {
         this.c = c;
         this.workload = workload;
         this.lost = lost;
         this.idBase = (long) index << 40;
+        try (Statement st = c.createStatement()) {
+            for (String sql : workload.sessionSetup()) {
+                st.execute(sql);
+            }
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
         this.thread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "tebaldi-pg-client-" + index);
             t.setDaemon(true);

@@ -15,6 +15,16 @@ import java.util.List;
  * order's lines and sums their amounts with one UPDATE (checking that it touched {@code o_ol_cnt} lines) instead of
  * one update per line. A missing row raises an exception (SQLSTATE P0001, an error, not retried), as the Tebaldi
  * procedures abort.
+ *
+ * <p>Row locks: each row a function both reads and writes (district in new_order; warehouse, district and customer
+ * in payment; the cursor, order and customer in delivery; stock) is read by the {@code UPDATE ... RETURNING} that
+ * writes it, or by {@code SELECT ... FOR UPDATE} (the delivery cursor), so the read already holds the row lock —
+ * what BenchBase's {@code SELECT ... FOR UPDATE} before an {@code UPDATE} achieves. No further {@code FOR UPDATE}
+ * or {@code FOR SHARE} is taken: at SERIALIZABLE, PostgreSQL fails a transaction that locks or updates a row
+ * changed by a transaction that committed after its snapshot (first updater wins), so a row lock cannot make two
+ * updaters of one row queue and both commit; and a {@code FOR SHARE} on new_order's read of the warehouse row
+ * would make a new_order that meets a payment's uncommitted {@code w_ytd} update wait for it and then fail, where
+ * the plain read takes the previous version and both commit.
  */
 final class TpccFunctions {
     private TpccFunctions() {

@@ -26,6 +26,14 @@ public interface SqlWorkload {
     List<String> setup();
 
     /**
+     * Statements every client session runs once on its own connection, before its first transaction, in order
+     * (e.g. planner settings that keep SERIALIZABLE's predicate locks fine-grained). None by default.
+     */
+    default List<String> sessionSetup() {
+        return List.of();
+    }
+
+    /**
      * The SQL implementation of transaction type {@code type}.
      *
      * @throws IllegalArgumentException for a type the workload does not have
