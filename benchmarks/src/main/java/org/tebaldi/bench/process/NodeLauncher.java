@@ -12,10 +12,10 @@ import org.tebaldi.bench.cli.Main;
  * The command that starts one node process: the same fat jar as the runner ({@code java -jar
  * benchmarks/target/tebaldi.jar node}), found as the system property {@value #JAR_PROPERTY}, else the jar this
  * class was loaded from, else {@code <tebaldi.home>/benchmarks/target/tebaldi.jar}. JVM options:
- * {@code -XX:MaxRAMPercentage=25 -XX:+ExitOnOutOfMemoryError} (a data server of 5 TPC-C warehouses needs more than
- * 1 GiB; the heap grows only as far as a node uses it, and a node that runs out of memory exits at once, so its
- * ZooKeeper session ends and the runner reports it, instead of thrashing in GC), then the environment variable
- * {@value #OPTS_ENV} (e.g. {@code -Xmx2g}, which overrides the percentage).
+ * {@code -XX:+ExitOnOutOfMemoryError} (a node that runs out of memory exits at once, so the runner sees it leave and
+ * reports it, instead of thrashing in GC), then the environment variable {@value #OPTS_ENV}. The runner inserts
+ * each node's {@code -Xmx} from {@link org.tebaldi.server.process.HeapPlan} (the machine's memory divided among
+ * the nodes) right after {@code java}, so an {@code -Xmx} in {@value #OPTS_ENV} (e.g. {@code -Xmx2g}) overrides it.
  */
 public final class NodeLauncher {
     /** System property naming the fat jar. */
@@ -35,7 +35,6 @@ public final class NodeLauncher {
         Path jar = jar();
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-XX:MaxRAMPercentage=25");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
         String opts = System.getenv(OPTS_ENV);
         if (opts != null && !opts.isBlank()) {

@@ -6,7 +6,9 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -17,7 +19,9 @@ import org.slf4j.LoggerFactory;
  * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor (one thread
  * per core by default); each actor has a mailbox and runs on at most one thread at a time. Timers and
  * emulated network delays wait on a {@link DelayScheduler}. An exception thrown by actor code is logged and
- * kept in {@link #failures()}; the actor goes on with its next message.
+ * kept in {@link #failures()}; the actor goes on with its next message. In process mode the actors may instead run
+ * on a given executor, e.g. the Netty event loop of the node's transport, so a received message reaches its actor,
+ * and the actor's sends reach the socket, without a thread hand-off ({@link #EmbeddedRuntime(Executor, Function)}).
  */
 public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedRuntime.class);
@@ -25,7 +29,11 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
 
     private final ConcurrentHashMap<NodeId, Cell> cells = new ConcurrentHashMap<>();
+    /** Where cells run: {@link #pool}, or an executor given by the caller. */
+    private final Executor executor;
+    /** The pool this runtime owns and shuts down, or null when the caller's executor runs the cells. */
     private final ForkJoinPool pool;
+    private volatile boolean closed;
     private final DelayScheduler scheduler = new DelayScheduler("tebaldi-timers");
     private final MessageStats stats = new MessageStats();
     private final Transport transport;
@@ -52,6 +60,24 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         pool = new ForkJoinPool(n, ForkJoinPool.defaultForkJoinWorkerThreadFactory,
                 (t, e) -> LOG.error("uncaught in " + t.getName(), e), true);
+        executor = pool;
+        transport = transportFactory.apply(this);
+    }
+
+    /**
+     * A runtime whose actors all run on {@code executor}, one task per batch of up to 128 messages of one actor.
+     * With a single-threaded executor shared with the transport (a Netty {@code EventLoop}), a message the
+     * transport decodes is handled on the same thread in the same event-loop turn, and what the actor sends is
+     * written by that thread too. The executor must run tasks one at a time per submitter and never block; this
+     * runtime does not shut it down (its owner does, e.g. the transport on {@link #close}), and work submitted
+     * after it stopped is dropped.
+     *
+     * @param executor         runs the actors, e.g. {@code eventLoopGroup.next()}
+     * @param transportFactory builds the transport given this runtime as its local inbox
+     */
+    public EmbeddedRuntime(Executor executor, Function<EmbeddedRuntime, Transport> transportFactory) {
+        this.pool = null;
+        this.executor = executor;
         transport = transportFactory.apply(this);
     }
 
@@ -110,20 +136,35 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         return out;
     }
 
-    /** Number of executor threads. */
+    /** Number of executor threads (1 on a given executor). */
     public int threads() {
-        return pool.getParallelism();
+        return pool == null ? 1 : pool.getParallelism();
     }
 
     @Override
     public void close() {
+        closed = true;
         transport.close();
         scheduler.close();
+        if (pool == null) {
+            return;
+        }
         pool.shutdownNow();
         try {
             pool.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void submit(Cell c) {
+        try {
+            executor.execute(c);
+        } catch (RejectedExecutionException e) {
+            if (!closed) {
+                throw e;
+            }
+            // the executor stopped with the runtime: the message is dropped like any other after close
         }
     }
 
@@ -168,7 +209,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         void enqueue(NodeId from, Object msg) {
             mailbox.offer(new Envelope(from, msg));
             if (scheduled.compareAndSet(false, true)) {
-                pool.execute(this);
+                submit(this);
             }
         }
 
@@ -187,7 +228,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             }
             scheduled.set(false);
             if (!mailbox.isEmpty() && scheduled.compareAndSet(false, true)) {
-                pool.execute(this);
+                submit(this);
             }
         }
 

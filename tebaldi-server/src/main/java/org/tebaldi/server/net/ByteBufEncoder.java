@@ -1,10 +1,14 @@
 package org.tebaldi.server.net;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.codec.Encoder;
 
-/** An {@link Encoder} appending to a Netty buffer (which grows as needed). */
+/**
+ * An {@link Encoder} appending to a Netty buffer (which grows as needed). Strings are encoded as UTF-8 straight
+ * into the buffer (no intermediate {@code byte[]}), byte for byte what {@link Encoder#writeString} writes.
+ */
 final class ByteBufEncoder implements Encoder {
     private final CodecRegistry registry;
     private ByteBuf buf;
@@ -37,6 +41,17 @@ final class ByteBufEncoder implements Encoder {
     @Override
     public void writeRaw(byte[] b, int off, int len) {
         buf.writeBytes(b, off, len);
+    }
+
+    @Override
+    public void writeString(String s) {
+        if (s == null) {
+            writeVarInt(0);
+            return;
+        }
+        int n = ByteBufUtil.utf8Bytes(s);
+        writeVarInt(n + 1);
+        ByteBufUtil.reserveAndWriteUtf8(buf, s, n);
     }
 
     @Override
