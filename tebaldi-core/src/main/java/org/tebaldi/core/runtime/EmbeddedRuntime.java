@@ -9,6 +9,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -33,6 +35,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private final Executor executor;
     /** The pool this runtime owns and shuts down, or null when the caller's executor runs the cells. */
     private final ForkJoinPool pool;
+    /** Runs actor timers when the given executor can (a Netty event loop): they then fire on the actors' thread. */
+    private final ScheduledExecutorService timers;
     private volatile boolean closed;
     private final DelayScheduler scheduler = new DelayScheduler("tebaldi-timers");
     private final MessageStats stats = new MessageStats();
@@ -61,6 +65,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         pool = new ForkJoinPool(n, ForkJoinPool.defaultForkJoinWorkerThreadFactory,
                 (t, e) -> LOG.error("uncaught in " + t.getName(), e), true);
         executor = pool;
+        timers = null;
         transport = transportFactory.apply(this);
     }
 
@@ -68,9 +73,10 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
      * A runtime whose actors all run on {@code executor}, one task per batch of up to 128 messages of one actor.
      * With a single-threaded executor shared with the transport (a Netty {@code EventLoop}), a message the
      * transport decodes is handled on the same thread in the same event-loop turn, and what the actor sends is
-     * written by that thread too. The executor must run tasks one at a time per submitter and never block; this
-     * runtime does not shut it down (its owner does, e.g. the transport on {@link #close}), and work submitted
-     * after it stopped is dropped.
+     * written by that thread too. If the executor is a {@link ScheduledExecutorService} (an event loop is), actor
+     * timers are scheduled on it too, so they fire on that thread without the timer thread's hand-off. The
+     * executor must run tasks one at a time per submitter and never block; this runtime does not shut it down (its
+     * owner does, e.g. the transport on {@link #close}), and work submitted after it stopped is dropped.
      *
      * @param executor         runs the actors, e.g. {@code eventLoopGroup.next()}
      * @param transportFactory builds the transport given this runtime as its local inbox
@@ -78,6 +84,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     public EmbeddedRuntime(Executor executor, Function<EmbeddedRuntime, Transport> transportFactory) {
         this.pool = null;
         this.executor = executor;
+        this.timers = executor instanceof ScheduledExecutorService s ? s : null;
         transport = transportFactory.apply(this);
     }
 
@@ -266,9 +273,24 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             if (delayMicros <= 0) {
                 enqueue(id, t);
             } else {
-                t.pending = scheduler.schedule(delayMicros * 1000, () -> enqueue(id, t));
+                if (timers == null) {
+                    t.pending = scheduler.schedule(delayMicros * 1000, () -> enqueue(id, t));
+                } else {
+                    scheduleOnExecutor(t, delayMicros);
+                }
             }
             return t;
+        }
+
+        private void scheduleOnExecutor(TimerTick t, long delayMicros) {
+            try {
+                ScheduledFuture<?> f = timers.schedule(() -> enqueue(id, t), delayMicros, TimeUnit.MICROSECONDS);
+                t.pending = () -> f.cancel(false);
+            } catch (RejectedExecutionException e) {
+                if (!closed) {
+                    throw e;
+                }
+            }
         }
 
         @Override

@@ -27,8 +27,8 @@ import org.tebaldi.core.runtime.NodeId;
 /**
  * Process mode's transport: actors on the transport's own event loop ({@link NettyTransport#singleLoop}) receive
  * on that thread and send in batches (many frames per flush); messages of mixed sizes and strings from several
- * senders arrive intact and in order per link; strings written straight into a Netty buffer are byte for byte
- * what the byte-array encoder writes.
+ * senders arrive intact and in order per link; timers fire on the loop; strings in a Netty buffer are byte for
+ * byte what the byte-array encoder writes, and are read back in place.
  */
 class EventLoopBatchingTest {
     private static final CodecRegistry REG = CodecRegistry.classPath();
@@ -148,6 +148,27 @@ class EventLoopBatchingTest {
         }
         assertTrue(sink.threads.stream().allMatch(n -> n.startsWith("tebaldi-net-sink")),
                 "handled on the receiver's event loop, no hand-off: " + sink.threads.stream().distinct().toList());
+    }
+
+    @Test
+    void timersFireOnTheEventLoopAndCancelledOnesDoNot() throws Exception {
+        EmbeddedRuntime rt = onLoop("timers");
+        List<String> fired = new CopyOnWriteArrayList<>();
+        rt.spawn(SINK, new Actor() {
+            @Override
+            public void onStart(NodeContext ctx) {
+                ctx.schedule(2_000, () -> fired.add("kept on " + Thread.currentThread().getName()));
+                ctx.schedule(1_000, () -> fired.add("cancelled")).cancel();
+            }
+
+            @Override
+            public void onMessage(NodeId from, Object msg) {
+            }
+        });
+        await(() -> !fired.isEmpty(), "the timer");
+        Thread.sleep(20);
+        assertEquals(1, fired.size(), "fired once; the cancelled one never: " + fired);
+        assertTrue(fired.get(0).startsWith("kept on tebaldi-net-timers-"), "on the loop: " + fired);
     }
 
     @Test
