@@ -145,7 +145,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
             }
         }
         runtime.spawn(id, new ControlShell(node, this));
-        membership.onDown(n -> runtime.inject(id, new NodeDown(n, "ZooKeeper session of " + n + " ended")));
+        membership.onDown(n -> runtime.inject(id, Membership.left(n)));
         store.watchTree(v -> {
             if (v.version() != treeVersion) {
                 treeVersion = v.version();

@@ -19,7 +19,6 @@ import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.codec.CodecContext;
 import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.runtime.EmbeddedRuntime;
-import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.TreeLoader;
 import org.tebaldi.server.client.ClientNode;
@@ -148,9 +147,9 @@ public final class ProcessCluster implements AutoCloseable {
         }
         membership.onDown(n -> {
             failed.add(n);
-            runtime.inject(ControlNode.ID, new NodeDown(n, "ZooKeeper session of " + n + " ended"));
+            runtime.inject(ControlNode.ID, Membership.left(n));
             for (int i = 0; i < tcs; i++) {
-                runtime.inject(NodeId.client(i), new NodeDown(n, "ZooKeeper session of " + n + " ended"));
+                runtime.inject(NodeId.client(i), Membership.left(n));
             }
         });
         membership.register(ControlNode.ID, bound);

@@ -114,7 +114,7 @@ public final class Membership implements Directory, AutoCloseable {
         }
         live.remove(n);
         if (down.add(n)) {
-            LOG.info("member {} left (its ZooKeeper session ended)", n);
+            LOG.info("member {} left (its ZooKeeper session ended, or it was evicted)", n);
             changes.forEach(l -> l.accept(n));
             downs.forEach(l -> l.accept(n));
         }
@@ -155,6 +155,12 @@ public final class Membership implements Directory, AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("cannot evict " + node + " from ZooKeeper: " + e, e);
         }
+    }
+
+    /** The {@link org.tebaldi.core.runtime.NodeDown} that tells an actor {@code node} left the membership. */
+    public static org.tebaldi.core.runtime.NodeDown left(NodeId node) {
+        return new org.tebaldi.core.runtime.NodeDown(node, node + " left the cluster (its process exited or its "
+                + "ZooKeeper session ended)");
     }
 
     /** Calls {@code listener} (on Curator's thread) once for each node that leaves. */
