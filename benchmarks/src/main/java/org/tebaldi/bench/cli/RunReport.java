@@ -49,8 +49,9 @@ final class RunReport {
         String threads = c.threads() == 0 ? "threads=cores(" + Runtime.getRuntime().availableProcessors() + ")"
                 : "threads=" + c.threads();
         out.println("  cluster " + c.mode() + ": " + c.coordinators() + " coordinator(s), " + c.dataServers()
-                + " data server(s), " + threads + (c.mode().equals("processes") ? " per node, transport "
-                + c.transport() + " on loopback" : ", networkDelay=" + Durations.format(c.networkDelayMicros())));
+                + " data server(s), " + (c.mode().equals("processes") ? "one event-loop thread per node, transport "
+                + c.transport() + " on loopback" : threads + ", networkDelay="
+                + Durations.format(c.networkDelayMicros())));
     }
 
     /** CPU and GC over the measured window, and the warning when the CPU set the throughput. */

@@ -10,7 +10,8 @@ package org.tebaldi.bench.experiment;
  * @param coordinators       number of transaction coordinators (and client endpoints), at least 1 (default 1)
  * @param networkDelayMicros emulated one-way network delay, µs (default 50, WORKLOADS.md); embedded mode only
  *                           (processes use the real loopback network)
- * @param threads            executor threads (per node process in processes mode), 0 = one per core (default 0)
+ * @param threads            executor threads, 0 = one per core (default 0); embedded mode only (in processes mode
+ *                           each node runs its actors on its transport's one event-loop thread)
  * @param batching           batched execution of stored procedures: operations that do not need each other's
  *                           results go out together, one message per data server (default true)
  */

@@ -12,10 +12,13 @@ import org.tebaldi.bench.cli.Main;
  * The command that starts one node process: the same fat jar as the runner ({@code java -jar
  * benchmarks/target/tebaldi.jar node}), found as the system property {@value #JAR_PROPERTY}, else the jar this
  * class was loaded from, else {@code <tebaldi.home>/benchmarks/target/tebaldi.jar}. JVM options:
- * {@code -XX:MaxRAMPercentage=25 -XX:+ExitOnOutOfMemoryError} (a data server of 5 TPC-C warehouses needs more than
- * 1 GiB; the heap grows only as far as a node uses it, and a node that runs out of memory exits at once, so its
- * ZooKeeper session ends and the runner reports it, instead of thrashing in GC), then the environment variable
- * {@value #OPTS_ENV} (e.g. {@code -Xmx2g}, which overrides the percentage).
+ * {@code -XX:+ExitOnOutOfMemoryError} (a node that runs out of memory exits at once, so the runner sees it leave and
+ * reports it, instead of thrashing in GC) and {@code -XX:TieredStopAtLevel=1} (C1 only: in a 13-s TPC-C run on
+ * 2 cores the C2 compiler threads of the node JVMs used more CPU than the nodes' own work — 7.2 of 12.5 CPU-seconds
+ * in the measured window — and C2-compiled code had not yet paid that back; README "Process mode"), then the
+ * environment variable {@value #OPTS_ENV} ({@code -XX:TieredStopAtLevel=4} there brings C2 back). The runner inserts
+ * each node's {@code -Xmx} from {@link org.tebaldi.server.process.HeapPlan} (the machine's memory divided among
+ * the nodes) right after {@code java}, so an {@code -Xmx} in {@value #OPTS_ENV} (e.g. {@code -Xmx2g}) overrides it.
  */
 public final class NodeLauncher {
     /** System property naming the fat jar. */
@@ -35,8 +38,8 @@ public final class NodeLauncher {
         Path jar = jar();
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-XX:MaxRAMPercentage=25");
         cmd.add("-XX:+ExitOnOutOfMemoryError");
+        cmd.add("-XX:TieredStopAtLevel=1");
         String opts = System.getenv(OPTS_ENV);
         if (opts != null && !opts.isBlank()) {
             cmd.addAll(Arrays.asList(opts.trim().split("\\s+")));

@@ -169,8 +169,7 @@ public final class ProcessExperimentRun {
                 checks = verify(pc, w, cfg, collected);
                 logs = collected;
             }
-            int threads = cs.threads() > 0 ? cs.threads() : Runtime.getRuntime().availableProcessors();
-            return new RunResult(e, d, checks, threads, loader.rows(), loadMillis);
+            return new RunResult(e, d, checks, 1, loader.rows(), loadMillis); // one event-loop thread per node
         } finally {
             current = null;
             pc.close();

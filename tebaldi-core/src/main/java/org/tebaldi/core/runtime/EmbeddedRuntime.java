@@ -6,16 +6,24 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor (one thread
- * per core by default, an {@link ActorPool}); each actor has a mailbox and runs on at most one thread at a time.
- * Timers wait on a {@link DelayScheduler}; emulated network delays on a {@link DelayLine} the workers deliver from. An exception thrown by actor code is logged and
- * kept in {@link #failures()}; the actor goes on with its next message.
+ * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor
+ * (one thread per core by default, an {@link ActorPool}); each actor has a mailbox and runs on at most one thread
+ * at a time. Timers wait on a {@link DelayScheduler}; emulated network delays on a {@link DelayLine}; the pool's
+ * workers run both. An exception thrown by actor code is logged and kept in {@link #failures()}; the actor goes on
+ * with its next message. In process mode the actors may instead run on a given executor, the Netty event loop of
+ * the node's transport, so a received message reaches its actor, and the actor's sends reach the socket, without
+ * a thread hand-off; timers then fire on that loop ({@link #EmbeddedRuntime(ScheduledExecutorService, Function)}).
  */
 public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedRuntime.class);
@@ -29,7 +37,13 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private static final int CPU_SAMPLE = 16;
 
     private final ConcurrentHashMap<NodeId, Cell> cells = new ConcurrentHashMap<>();
+    /** The pool this runtime owns, or null when the caller's executor runs the cells. */
     private final ActorPool pool;
+    /** Where cells run: {@link #pool}, or the executor given by the caller. */
+    private final Executor executor;
+    /** The caller's executor, which also runs the timers; null with the pool. */
+    private final ScheduledExecutorService loop;
+    private volatile boolean closed;
     private final DelayLine network;
     private final DelayScheduler scheduler = new DelayScheduler();
     private final MessageStats stats = new MessageStats();
@@ -62,9 +76,30 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         network = transportFactory == null && delayMicros > 0 ? new DelayLine(delayMicros * 1000, this) : null;
         pool = new ActorPool(n, network == null ? List.of(scheduler) : List.of(network, scheduler), "tebaldi-node");
+        executor = pool;
+        loop = null;
         scheduler.onEarlierDeadline(pool::dueEarlier);
         transport = transportFactory != null ? transportFactory.apply(this)
                 : new LocalTransport(this, network, pool::dueEarlier, stats);
+    }
+
+    /**
+     * A runtime whose actors all run on {@code loop}, one task per batch of up to 128 messages of one actor, and
+     * whose timers are scheduled on it too. With a single-threaded loop shared with the transport (a Netty
+     * {@code EventLoop}), a message the transport decodes is handled on the same thread in the same event-loop turn,
+     * and what the actor sends is written by that thread too. The loop must run tasks one at a time and never block;
+     * this runtime does not shut it down (its owner does, e.g. the transport on {@link #close}), and work submitted
+     * after it stopped is dropped.
+     *
+     * @param loop             runs the actors and their timers, e.g. {@code eventLoopGroup.next()}
+     * @param transportFactory builds the transport given this runtime as its local inbox
+     */
+    public EmbeddedRuntime(ScheduledExecutorService loop, Function<EmbeddedRuntime, Transport> transportFactory) {
+        this.pool = null;
+        this.network = null;
+        this.executor = loop;
+        this.loop = loop;
+        transport = transportFactory.apply(this);
     }
 
     private static long checked(long delayMicros) {
@@ -169,20 +204,34 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         return out;
     }
 
-    /** The worker threads' ids (for CPU-time accounting in tests and benchmarks). */
+    /** The worker threads' ids (for CPU-time accounting in tests and benchmarks; empty on a given executor). */
     public long[] workerThreadIds() {
-        return pool.threadIds();
+        return pool == null ? new long[0] : pool.threadIds();
     }
 
     /** Number of executor threads. */
     public int threads() {
-        return pool.threads();
+        return pool == null ? 1 : pool.threads();
     }
 
     @Override
     public void close() {
+        closed = true;
         transport.close();
-        pool.close();
+        if (pool != null) {
+            pool.close();
+        }
+    }
+
+    private void submit(Cell c) {
+        try {
+            executor.execute(c);
+        } catch (RejectedExecutionException e) {
+            if (!closed) {
+                throw e;
+            }
+            // the executor stopped with the runtime: the message is dropped like any other after close
+        }
     }
 
     private record Envelope(NodeId from, Object msg) {
@@ -233,7 +282,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         /** Schedules the cell unless it is scheduled already (it then sees what was enqueued before this call). */
         void wake() {
             if (scheduled.compareAndSet(false, true)) {
-                pool.execute(this);
+                submit(this);
             }
         }
 
@@ -253,7 +302,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             }
             scheduled.set(false);
             if (!mailbox.isEmpty() && scheduled.compareAndSet(false, true)) {
-                pool.execute(this);
+                submit(this);
             }
         }
 
@@ -291,9 +340,24 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             if (delayMicros <= 0) {
                 enqueue(id, t);
             } else {
-                t.pending = scheduler.schedule(delayMicros * 1000, () -> enqueue(id, t));
+                if (loop == null) {
+                    t.pending = scheduler.schedule(delayMicros * 1000, () -> enqueue(id, t));
+                } else {
+                    scheduleOnLoop(t, delayMicros);
+                }
             }
             return t;
+        }
+
+        private void scheduleOnLoop(TimerTick t, long delayMicros) {
+            try {
+                ScheduledFuture<?> f = loop.schedule(() -> enqueue(id, t), delayMicros, TimeUnit.MICROSECONDS);
+                t.pending = () -> f.cancel(false);
+            } catch (RejectedExecutionException e) {
+                if (!closed) {
+                    throw e;
+                }
+            }
         }
 
         @Override

@@ -1,12 +1,16 @@
 package org.tebaldi.server.net;
 
 import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
 import org.tebaldi.core.codec.CodecContext;
 import org.tebaldi.core.codec.CodecException;
 import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.codec.Decoder;
 
-/** A {@link Decoder} over one received frame; reading past its end throws {@link CodecException}. */
+/**
+ * A {@link Decoder} over one received frame; reading past its end throws {@link CodecException}. Strings are
+ * decoded from the buffer in place (no intermediate {@code byte[]} of the caller's).
+ */
 final class ByteBufDecoder implements Decoder {
     private final CodecRegistry registry;
     private final CodecContext context;
@@ -46,6 +50,17 @@ final class ByteBufDecoder implements Decoder {
     public void readRaw(byte[] b) {
         need(b.length);
         buf.readBytes(b);
+    }
+
+    @Override
+    public String readString() {
+        int n = readLength();
+        if (n < 0) {
+            return null;
+        }
+        String s = buf.toString(buf.readerIndex(), n, StandardCharsets.UTF_8);
+        buf.skipBytes(n);
+        return s;
     }
 
     @Override

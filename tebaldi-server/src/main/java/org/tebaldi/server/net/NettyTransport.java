@@ -3,6 +3,7 @@ package org.tebaldi.server.net;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -18,6 +19,8 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.tebaldi.core.codec.CodecContext;
 import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.runtime.ControlMessage;
@@ -34,9 +37,13 @@ import org.tebaldi.core.runtime.Transport;
  * through the {@link Directory}. Messages to a node the directory reports down are dropped and counted.
  * Protocol messages are counted in the {@link MessageStats} when sent; {@link ControlMessage}s are not.
  * Delivery is FIFO per (sender, receiver) pair while a connection lasts; messages in a connection that breaks
- * may be lost (there is no retransmission above TCP).
+ * may be lost (there is no retransmission above TCP). Buffers come from Netty's {@link PooledByteBufAllocator};
+ * frames are encoded straight into them and decoded from them. A node process runs its actors on the transport's
+ * own event loop ({@link #singleLoop}), so a frame is decoded, handled and answered on one thread, and everything
+ * a turn sent to one peer leaves in one write and one flush.
  */
 public final class NettyTransport implements Transport {
+    private static final Logger LOG = LoggerFactory.getLogger(NettyTransport.class);
     private final Inbox inbox;
     private final Predicate<NodeId> isLocal;
     private final MessageStats messageStats;
@@ -63,6 +70,17 @@ public final class NettyTransport implements Transport {
      */
     public NettyTransport(Inbox inbox, Predicate<NodeId> isLocal, MessageStats stats, CodecRegistry registry,
                           CodecContext context, Directory directory, NettyOptions options, String processName) {
+        this(inbox, isLocal, stats, registry, context, directory, options, processName,
+                new NioEventLoopGroup(options.ioThreads(), new DefaultThreadFactory("tebaldi-net", true)));
+    }
+
+    /**
+     * As above, on the given event loops (e.g. {@link #singleLoop}, whose loop also runs the node's actors); the
+     * transport owns {@code group} and shuts it down on {@link #close}. {@code options.ioThreads()} is not used.
+     */
+    public NettyTransport(Inbox inbox, Predicate<NodeId> isLocal, MessageStats stats, CodecRegistry registry,
+                          CodecContext context, Directory directory, NettyOptions options, String processName,
+                          EventLoopGroup group) {
         this.inbox = inbox;
         this.isLocal = isLocal;
         this.messageStats = stats;
@@ -71,7 +89,7 @@ public final class NettyTransport implements Transport {
         this.directory = directory;
         this.options = options;
         this.processName = processName;
-        this.group = new NioEventLoopGroup(options.ioThreads(), new DefaultThreadFactory("tebaldi-net", true));
+        this.group = group;
         this.encoders = ThreadLocal.withInitial(() -> new ByteBufEncoder(registry));
         directory.onChange(node -> {
             Peer p = peers.get(node);
@@ -91,6 +109,7 @@ public final class NettyTransport implements Transport {
      */
     public InetSocketAddress bind(String host, int port) {
         ServerBootstrap b = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, marks())
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -126,6 +145,15 @@ public final class NettyTransport implements Transport {
         peers.computeIfAbsent(to, n -> new Peer(n, this)).enqueue(from, msg);
     }
 
+    /**
+     * One event-loop thread (daemon, named {@code tebaldi-net-<name>}) for a node process: pass it to the
+     * transport and its {@code next()} to {@link org.tebaldi.core.runtime.EmbeddedRuntime#EmbeddedRuntime(
+     * java.util.concurrent.Executor, java.util.function.Function)} so I/O and actors share the thread.
+     */
+    public static EventLoopGroup singleLoop(String name) {
+        return new NioEventLoopGroup(1, new DefaultThreadFactory("tebaldi-net-" + name, true));
+    }
+
     /** Transport counters (frames, bytes, flushes, drops, connects). */
     public TransportStats transportStats() {
         return stats;
@@ -139,7 +167,11 @@ public final class NettyTransport implements Transport {
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
+        LOG.info("{}: transport closing: {}", processName, stats);
         peers.values().forEach(Peer::close);
         Channel s = server;
         if (s != null) {
@@ -172,6 +204,7 @@ public final class NettyTransport implements Transport {
 
     Bootstrap bootstrap(Peer peer) {
         return new Bootstrap().group(group).channel(NioSocketChannel.class)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 3000)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, marks())

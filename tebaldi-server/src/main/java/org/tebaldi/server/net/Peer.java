@@ -17,7 +17,8 @@ import org.tebaldi.core.runtime.NodeId;
  * The outgoing link to one remote node: a bounded queue of messages not yet written, and the connection.
  * Senders (actor threads) only enqueue and, if needed, schedule one drain task on the channel's event loop; the
  * drain encodes everything queued into a few large buffers and flushes once (write batching: one flush per
- * event-loop turn, not per message). While the channel is unwritable (its outbound buffer above the high water
+ * event-loop turn, not per message). An actor running on that event loop (process mode) schedules the drain
+ * without waking any thread: it runs after the actor's batch, in the same turn. While the channel is unwritable (its outbound buffer above the high water
  * mark) or not connected, messages wait in the queue; when the queue holds {@code queueBound} messages, further
  * ones are dropped and counted — the sender is never blocked (see README "Process mode": timeouts then end the
  * transactions concerned). Connects lazily on the first message, reconnects with exponential back-off while
@@ -26,6 +27,12 @@ import org.tebaldi.core.runtime.NodeId;
 final class Peer {
     private static final Logger LOG = LoggerFactory.getLogger(Peer.class);
     private static final long LOG_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * First capacity of a drain's buffer, bytes: small enough for the pooled allocator's per-thread cache (a
+     * 64 KiB buffer is not cached and is taken from the shared arena every time); the buffer grows as frames are
+     * written, up to about {@code batchBytes} before it is written out.
+     */
+    private static final int FIRST_CAPACITY = 4096;
 
     private record Outbound(NodeId from, Object msg) {
     }
@@ -190,7 +197,7 @@ final class Peer {
         while ((m = queue.poll()) != null) {
             size.decrementAndGet();
             if (buf == null) {
-                buf = ch.alloc().ioBuffer(batch);
+                buf = ch.alloc().ioBuffer(Math.min(batch, FIRST_CAPACITY));
             }
             int at = buf.writerIndex();
             try {

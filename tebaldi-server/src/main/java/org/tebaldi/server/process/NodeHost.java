@@ -38,7 +38,8 @@ import org.tebaldi.server.zk.ZkPaths;
 /**
  * One node of a real cluster (docs/architecture.md, "Runtime"; {@code tebaldi node}): connects to ZooKeeper (or starts an
  * embedded one), reads the cluster manifest and the tree, builds the database through the {@link WorkloadResolver},
- * starts an {@link EmbeddedRuntime} with the {@link NettyTransport} whose directory is ZooKeeper membership, wins
+ * starts an {@link EmbeddedRuntime} on the one event-loop thread of its {@link NettyTransport} (received messages
+ * are handled, and replies written, without a thread hand-off), whose directory is ZooKeeper membership, wins
  * the leader election first for singleton roles, spawns the node's actor inside a {@link ControlShell}, registers
  * in membership and watches the tree. ZooKeeper events reach actors only through their mailboxes
  * ({@code runtime.inject}): membership departures become {@link NodeDown} messages. The process stops when the
@@ -116,9 +117,10 @@ public final class NodeHost implements HostServices, AutoCloseable {
         id = new NodeId(opts.role(), opts.singleton() ? 0 : opts.index());
         String name = opts.singleton() ? opts.role().cli() + "-" + opts.index() : id.toString();
         membership = new Membership(zk, paths);
-        runtime = new EmbeddedRuntime(m.threads(), rt -> {
+        io.netty.channel.EventLoopGroup loop = NettyTransport.singleLoop(name);
+        runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
-                    new CodecContext(db.database().catalog()), membership, NettyOptions.defaults(), name);
+                    new CodecContext(db.database().catalog()), membership, NettyOptions.defaults(), name, loop);
             return transport;
         });
         InetSocketAddress bound = transport.bind(opts.bindHost(), opts.port());
@@ -143,7 +145,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
             }
         }
         runtime.spawn(id, new ControlShell(node, this));
-        membership.onDown(n -> runtime.inject(id, new NodeDown(n, "ZooKeeper session of " + n + " ended")));
+        membership.onDown(n -> runtime.inject(id, Membership.left(n)));
         store.watchTree(v -> {
             if (v.version() != treeVersion) {
                 treeVersion = v.version();

@@ -6,7 +6,6 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,7 +19,6 @@ import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.codec.CodecContext;
 import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.runtime.EmbeddedRuntime;
-import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.TreeLoader;
 import org.tebaldi.server.client.ClientNode;
@@ -55,7 +53,9 @@ public final class ProcessCluster implements AutoCloseable {
      * @param name        the cluster's name in ZooKeeper
      * @param zk          an external ensemble, or null for an embedded ZooKeeper
      * @param nodeCommand the command that starts one node, before its {@code --role ...} arguments; null or empty:
-     *                    launch nothing and wait for nodes started by hand ({@code tebaldi node})
+     *                    launch nothing and wait for nodes started by hand ({@code tebaldi node}). When its first
+     *                    element is a {@code java} executable, each node's {@code -Xmx} from the {@link HeapPlan}
+     *                    is inserted right after it (so a later {@code -Xmx} in the command overrides it)
      * @param logDir      where each node's output goes ({@code <node>.log})
      * @param startMillis how long to wait for every node to register, ms
      */
@@ -64,7 +64,9 @@ public final class ProcessCluster implements AutoCloseable {
     }
 
     private final Spec spec;
-    private final Map<NodeId, Process> processes = new LinkedHashMap<>();
+    private final Map<NodeId, Process> processes = new ConcurrentHashMap<>();
+    private Map<NodeId, Long> heapMb = Map.of();
+    private volatile boolean closing;
     private final Set<NodeId> failed = ConcurrentHashMap.newKeySet();
     private final List<ClientNode> clients = new ArrayList<>();
     private final Thread hook = new Thread(this::destroyAll, "tebaldi-children-cleanup");
@@ -119,16 +121,18 @@ public final class ProcessCluster implements AutoCloseable {
         } else {
             connect = spec.zk();
         }
-        zk = ZkConnection.open(connect, ZkConnection.DEFAULT_SESSION_MILLIS, 15_000);
+        zk = ZkConnection.open(connect, ZkConnection.RUNNER_SESSION_MILLIS, 15_000);
         ZkPaths paths = new ZkPaths(spec.name());
         try (ClusterStore store = new ClusterStore(zk, paths)) {
             store.publishConfig(spec.manifest());
             store.publishTree(TreeLoader.toYaml(spec.config().tree()));
         }
         membership = new Membership(zk, paths);
-        runtime = new EmbeddedRuntime(2, rt -> {
+        io.netty.channel.EventLoopGroup loop = NettyTransport.singleLoop("runner");
+        runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
-                    new CodecContext(spec.config().db().catalog()), membership, NettyOptions.defaults(), "runner");
+                    new CodecContext(spec.config().db().catalog()), membership, NettyOptions.defaults(), "runner",
+                    loop);
             return transport;
         });
         bound = transport.bind("127.0.0.1", 0);
@@ -143,9 +147,9 @@ public final class ProcessCluster implements AutoCloseable {
         }
         membership.onDown(n -> {
             failed.add(n);
-            runtime.inject(ControlNode.ID, new NodeDown(n, "ZooKeeper session of " + n + " ended"));
+            runtime.inject(ControlNode.ID, Membership.left(n));
             for (int i = 0; i < tcs; i++) {
-                runtime.inject(NodeId.client(i), new NodeDown(n, "ZooKeeper session of " + n + " ended"));
+                runtime.inject(NodeId.client(i), Membership.left(n));
             }
         });
         membership.register(ControlNode.ID, bound);
@@ -197,6 +201,8 @@ public final class ProcessCluster implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot create the node log directory " + spec.logDir() + ": " + e, e);
         }
+        heapMb = HeapPlan.forThisMachine(nodes());
+        LOG.info("node heaps (MiB): {}", heapMb);
         for (NodeId n : nodes()) {
             launch(n);
         }
@@ -204,14 +210,38 @@ public final class ProcessCluster implements AutoCloseable {
 
     private void launch(NodeId n) {
         List<String> cmd = new ArrayList<>(spec.nodeCommand());
+        String exe = Path.of(cmd.get(0)).getFileName().toString();
+        if ((exe.equals("java") || exe.equals("java.exe")) && heapMb.containsKey(n)) {
+            cmd.add(1, "-Xmx" + heapMb.get(n) + "m");
+        }
         cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
                 "--cluster", spec.name(), "--exit-on-stdin-eof"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(Redirect.appendTo(logOf(n).toFile()));
+        Process p;
         try {
-            processes.put(n, pb.start());
+            p = pb.start();
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + n + " (" + String.join(" ", cmd) + "): " + e, e);
+        }
+        processes.put(n, p);
+        p.onExit().thenRun(() -> exited(n, p));
+    }
+
+    /**
+     * A launched node's process exited: unless the cluster is closing, it is evicted from membership at once, so
+     * the other nodes see it leave without waiting for its ZooKeeper session to time out.
+     */
+    private void exited(NodeId n, Process p) {
+        Membership m = membership;
+        if (closing || m == null || processes.get(n) != p) {
+            return;
+        }
+        LOG.warn("{} exited with code {}", n, p.exitValue());
+        try {
+            m.evict(n);
+        } catch (IllegalStateException e) {
+            LOG.warn("{}: {} (its session times out instead)", n, e.getMessage());
         }
     }
 
@@ -323,6 +353,7 @@ public final class ProcessCluster implements AutoCloseable {
     /** Stops every node (asked, then forced after 5 s), the runtime and ZooKeeper. Idempotent. */
     @Override
     public synchronized void close() {
+        closing = true;
         if (control != null) {
             for (NodeId n : nodes()) {
                 if (!failed.contains(n)) {

@@ -17,7 +17,8 @@ import java.util.Map;
  * @param coordinators      number of TCs, at least 1
  * @param dataServers       number of DSs, at least 1
  * @param recordHistory     whether TCs and DSs record the history for verification
- * @param threads           executor threads per node process, 0 = one per core
+ * @param threads           the experiment's executor threads (0 = one per core), recorded as configured; node
+ *                          processes do not use it (each runs its actors on its transport's one event-loop thread)
  * @param replyTimeoutMillis a TC aborts a transaction whose data-server request has had no reply for this long, ms
  *                          (0 = never; see {@code TransactionCoordinator#setReplyTimeout})
  * @param profileFlushMicros the profiler: TCs and DSs send blocking events to the monitor at least this often, µs

@@ -27,7 +27,7 @@ import org.tebaldi.server.net.Directory;
  * Cluster membership and service discovery through ZooKeeper (docs/architecture.md, "Failures"): each live node has an ephemeral
  * znode {@code members/<node>} holding {@code host:port}; a {@link CuratorCache} keeps every process's view, which
  * serves as the Netty transport's {@link Directory}. A node whose znode disappears (its session ended: it died, or
- * stopped) is reported to {@link #onDown} listeners once. Listeners run on Curator's event thread and must only
+ * stopped; or it was {@link #evict evicted}) is reported to {@link #onDown} listeners once. Listeners run on Curator's event thread and must only
  * hand the event on (e.g. {@code runtime.inject}).
  */
 public final class Membership implements Directory, AutoCloseable {
@@ -114,7 +114,7 @@ public final class Membership implements Directory, AutoCloseable {
         }
         live.remove(n);
         if (down.add(n)) {
-            LOG.info("member {} left (its ZooKeeper session ended)", n);
+            LOG.info("member {} left (its ZooKeeper session ended, or it was evicted)", n);
             changes.forEach(l -> l.accept(n));
             downs.forEach(l -> l.accept(n));
         }
@@ -136,6 +136,31 @@ public final class Membership implements Directory, AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException("cannot register " + node + " in ZooKeeper: " + e, e);
         }
+    }
+
+    /**
+     * Removes the member znode of a node known to be dead (e.g. the runner saw the process it launched exit), so
+     * every process sees it leave now instead of when its ZooKeeper session times out. Does nothing if the node
+     * is not registered.
+     *
+     * @throws IllegalStateException if ZooKeeper fails
+     */
+    public void evict(NodeId node) {
+        String path = paths.member(node.toString());
+        try {
+            zk.delete().forPath(path);
+            LOG.info("evicted {}: its process exited", node);
+        } catch (KeeperException.NoNodeException gone) {
+            // its session ended first
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot evict " + node + " from ZooKeeper: " + e, e);
+        }
+    }
+
+    /** The {@link org.tebaldi.core.runtime.NodeDown} that tells an actor {@code node} left the membership. */
+    public static org.tebaldi.core.runtime.NodeDown left(NodeId node) {
+        return new org.tebaldi.core.runtime.NodeDown(node, node + " left the cluster (its process exited or its "
+                + "ZooKeeper session ended)");
     }
 
     /** Calls {@code listener} (on Curator's thread) once for each node that leaves. */
