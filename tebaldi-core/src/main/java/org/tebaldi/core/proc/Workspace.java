@@ -33,13 +33,21 @@ final class Workspace {
     }
 
     /**
-     * Gives the workspace back to its program's pool, emptied (locals and batch; primitive slots need no clearing:
-     * a local is always assigned before it is read). The run must not use it afterwards.
+     * Gives the workspace back to its program's pool, emptied so that it keeps nothing of the run alive (locals,
+     * batch, row buffers; primitive slots need no clearing: a local is always assigned before it is read). The run
+     * must not use it afterwards.
      */
     void release() {
         Arrays.fill(locals, null);
         if (batch != null) {
             batch.clear();
+        }
+        if (rowBuffers != null) {
+            for (Object[] b : rowBuffers) {
+                if (b != null) {
+                    Arrays.fill(b, null);
+                }
+            }
         }
         program.workspaces().give(this);
     }
