@@ -26,7 +26,7 @@ final class Compiler {
         for (Stmt s : Stmt.flatten(body)) {
             s.defines().ifPresent(known::add);
         }
-        this.scope = new Scope(name, catalog, params, known);
+        this.scope = new Scope(name, catalog, params, known, Kinds.locals(body));
         this.exprs = new ExprCompiler(scope);
     }
 
@@ -39,7 +39,9 @@ final class Compiler {
         Compiler c = new Compiler(name, catalog, params, body);
         c.block(body);
         c.code.add(new Insn.End());
-        return new Program(name, c.code.toArray(new Insn[0]), c.scope.slotCount(), c.maxArity);
+        int[] primOf = c.scope.primOf();
+        return new Program(name, c.code.toArray(new Insn[0]), c.scope.slotCount(), c.scope.primCount(), primOf,
+                c.scope.slotKinds(), c.maxArity, new Workspace.Pool());
     }
 
     private void block(List<Stmt> stmts) {
@@ -54,20 +56,27 @@ final class Compiler {
         scope.at(no, label);
         if (s instanceof Stmt.Let l) {
             scope.assignable(l.local());
+            if (scope.kind(l.local()).numeric()) {
+                Ev pending = exprs.movePending(l.value());
+                Ev.OfLong bits = exprs.primBits(l.value());
+                scope.assign(l.local(), exprs.shapeOf(l.value()));
+                code.add(new Insn.LetPrim(no, label, scope.slot(l.local()), scope.prim(l.local()), pending, bits));
+                return;
+            }
             Ev v = exprs.move(l.value());
             Shape shape = exprs.shapeOf(l.value());
             scope.assign(l.local(), shape);
             code.add(new Insn.Let(no, label, scope.slot(l.local()), v, shape == Shape.ARRAY));
         } else if (s instanceof Stmt.Read r) {
             TableSchema t = scope.table(r.table());
-            Ev[] key = key(t, r.key());
+            Ev.OfLong[] key = key(t, r.key());
             int slot = into(r.into(), t);
             code.add(new Insn.Issue(no, label, r.kind(), t, key, slot));
         } else if (s instanceof Stmt.Write w) {
             write(no, label, w);
         } else if (s instanceof Stmt.Update u) {
             TableSchema t = scope.table(u.table());
-            Ev[] key = key(t, u.key());
+            Ev.OfLong[] key = key(t, u.key());
             UpdateTemplate tpl = exprs.update(t, u.assignments(),
                     scope.proc() + ": statement " + no + " (" + label + ") at the data server: ");
             int slot = into(u.into(), t);
@@ -81,7 +90,7 @@ final class Compiler {
             forStmt(no, label, f);
         } else if (s instanceof Stmt.NewArray n) {
             scope.assignable(n.local());
-            Ev size = exprs.tc(n.size());
+            Ev.OfLong size = exprs.longExact(n.size(), "array size");
             scope.assign(n.local(), Shape.ARRAY);
             code.add(new Insn.NewArray(no, label, scope.slot(n.local()), size));
         } else if (s instanceof Stmt.SetElem se) {
@@ -91,7 +100,7 @@ final class Compiler {
                 throw scope.error("setElem needs a local array (created by newArray), but '" + se.array()
                         + "' holds " + (shape == null ? "only null" : shape.kind()));
             }
-            Ev index = exprs.tc(se.index());
+            Insn.Index index = index(se.index());
             Ev value = exprs.move(se.value());
             code.add(new Insn.SetElem(no, label, slot, index, value));
         } else if (s instanceof Stmt.Output o) {
@@ -104,16 +113,26 @@ final class Compiler {
         }
     }
 
-    private Ev[] key(TableSchema t, List<Expr> parts) {
+    private Ev.OfLong[] key(TableSchema t, List<Expr> parts) {
         if (parts.size() != t.keyArity()) {
             throw scope.error("table " + t.name() + " needs " + t.keyArity() + " key parts, got " + parts.size());
         }
         maxArity = Math.max(maxArity, parts.size());
-        Ev[] key = new Ev[parts.size()];
+        Ev.OfLong[] key = new Ev.OfLong[parts.size()];
         for (int i = 0; i < key.length; i++) {
-            key[i] = exprs.tc(parts.get(i));
+            key[i] = exprs.keyPart(parts.get(i), i, t);
         }
         return key;
+    }
+
+    /** An array index, unboxed when its kind is LONG. */
+    private Insn.Index index(Expr e) {
+        if (exprs.kind(e) == Kinds.Kind.LONG) {
+            Ev.OfLong i = exprs.longExact(e, "array index");
+            return (f, length) -> Values.index(i.eval(f), length);
+        }
+        Ev i = exprs.tc(e);
+        return (f, length) -> Values.index(i.eval(f), length);
     }
 
     /** Declares the result local of a read or update; -1 if none. */
@@ -128,7 +147,7 @@ final class Compiler {
 
     private void write(int no, String label, Stmt.Write w) {
         TableSchema t = scope.table(w.table());
-        Ev[] key = key(t, w.key());
+        Ev.OfLong[] key = key(t, w.key());
         int[] columns = new int[w.row().size()];
         Ev[] values = new Ev[columns.length];
         Set<String> seen = new HashSet<>();
@@ -149,10 +168,10 @@ final class Compiler {
                 && u.operand() instanceof Expr.Local l) {
             // abortIf(isNull(row), ...): in a batched run the check waits for the row without holding back the
             // operations that follow (Insn.AbortIfNull)
-            code.add(new Insn.AbortIfNull(no, label, scope.readable(l.name()), a.reason()));
+            code.add(new Insn.AbortIfNull(no, label, scope.readable(l.name()), scope.prim(l.name()) >= 0, a.reason()));
             return;
         }
-        Insn.Branch branch = new Insn.Branch(no, label, exprs.tc(s.cond()));
+        Insn.Branch branch = new Insn.Branch(no, label, exprs.condition(s.cond(), "condition"));
         code.add(branch);
         Scope.Flow before = scope.flow();
         block(s.then());
@@ -176,20 +195,21 @@ final class Compiler {
             throw scope.error("maxIterations must be >= 1, got " + s.maxIterations());
         }
         scope.assignable(s.var());
-        Ev from = exprs.tc(s.from());
-        Ev to = exprs.tc(s.to());
+        Ev.OfLong from = exprs.longExact(s.from(), "loop start");
+        Ev.OfLong to = exprs.longExact(s.to(), "loop end");
         Scope.Flow before = scope.flow();
         scope.assign(s.var(), Shape.VALUE);
         int varSlot = scope.slot(s.var());
-        int toSlot = scope.hiddenSlot();
-        code.add(new Insn.ForInit(no, label, varSlot, toSlot, from, to, s.maxIterations()));
+        int varPrim = scope.prim(s.var());
+        int toPrim = scope.hiddenPrim();
+        code.add(new Insn.ForInit(no, label, varSlot, varPrim, toPrim, from, to, s.maxIterations()));
         int testPc = code.size();
-        Insn.ForTest test = new Insn.ForTest(no, label, varSlot, toSlot);
+        Insn.ForTest test = new Insn.ForTest(no, label, varSlot, varPrim, toPrim);
         code.add(test);
         scope.enterLoop(s.var());
         block(s.body());
         scope.exitLoop(s.var());
-        code.add(new Insn.ForNext(no, label, varSlot, testPc));
+        code.add(new Insn.ForNext(no, label, varSlot, varPrim, testPc));
         test.end = code.size();
         scope.restore(before);
     }

@@ -7,30 +7,40 @@ import java.util.Set;
 import java.util.function.Function;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.proc.Kinds.Kind;
 import org.tebaldi.core.proc.Scope.Shape;
 
 /**
  * Checks expressions against a {@link Scope} and compiles them to {@link Ev} closures (names resolved to slots,
- * parameter indexes and column indexes). Also splits update assignments for partial evaluation: each maximal
- * sub-expression without {@code col} becomes a "hole" evaluated at the TC; the rest (the template) runs at the
- * data server with holes read from {@code Frame.locals}. Package-private.
+ * parameter indexes and column indexes). An expression of static kind LONG, DOUBLE or BOOL ({@link Kinds}) is
+ * compiled by {@link TypedExprs} to an unboxed evaluator, boxed only where its value is stored as an object (a
+ * row, an output, an update's argument, a local of another kind); the other contexts that need a primitive (key
+ * parts, indexes, loop bounds, conditions) take it unboxed. Also splits update assignments for partial evaluation:
+ * each maximal sub-expression without {@code col} becomes a "hole" evaluated at the TC; the rest (the template)
+ * runs at the data server with holes read from {@code Frame.locals}. Package-private.
  */
 final class ExprCompiler {
     private final Scope scope;
+    private final TypedExprs typed;
 
     ExprCompiler(Scope scope) {
         this.scope = scope;
+        this.typed = new TypedExprs(scope, this);
     }
 
-    /** Compiles an expression evaluated at the TC. */
+    /** The static kind of {@code e} in this scope. */
+    Kind kind(Expr e) {
+        return Kinds.of(e, scope::kind);
+    }
+
+    /** Compiles an expression evaluated at the TC; its value boxed. */
     Ev tc(Expr e) {
         if (e instanceof Expr.In in) {
             int i = scope.param(in.param());
             return f -> f.inputs[i];
         }
         if (e instanceof Expr.Local l) {
-            int slot = scope.readable(l.name());
-            return f -> Pending.need(f.locals[slot]);
+            return local(l);
         }
         if (e instanceof Expr.Field fd) {
             return field(fd);
@@ -38,41 +48,195 @@ final class ExprCompiler {
         if (e instanceof Expr.Col c) {
             throw scope.error("col(\"" + c.column() + "\") is only allowed in update assignments");
         }
+        if (e instanceof Expr.Lit) {
+            return node(e, this::tc);
+        }
+        switch (kind(e)) {
+            case LONG: {
+                Ev.OfLong v = typed.asLong(e);
+                return f -> v.eval(f);
+            }
+            case DOUBLE: {
+                Ev.OfDouble v = typed.asDouble(e);
+                return f -> v.eval(f);
+            }
+            case BOOL: {
+                Ev.OfBool v = typed.bool(e);
+                return f -> v.eval(f);
+            }
+            default:
+                return any(e);
+        }
+    }
+
+    /** An operator node of kind ANY: operands compiled for the TC (typed where they have a kind). */
+    private Ev any(Expr e) {
+        if (e instanceof Expr.Cond c) {
+            Ev.OfBool t = typed.condition(c.test(), "cond test");
+            Ev a = tc(c.then());
+            Ev o = tc(c.otherwise());
+            return f -> t.eval(f) ? a.eval(f) : o.eval(f);
+        }
+        if (e instanceof Expr.Elem el) {
+            Ev a = tc(el.array());
+            if (kind(el.index()) == Kind.LONG) {
+                Ev.OfLong i = typed.asLong(el.index());
+                return f -> Pending.need(Values.elem(a.eval(f), i.eval(f)));
+            }
+            Ev i = tc(el.index());
+            return f -> Pending.need(Values.elem(a.eval(f), i.eval(f)));
+        }
         return node(e, this::tc);
+    }
+
+    /** A local read at the TC, boxed (FLUSH for a placeholder). */
+    private Ev local(Expr.Local l) {
+        int slot = scope.readable(l.name());
+        Kind k = scope.kind(l.name());
+        if (k.numeric()) {
+            int p = scope.prim(l.name());
+            if (k == Kind.LONG) {
+                return f -> {
+                    if (f.locals[slot] != null) {
+                        throw Pending.FLUSH;
+                    }
+                    return f.prims[p];
+                };
+            }
+            return f -> {
+                if (f.locals[slot] != null) {
+                    throw Pending.FLUSH;
+                }
+                return Double.longBitsToDouble(f.prims[p]);
+            };
+        }
+        return f -> Pending.need(f.locals[slot]);
+    }
+
+    /** {@code e} where a long is needed ({@code what}: "loop start", "array size", ...), unboxed when its kind is LONG. */
+    Ev.OfLong longExact(Expr e, String what) {
+        if (kind(e) == Kind.LONG) {
+            return typed.asLong(e);
+        }
+        Ev g = tc(e);
+        return f -> Values.toLongExact(what, g.eval(f));
+    }
+
+    /** Key part {@code i} of a key of {@code table}, unboxed when its kind is LONG. */
+    Ev.OfLong keyPart(Expr e, int i, TableSchema table) {
+        if (kind(e) == Kind.LONG) {
+            return typed.asLong(e);
+        }
+        Ev g = tc(e);
+        return f -> Values.keyPart(g.eval(f), i, table);
+    }
+
+    /** A condition ({@code what} names it in the error for a non-boolean), unboxed. */
+    Ev.OfBool condition(Expr e, String what) {
+        return typed.condition(e, what);
+    }
+
+    /**
+     * The value of a {@code let} into a local of kind LONG or DOUBLE, as the bits its primitive slot holds (a
+     * double's raw long bits).
+     */
+    Ev.OfLong primBits(Expr e) {
+        if (kind(e) == Kind.LONG) {
+            return typed.asLong(e);
+        }
+        Ev.OfDouble d = typed.asDouble(e);
+        return f -> Double.doubleToRawLongBits(d.eval(f));
     }
 
     /**
      * Compiles the value of a {@code let} or {@code setElem}, which only stores it: a local or an array element is
      * moved as it is, placeholder included; an expression over exactly one local yields, when that local holds a
      * placeholder, a derived placeholder computed once the row arrives ({@link Pending}); anything else is
-     * evaluated as usual.
+     * evaluated as usual (boxed).
      */
     Ev move(Expr e) {
         if (e instanceof Expr.Local l) {
             int slot = scope.readable(l.name());
-            return f -> f.locals[slot];
+            Kind k = scope.kind(l.name());
+            if (!k.numeric()) {
+                return f -> f.locals[slot];
+            }
+            int p = scope.prim(l.name());
+            if (k == Kind.LONG) {
+                return f -> {
+                    Object m = f.locals[slot];
+                    return m != null ? m : (Object) f.prims[p];
+                };
+            }
+            return f -> {
+                Object m = f.locals[slot];
+                return m != null ? m : (Object) Double.longBitsToDouble(f.prims[p]);
+            };
         }
         if (e instanceof Expr.Elem el) {
             Ev a = tc(el.array());
+            if (kind(el.index()) == Kind.LONG) {
+                Ev.OfLong i = typed.asLong(el.index());
+                return f -> Values.elem(a.eval(f), i.eval(f));
+            }
             Ev i = tc(el.index());
             return f -> Values.elem(a.eval(f), i.eval(f));
         }
         Ev normal = tc(e);
-        java.util.Set<String> read = e.localsRead();
-        if (read.size() != 1) {
+        Pending.Derivation how = derivation(e, normal);
+        if (how == null) {
             return normal;
         }
-        int slot = scope.readable(read.iterator().next());
+        int slot = how.slot();
         return f -> {
             if (f.locals[slot] instanceof Pending.Placeholder p) {
-                if (p.derive() != null) {
+                if (p.derived) {
                     throw Pending.FLUSH; // a value derived from a derived one: computed once the row is here
                 }
-                Run r = (Run) f;
-                return new Pending.Placeholder(p.index(), normal, slot, r.executed(), r.current());
+                return ((Run) f).derive(p, how);
             }
             return normal.eval(f);
         };
+    }
+
+    /**
+     * For a {@code let} into a local of kind LONG or DOUBLE: what {@link #move} would store when it is a
+     * placeholder (moved from a local, or derived from a row in flight), null when the value is to be evaluated
+     * ({@link #primBits}); or null itself if {@code e} can never yield a placeholder.
+     */
+    Ev movePending(Expr e) {
+        if (e instanceof Expr.Local l) {
+            int slot = scope.readable(l.name());
+            if (!scope.kind(l.name()).numeric()) {
+                throw new IllegalStateException("a numeric let from local '" + l.name() + "' of kind "
+                        + scope.kind(l.name()));
+            }
+            return f -> f.locals[slot];
+        }
+        if (e instanceof Expr.Elem || e.localsRead().size() != 1) {
+            return null;
+        }
+        Pending.Derivation how = derivation(e, tc(e));
+        int slot = how.slot();
+        return f -> {
+            if (f.locals[slot] instanceof Pending.Placeholder p) {
+                if (p.derived) {
+                    throw Pending.FLUSH;
+                }
+                return ((Run) f).derive(p, how);
+            }
+            return null;
+        };
+    }
+
+    /** How to derive {@code e} (compiled: {@code value}) from its one local, or null if it reads more or fewer. */
+    private Pending.Derivation derivation(Expr e, Ev value) {
+        Set<String> read = e.localsRead();
+        if (read.size() != 1) {
+            return null;
+        }
+        int slot = scope.readable(read.iterator().next());
+        return new Pending.Derivation(value, slot, scope.stmtNo(), scope.stmtLabel());
     }
 
     private Ev field(Expr.Field fd) {

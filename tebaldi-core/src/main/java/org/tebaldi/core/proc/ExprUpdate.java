@@ -38,9 +38,9 @@ public final class ExprUpdate implements RowUpdate {
         for (Assign a : assignments) {
             checkResidual(name, a, a.value());
         }
-        Scope scope = new Scope(name, null, List.of(), Set.of());
+        Scope scope = new Scope(name, null, List.of(), Set.of(), java.util.Map.of());
         UpdateTemplate t = new ExprCompiler(scope).update(table, assignments, name + ": ");
-        Frame empty = new Frame(new Object[0], new Object[0], null);
+        Frame empty = new Frame(new Object[0], null, new Object[0], null);
         Object[] args = new Object[t.holes().length];
         try {
             for (int i = 0; i < args.length; i++) {
@@ -105,7 +105,7 @@ public final class ExprUpdate implements RowUpdate {
             throw new ProcedureException(template.context() + "update of " + t.name() + " applied to a row of "
                     + old.table().name());
         }
-        Frame f = new Frame(args, null, old);
+        Frame f = new Frame(args, null, null, old);
         Object[] values = old.values();
         int[] targets = template.targets();
         Ev[] server = template.server();

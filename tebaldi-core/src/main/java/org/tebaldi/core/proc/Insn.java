@@ -11,7 +11,9 @@ import org.tebaldi.core.txn.OpKind;
  * One instruction of a compiled procedure ({@link Program}). {@link #exec} runs it on a {@link Run}, sets the
  * run's program counter and returns null to continue, or the {@link ProcStep} at which the run suspends or ends.
  * Instructions are immutable after compilation (jump targets are patched once by the {@link Compiler}) and shared
- * by all runs. Package-private.
+ * by all runs. Values of kind LONG and DOUBLE ({@link Kinds}) stay unboxed: loop variables and bounds, key parts,
+ * indexes, sizes and conditions are evaluated as primitives, and a local of such a kind lives in its primitive
+ * slot ({@link Frame}). Package-private.
  */
 abstract class Insn {
     /** Statement number (1-based, pre-order) and label for error messages. */
@@ -25,7 +27,13 @@ abstract class Insn {
 
     abstract ProcStep exec(Run r);
 
-    /** {@code locals[slot] = value} (arrays copied when {@code copy}). */
+    /** An array index checked against the array's length: from an unboxed long or a boxed value. */
+    @FunctionalInterface
+    interface Index {
+        int of(Frame f, int length);
+    }
+
+    /** {@code locals[slot] = value} for a local of kind ANY or BOOL (arrays copied when {@code copy}). */
     static final class Let extends Insn {
         private final int slot;
         private final Ev value;
@@ -50,19 +58,53 @@ abstract class Insn {
         }
     }
 
+    /**
+     * {@code local = value} for a local of kind LONG or DOUBLE: its primitive slot gets the value's bits, unless
+     * {@code pending} (null if the value can never be in flight) yields a placeholder, which goes to its object slot.
+     */
+    static final class LetPrim extends Insn {
+        private final int slot;
+        private final int prim;
+        private final Ev pending;
+        private final Ev.OfLong bits;
+
+        LetPrim(int stmt, String label, int slot, int prim, Ev pending, Ev.OfLong bits) {
+            super(stmt, label);
+            this.slot = slot;
+            this.prim = prim;
+            this.pending = pending;
+            this.bits = bits;
+        }
+
+        @Override
+        ProcStep exec(Run r) {
+            Object m = pending == null ? null : pending.eval(r);
+            if (m != null) {
+                r.locals[slot] = m;
+                r.stored(r.locals, slot);
+            } else {
+                long v = bits.eval(r);
+                r.locals[slot] = null;
+                r.prims[prim] = v;
+            }
+            r.pc++;
+            return null;
+        }
+    }
+
     /** Continues if the condition is true, else jumps to {@code target}. */
     static final class Branch extends Insn {
-        private final Ev cond;
+        private final Ev.OfBool cond;
         int target = -1;
 
-        Branch(int stmt, String label, Ev cond) {
+        Branch(int stmt, String label, Ev.OfBool cond) {
             super(stmt, label);
             this.cond = cond;
         }
 
         @Override
         ProcStep exec(Run r) {
-            r.pc = Values.bool("condition", cond.eval(r)) ? r.pc + 1 : target;
+            r.pc = cond.eval(r) ? r.pc + 1 : target;
             return null;
         }
     }
@@ -82,18 +124,25 @@ abstract class Insn {
         }
     }
 
-    /** Loop entry: evaluates the bounds, checks the iteration bound, sets the loop variable to {@code from}. */
+    /**
+     * Loop entry: evaluates the bounds, checks the iteration bound, sets the loop variable to {@code from} (its
+     * primitive slot {@code varPrim}, or boxed in its object slot if it has none: a loop variable assigned
+     * something else than a long elsewhere) and the hidden bound slot {@code toPrim} to {@code to}.
+     */
     static final class ForInit extends Insn {
         private final int varSlot;
-        private final int toSlot;
-        private final Ev from;
-        private final Ev to;
+        private final int varPrim;
+        private final int toPrim;
+        private final Ev.OfLong from;
+        private final Ev.OfLong to;
         private final int max;
 
-        ForInit(int stmt, String label, int varSlot, int toSlot, Ev from, Ev to, int max) {
+        ForInit(int stmt, String label, int varSlot, int varPrim, int toPrim, Ev.OfLong from, Ev.OfLong to,
+                int max) {
             super(stmt, label);
             this.varSlot = varSlot;
-            this.toSlot = toSlot;
+            this.varPrim = varPrim;
+            this.toPrim = toPrim;
             this.from = from;
             this.to = to;
             this.max = max;
@@ -101,14 +150,19 @@ abstract class Insn {
 
         @Override
         ProcStep exec(Run r) {
-            long a = Values.toLongExact("loop start", from.eval(r));
-            long b = Values.toLongExact("loop end", to.eval(r));
+            long a = from.eval(r);
+            long b = to.eval(r);
             if (b > a && (b - a > max || b - a < 0)) {
                 throw new EvalException("range " + a + ".." + b + " is " + (b - a < 0 ? "more than "
                         + Long.MAX_VALUE : String.valueOf(b - a)) + " iterations, more than maxIterations " + max);
             }
-            r.locals[varSlot] = a;
-            r.locals[toSlot] = b;
+            if (varPrim >= 0) {
+                r.locals[varSlot] = null;
+                r.prims[varPrim] = a;
+            } else {
+                r.locals[varSlot] = a;
+            }
+            r.prims[toPrim] = b;
             r.pc++;
             return null;
         }
@@ -117,18 +171,21 @@ abstract class Insn {
     /** Loop test: enters the body if {@code var < to}, else jumps to {@code end}. */
     static final class ForTest extends Insn {
         private final int varSlot;
-        private final int toSlot;
+        private final int varPrim;
+        private final int toPrim;
         int end = -1;
 
-        ForTest(int stmt, String label, int varSlot, int toSlot) {
+        ForTest(int stmt, String label, int varSlot, int varPrim, int toPrim) {
             super(stmt, label);
             this.varSlot = varSlot;
-            this.toSlot = toSlot;
+            this.varPrim = varPrim;
+            this.toPrim = toPrim;
         }
 
         @Override
         ProcStep exec(Run r) {
-            r.pc = (Long) r.locals[varSlot] < (Long) r.locals[toSlot] ? r.pc + 1 : end;
+            long v = varPrim >= 0 ? r.prims[varPrim] : (Long) r.locals[varSlot];
+            r.pc = v < r.prims[toPrim] ? r.pc + 1 : end;
             return null;
         }
     }
@@ -136,17 +193,23 @@ abstract class Insn {
     /** Loop step: increments the variable and jumps back to the test. */
     static final class ForNext extends Insn {
         private final int varSlot;
+        private final int varPrim;
         private final int test;
 
-        ForNext(int stmt, String label, int varSlot, int test) {
+        ForNext(int stmt, String label, int varSlot, int varPrim, int test) {
             super(stmt, label);
             this.varSlot = varSlot;
+            this.varPrim = varPrim;
             this.test = test;
         }
 
         @Override
         ProcStep exec(Run r) {
-            r.locals[varSlot] = (Long) r.locals[varSlot] + 1;
+            if (varPrim >= 0) {
+                r.prims[varPrim]++;
+            } else {
+                r.locals[varSlot] = (Long) r.locals[varSlot] + 1;
+            }
             r.pc = test;
             return null;
         }
@@ -156,11 +219,11 @@ abstract class Insn {
     static class Issue extends Insn {
         final OpKind kind;
         final TableSchema table;
-        private final Ev[] key;
+        private final Ev.OfLong[] key;
         /** Local receiving the result row, or -1. */
         final int resultSlot;
 
-        Issue(int stmt, String label, OpKind kind, TableSchema table, Ev[] key, int resultSlot) {
+        Issue(int stmt, String label, OpKind kind, TableSchema table, Ev.OfLong[] key, int resultSlot) {
             super(stmt, label);
             this.kind = kind;
             this.table = table;
@@ -172,7 +235,7 @@ abstract class Insn {
         final ProcStep exec(Run r) {
             long[] parts = r.keyBuffer(key.length);
             for (int i = 0; i < parts.length; i++) {
-                parts[i] = Values.keyPart(key[i].eval(r), i, table);
+                parts[i] = key[i].eval(r);
             }
             Op op = op(Key.of(table.id(), parts), r);
             r.pc++;
@@ -203,7 +266,7 @@ abstract class Insn {
         private final int[] columns;
         private final Ev[] values;
 
-        Write(int stmt, String label, TableSchema table, Ev[] key, int[] columns, Ev[] values) {
+        Write(int stmt, String label, TableSchema table, Ev.OfLong[] key, int[] columns, Ev[] values) {
             super(stmt, label, OpKind.WRITE, table, key, -1);
             this.columns = columns;
             this.values = values;
@@ -211,7 +274,7 @@ abstract class Insn {
 
         @Override
         Op op(Key k, Run r) {
-            Object[] row = new Object[table.columns().size()];
+            Object[] row = r.rowBuffer(table.columns().size());
             for (int i = 0; i < columns.length; i++) {
                 row[columns[i]] = Values.forColumn(table, columns[i], values[i].eval(r));
             }
@@ -223,7 +286,7 @@ abstract class Insn {
     static final class Update extends Issue {
         private final UpdateTemplate template;
 
-        Update(int stmt, String label, TableSchema table, Ev[] key, int resultSlot, UpdateTemplate template) {
+        Update(int stmt, String label, TableSchema table, Ev.OfLong[] key, int resultSlot, UpdateTemplate template) {
             super(stmt, label, OpKind.UPDATE, table, key, resultSlot);
             this.template = template;
         }
@@ -242,9 +305,9 @@ abstract class Insn {
     /** {@code locals[slot] = new Object[size]}. */
     static final class NewArray extends Insn {
         private final int slot;
-        private final Ev size;
+        private final Ev.OfLong size;
 
-        NewArray(int stmt, String label, int slot, Ev size) {
+        NewArray(int stmt, String label, int slot, Ev.OfLong size) {
             super(stmt, label);
             this.slot = slot;
             this.size = size;
@@ -261,10 +324,10 @@ abstract class Insn {
     /** {@code locals[slot][index] = value}. */
     static final class SetElem extends Insn {
         private final int slot;
-        private final Ev index;
+        private final Index index;
         private final Ev value;
 
-        SetElem(int stmt, String label, int slot, Ev index, Ev value) {
+        SetElem(int stmt, String label, int slot, Index index, Ev value) {
             super(stmt, label);
             this.slot = slot;
             this.index = index;
@@ -277,7 +340,7 @@ abstract class Insn {
             if (!(a instanceof Object[] array)) {
                 throw new EvalException("setElem on " + Values.kind(a) + ", not a local array");
             }
-            int i = Values.index(index.eval(r), array.length);
+            int i = index.of(r, array.length);
             array[i] = Values.capture(value.eval(r));
             if (r.batched()) {
                 r.stored(array, i);
@@ -309,15 +372,18 @@ abstract class Insn {
     /**
      * {@code abortIf(isNull(local))}: ends the run with a user abort if the local is null. In a batched run, when
      * the local is a read still in flight, the check is deferred to the moment its result arrives (the abort then
-     * comes before any later instruction runs) instead of holding back the operations that follow.
+     * comes before any later instruction runs) instead of holding back the operations that follow. A local with a
+     * primitive slot ({@code prim}) is never null.
      */
     static final class AbortIfNull extends Insn {
         private final int slot;
+        private final boolean prim;
         private final ProcStep.Abort step;
 
-        AbortIfNull(int stmt, String label, int slot, String reason) {
+        AbortIfNull(int stmt, String label, int slot, boolean prim, String reason) {
             super(stmt, label);
             this.slot = slot;
+            this.prim = prim;
             this.step = new ProcStep.Abort(reason);
         }
 
@@ -325,11 +391,11 @@ abstract class Insn {
         ProcStep exec(Run r) {
             Object v = r.locals[slot];
             if (v instanceof Pending.Placeholder p) {
-                if (p.derive() != null) {
+                if (p.derived) {
                     throw Pending.FLUSH;
                 }
-                r.deferNullCheck(p.index(), step);
-            } else if (v == null) {
+                r.deferNullCheck(p, step);
+            } else if (v == null && !prim) {
                 return step;
             } else {
                 Pending.need(v);

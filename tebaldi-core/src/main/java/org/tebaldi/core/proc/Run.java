@@ -2,90 +2,92 @@ package org.tebaldi.core.proc;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.tebaldi.core.model.Row;
+import org.tebaldi.core.proc.Kinds.Kind;
 import org.tebaldi.core.txn.Inputs;
+import org.tebaldi.core.txn.Op;
 
 /**
- * One execution of a {@link Program}: a program counter and the local slots. {@link #next} runs instructions
- * until one suspends (a data operation) or ends the run; there is no thread and no recursion across suspension
- * points. Single-threaded, like the TC that drives it (docs/architecture.md, "Runtime"). Package-private.
+ * One execution of a {@link Program}: a program counter and the local slots (boxed values, and the primitive slots
+ * of locals of kind LONG or DOUBLE, see {@link Frame}). {@link #next} runs instructions until one suspends (a data
+ * operation) or ends the run; {@link #resume} (batched) until it needs a result in flight ({@link Pending},
+ * {@link Batch}). There is no thread and no recursion across suspension points. Its storage is a {@link Workspace},
+ * which goes back to the program when the run ends (the run is then inert: every further call throws).
+ * Single-threaded, like the TC that drives it (docs/architecture.md, "Runtime"). Package-private.
  */
 final class Run extends Frame implements ProcRun {
     private final Program program;
     private final boolean batched;
+    /** Until the run ends. */
+    private Workspace workspace;
+    /** Batched runs, until the run ends. */
+    private Batch batch;
     int pc;
+    /** One-at-a-time runs: the instruction whose result the next {@link #next} call delivers, or null. */
     private Insn.Issue pending;
-    private final java.util.ArrayList<Insn.Issue> batchInsns = new java.util.ArrayList<>();
-    private final java.util.ArrayList<org.tebaldi.core.txn.Op> batchOps = new java.util.ArrayList<>();
-    /** Deferred null checks of the batch: the result to check, when the check ran, and the abort to return. */
-    private record Check(int index, long seq, ProcStep.Abort abort) {
-    }
-
-    private final java.util.ArrayList<Check> checks = new java.util.ArrayList<>(0);
-    /** Instructions executed so far (orders deferred checks and derived values as the one-at-a-time run would). */
-    private long executed;
-    private Insn current;
-    /** The earliest derived value of the batch that failed, when its results arrived, or null. */
-    private Pending.Placeholder failed;
-    private EvalException failure;
     private boolean finished;
     private Map<String, Object> outputs;
-    private long[][] keyBuffers;
 
     Run(Program program, Inputs inputs, boolean batched) {
-        super(new Object[program.slots()], inputs.values(), null);
+        this(program, Workspace.take(program), inputs, batched);
+    }
+
+    private Run(Program program, Workspace w, Inputs inputs, boolean batched) {
+        super(w.locals, w.prims, inputs.values(), null);
         this.program = program;
         this.batched = batched;
+        this.workspace = w;
+        this.batch = batched ? w.batch() : null;
+    }
+
+    /** The run ended: its workspace goes back to the program. */
+    private void finish() {
+        finished = true;
+        Workspace w = workspace;
+        workspace = null;
+        batch = null;
+        w.release();
     }
 
     @Override
-    public ProcStep resume(java.util.List<Row> results) {
+    public ProcStep resume(List<Row> results) {
         if (!batched) {
             throw new IllegalStateException(program.name() + ": not a batched run");
         }
         if (finished) {
             throw new IllegalStateException(program.name() + ": run already finished");
         }
-        if (results.size() != batchInsns.size()) {
+        if (results.size() != batch.size()) {
             throw new IllegalStateException(program.name() + ": " + results.size() + " results for a batch of "
-                    + batchInsns.size());
+                    + batch.size());
         }
         Insn at = null;
-        failed = null;
+        Pending.Derivation derivedAt = null;
         try {
             for (int i = 0; i < results.size(); i++) {
                 Row row = results.get(i);
-                Insn.Issue issue = batchInsns.get(i);
+                Insn.Issue issue = batch.issues.get(i);
                 if (row != null && row.table().id() != issue.table.id()) {
+                    at = issue;
                     throw new EvalException("result row is of table " + row.table().name() + ", expected "
                             + issue.table.name());
                 }
             }
-            resolve(results);
-            batchInsns.clear();
-            batchOps.clear();
-            Check abort = null;
-            for (Check c : checks) {
-                if (results.get(c.index()) == null && (abort == null || c.seq() < abort.seq())) {
-                    abort = c;
-                }
+            batch.resolve(results, this);
+            ProcStep.Abort abort = batch.abortFirst(results);
+            if (abort != null) {
+                finish();
+                return abort;
             }
-            if (abort != null && (failed == null || abort.seq() < failed.seq())) {
-                checks.clear();
-                finished = true;
-                return abort.abort();
+            if (batch.failure() != null) {
+                derivedAt = batch.failedDerivation();
+                throw batch.failure();
             }
-            if (failed != null) {
-                at = failed.at();
-                throw failure;
-            }
-            checks.clear();
             Insn[] code = program.code();
             while (true) {
                 at = code[pc];
-                current = at;
-                executed++;
                 ProcStep s;
                 try {
                     s = at.exec(this);
@@ -93,31 +95,29 @@ final class Run extends Frame implements ProcRun {
                     if (e != Pending.FLUSH) {
                         throw e;
                     }
-                    if (batchOps.isEmpty()) {
+                    if (batch.isEmpty()) {
                         throw new EvalException("a pending value with no operation in flight");
                     }
-                    return batch();
+                    return batch.step();
                 }
                 if (s == null) {
-                    if (batchOps.size() >= MAX_BATCH) {
-                        return batch();
+                    if (batch.size() >= MAX_BATCH) {
+                        return batch.step();
                     }
                     continue;
                 }
-                if (s instanceof ProcStep.Done && !batchOps.isEmpty()) {
-                    return batch();
+                if (s instanceof ProcStep.Done && !batch.isEmpty()) {
+                    return batch.step();
                 }
-                finished = true;
+                finish();
                 return s;
             }
         } catch (RuntimeException e) {
-            finished = true;
-            throw program.error(at, e);
+            ProcedureException p = derivedAt != null ? program.error(derivedAt.stmt(), derivedAt.label(), e)
+                    : program.error(at, e);
+            finish();
+            throw p;
         }
-    }
-
-    private ProcStep batch() {
-        return new ProcStep.Batch(java.util.List.copyOf(batchOps));
     }
 
     /** Batched runs: called by the issuing instruction instead of suspending. */
@@ -125,76 +125,65 @@ final class Run extends Frame implements ProcRun {
         return batched;
     }
 
-    /** A null check of the result of the batch's operation {@code index}, deferred to its arrival. */
-    void deferNullCheck(int index, ProcStep.Abort abort) {
-        checks.add(new Check(index, executed, abort));
-    }
-
-    /** Instructions executed so far. */
-    long executed() {
-        return executed;
-    }
-
-    /** The instruction executing now. */
-    Insn current() {
-        return current;
-    }
-
     /** Adds {@code op} to the batch; its result goes to the instruction's slot, a placeholder until then. */
-    void defer(Insn.Issue issue, org.tebaldi.core.txn.Op op) {
-        batchInsns.add(issue);
-        batchOps.add(op);
+    void defer(Insn.Issue issue, Op op) {
+        Pending.Placeholder p = batch.add(issue, op);
         if (issue.resultSlot >= 0) {
-            locals[issue.resultSlot] = new Pending.Placeholder(batchInsns.size() - 1, null, -1, executed, issue);
-            stored(locals, issue.resultSlot);
+            locals[issue.resultSlot] = p;
+            batch.stored(locals, issue.resultSlot);
         }
     }
 
-    /** Where placeholders were stored during the batch: a local slot or an array element each. */
-    private final java.util.ArrayList<Object[]> holders = new java.util.ArrayList<>();
-    private final it.unimi.dsi.fastutil.ints.IntArrayList holderIndex = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    /** A null check of the result behind {@code row}, deferred to its arrival. */
+    void deferNullCheck(Pending.Placeholder row, ProcStep.Abort abort) {
+        batch.deferNullCheck(row, abort);
+    }
 
-    /** {@code container[i]} was just assigned: remembers it if it holds placeholders (directly or in an array). */
+    /** A value {@code how} derives from the result behind {@code row}: its placeholder. */
+    Pending.Placeholder derive(Pending.Placeholder row, Pending.Derivation how) {
+        return batch.derive(row, how);
+    }
+
+    /** {@code container[i]} was just assigned: the batch remembers it if it holds placeholders. */
     void stored(Object[] container, int i) {
-        Object v = container[i];
-        if (v instanceof Pending.Placeholder) {
-            holders.add(container);
-            holderIndex.add(i);
-        } else if (v instanceof Object[] a && Pending.holds(a)) {
-            for (int k = 0; k < a.length; k++) {
-                stored(a, k);
-            }
-        }
+        batch.stored(container, i);
     }
 
-    /** Replaces every placeholder stored during the batch with its value. */
-    private void resolve(java.util.List<Row> results) {
-        for (int h = 0; h < holders.size(); h++) {
-            Object[] c = holders.get(h);
-            int i = holderIndex.getInt(h);
-            if (c[i] instanceof Pending.Placeholder p) {
-                c[i] = value(p, results);
-            }
-        }
-        holders.clear();
-        holderIndex.clear();
-    }
-
-    private Object value(Pending.Placeholder p, java.util.List<Row> results) {
-        Row row = results.get(p.index());
-        if (p.derive() == null) {
-            return row;
-        }
-        Object[] scratch = new Object[locals.length];
-        scratch[p.slot()] = row;
+    /**
+     * The value {@code how} derives from {@code row}: its expression evaluated on this run with its one local set
+     * to {@code row} for the evaluation (it reads no other local), so nothing is allocated.
+     *
+     * @throws EvalException if the evaluation fails
+     */
+    Object derivedValue(Pending.Derivation how, Row row) {
+        int slot = how.slot();
+        Object saved = locals[slot];
+        locals[slot] = row;
         try {
-            return p.derive().eval(new Frame(scratch, inputs, null));
-        } catch (EvalException e) {
-            if (failed == null || p.seq() < failed.seq()) {
-                failed = p;
-                failure = e;
-            }
-            return null;
+            return how.value().eval(this);
+        } finally {
+            locals[slot] = saved;
+        }
+    }
+
+    /**
+     * Stores resolved value {@code v} in place of a placeholder at {@code container[i]}: into the primitive slot
+     * if {@code container} is the locals and slot {@code i} is primitive (a derived long or double; null, for a
+     * derivation that failed, leaves 0).
+     */
+    void put(Object[] container, int i, Object v) {
+        int p = container == locals ? program.primOf()[i] : -1;
+        if (p < 0) {
+            container[i] = v;
+            return;
+        }
+        locals[i] = null;
+        if (v == null) {
+            prims[p] = 0;
+        } else if (program.kinds()[i] == Kind.DOUBLE) {
+            prims[p] = Double.doubleToRawLongBits((Double) v);
+        } else {
+            prims[p] = (Long) v;
         }
     }
 
@@ -217,14 +206,15 @@ final class Run extends Frame implements ProcRun {
                 ProcStep s = at.exec(this);
                 if (s != null) {
                     if (!(s instanceof ProcStep.Issue)) {
-                        finished = true;
+                        finish();
                     }
                     return s;
                 }
             }
         } catch (RuntimeException e) {
-            finished = true;
-            throw program.error(at, e);
+            ProcedureException p = program.error(at, e);
+            finish();
+            throw p;
         }
     }
 
@@ -247,15 +237,12 @@ final class Run extends Frame implements ProcRun {
 
     /** A reusable array of {@code n} key parts (Key.of copies it). */
     long[] keyBuffer(int n) {
-        if (keyBuffers == null) {
-            keyBuffers = new long[program.maxArity() + 1][];
-        }
-        long[] b = keyBuffers[n];
-        if (b == null) {
-            b = new long[n];
-            keyBuffers[n] = b;
-        }
-        return b;
+        return workspace.keyBuffer(n);
+    }
+
+    /** A reusable array of {@code n} nulls for the values of a written row (Row.of copies it). */
+    Object[] rowBuffer(int n) {
+        return workspace.rowBuffer(n);
     }
 
     void output(String name, Object value) {

@@ -8,11 +8,13 @@ import java.util.Set;
 import org.tebaldi.core.model.Catalog;
 import org.tebaldi.core.model.Column;
 import org.tebaldi.core.model.TableSchema;
+import org.tebaldi.core.proc.Kinds.Kind;
 
 /**
  * Build-time name resolution for one procedure: parameters, tables and columns, local slots, the static shape of
  * each local (value, array, or row of a known table), definite assignment (a local may be read only where every
- * path has assigned it, as in Java), and the current statement for error messages. Package-private.
+ * path has assigned it, as in Java), the static kind of each local ({@link Kinds}: locals of kind LONG or DOUBLE get
+ * a primitive slot too), and the current statement for error messages. Package-private.
  */
 final class Scope {
     /** Static shape of a local; {@code table} is set for rows. */
@@ -48,12 +50,15 @@ final class Scope {
     private final Catalog catalog;
     private final List<String> params;
     private final Set<String> known;
+    private final Map<String, Kind> kinds;
     private final Map<String, Integer> slots = new HashMap<>();
+    private final Map<String, Integer> prims = new HashMap<>();
     private final Map<String, Shape> shapes = new HashMap<>();
     private final Set<String> loopVars = new HashSet<>();
     private Set<String> defined = new HashSet<>();
     private boolean dead;
     private int slotCount;
+    private int primCount;
     private int stmtNo;
     private String stmtLabel;
 
@@ -62,12 +67,14 @@ final class Scope {
      * @param catalog tables (null when only one table's columns are resolved, as for {@link ExprUpdate#of})
      * @param params  parameter names in input order
      * @param known   every local assigned somewhere in the body
+     * @param kinds   the kind of every local ({@link Kinds#locals})
      */
-    Scope(String proc, Catalog catalog, List<String> params, Set<String> known) {
+    Scope(String proc, Catalog catalog, List<String> params, Set<String> known, Map<String, Kind> kinds) {
         this.proc = proc;
         this.catalog = catalog;
         this.params = params;
         this.known = known;
+        this.kinds = kinds;
     }
 
     String proc() {
@@ -168,13 +175,43 @@ final class Scope {
         return slots.computeIfAbsent(local, k -> slotCount++);
     }
 
-    /** A fresh slot no local uses (loop bounds). */
-    int hiddenSlot() {
-        return slotCount++;
+    /** The static kind of a local (ANY for a name no statement assigns). */
+    Kind kind(String local) {
+        return kinds.getOrDefault(local, Kind.ANY);
+    }
+
+    /** The primitive slot of a local of kind LONG or DOUBLE (allocated on first use); -1 for other kinds. */
+    int prim(String local) {
+        return kind(local).numeric() ? prims.computeIfAbsent(local, k -> primCount++) : -1;
+    }
+
+    /** A fresh primitive slot no local uses (loop bounds). */
+    int hiddenPrim() {
+        return primCount++;
     }
 
     int slotCount() {
         return slotCount;
+    }
+
+    /** Per local slot, its primitive slot or -1 (allocates the primitive slots not used yet). */
+    int[] primOf() {
+        int[] out = new int[slotCount];
+        java.util.Arrays.fill(out, -1);
+        slots.forEach((name, slot) -> out[slot] = prim(name));
+        return out;
+    }
+
+    /** Number of primitive slots; call after {@link #primOf}. */
+    int primCount() {
+        return primCount;
+    }
+
+    /** Per local slot, the local's kind. */
+    Kind[] slotKinds() {
+        Kind[] out = new Kind[slotCount];
+        slots.forEach((name, slot) -> out[slot] = kind(name));
+        return out;
     }
 
     void enterLoop(String var) {

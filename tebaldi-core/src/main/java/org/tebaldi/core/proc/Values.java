@@ -98,46 +98,28 @@ final class Values {
 
     static Object add(Object a, Object b) {
         if (a instanceof Long x && b instanceof Long y) {
-            try {
-                return Math.addExact(x, y);
-            } catch (ArithmeticException e) {
-                throw new EvalException("long overflow in add");
-            }
+            return PrimOps.add(x, y);
         }
         return num("add", a, a, b) + num("add", b, a, b);
     }
 
     static Object sub(Object a, Object b) {
         if (a instanceof Long x && b instanceof Long y) {
-            try {
-                return Math.subtractExact(x, y);
-            } catch (ArithmeticException e) {
-                throw new EvalException("long overflow in sub");
-            }
+            return PrimOps.sub(x, y);
         }
         return num("sub", a, a, b) - num("sub", b, a, b);
     }
 
     static Object mul(Object a, Object b) {
         if (a instanceof Long x && b instanceof Long y) {
-            try {
-                return Math.multiplyExact(x, y);
-            } catch (ArithmeticException e) {
-                throw new EvalException("long overflow in mul");
-            }
+            return PrimOps.mul(x, y);
         }
         return num("mul", a, a, b) * num("mul", b, a, b);
     }
 
     static Object div(Object a, Object b) {
         if (a instanceof Long x && b instanceof Long y) {
-            if (y == 0) {
-                throw new EvalException("division by zero");
-            }
-            if (x == Long.MIN_VALUE && y == -1) {
-                throw new EvalException("long overflow in div");
-            }
-            return x / y;
+            return PrimOps.div(x, y);
         }
         double x = num("div", a, a, b);
         double y = num("div", b, a, b);
@@ -149,10 +131,7 @@ final class Values {
 
     static Object mod(Object a, Object b) {
         if (a instanceof Long x && b instanceof Long y) {
-            if (y == 0) {
-                throw new EvalException("division by zero in mod");
-            }
-            return x % y;
+            return PrimOps.mod(x, y);
         }
         double x = num("mod", a, a, b);
         double y = num("mod", b, a, b);
@@ -164,10 +143,7 @@ final class Values {
 
     static Object neg(Object a) {
         if (a instanceof Long x) {
-            if (x == Long.MIN_VALUE) {
-                throw new EvalException("long overflow in neg");
-            }
-            return -x;
+            return PrimOps.neg(x);
         }
         if (a instanceof Double d) {
             return -d;
@@ -242,57 +218,24 @@ final class Values {
     }
 
     static Object toLong(Object v) {
-        if (v instanceof Long) {
-            return v;
-        }
-        if (v instanceof Double d) {
-            if (d.isNaN() || d.isInfinite() || d >= 0x1p63 || d < -0x1p63) {
-                throw new EvalException("toLong: " + d + " is out of the long range");
-            }
-            return (long) d.doubleValue();
-        }
-        if (v instanceof String s) {
-            try {
-                return Long.parseLong(s.trim());
-            } catch (NumberFormatException e) {
-                throw new EvalException("toLong: '" + s + "' is not a long");
-            }
-        }
-        throw new EvalException(v == null ? "null operand in toLong" : "toLong needs a number or string, got "
-                + kind(v));
+        return v instanceof Long ? v : (Object) PrimOps.toLong(v);
     }
 
     static Object toDouble(Object v) {
-        if (v instanceof Long l) {
-            return l.doubleValue();
-        }
-        if (v instanceof Double) {
-            return v;
-        }
-        if (v instanceof String s) {
-            try {
-                return Double.parseDouble(s.trim());
-            } catch (NumberFormatException e) {
-                throw new EvalException("toDouble: '" + s + "' is not a number");
-            }
-        }
-        throw new EvalException(v == null ? "null operand in toDouble" : "toDouble needs a number or string, got "
-                + kind(v));
+        return v instanceof Double ? v : (Object) PrimOps.toDouble(v);
     }
 
     static Object len(Object a) {
-        if (a instanceof long[] l) {
-            return (long) l.length;
-        }
-        if (a instanceof Object[] o) {
-            return (long) o.length;
-        }
-        throw new EvalException(a == null ? "len of null" : "len needs an array, got " + kind(a));
+        return PrimOps.len(a);
     }
 
     /** Checks {@code index} against an array length and returns it as an int. */
     static int index(Object index, int length) {
-        long i = toLongExact("array index", index);
+        return index(toLongExact("array index", index), length);
+    }
+
+    /** Checks the long {@code i} against an array length and returns it as an int. */
+    static int index(long i, int length) {
         if (i < 0 || i >= length) {
             throw new EvalException(length == 0 ? "array index " + i + " out of bounds (empty array)"
                     : "array index " + i + " out of bounds 0.." + (length - 1));
@@ -307,7 +250,22 @@ final class Values {
         if (a instanceof Object[] o) {
             return o[index(index, o.length)];
         }
-        throw new EvalException(a == null ? "elem of null" : "elem needs an array, got " + kind(a));
+        throw notAnArray(a);
+    }
+
+    /** {@link #elem} with a long index. */
+    static Object elem(Object a, long index) {
+        if (a instanceof long[] l) {
+            return l[index(index, l.length)];
+        }
+        if (a instanceof Object[] o) {
+            return o[index(index, o.length)];
+        }
+        throw notAnArray(a);
+    }
+
+    private static EvalException notAnArray(Object a) {
+        return new EvalException(a == null ? "elem of null" : "elem needs an array, got " + kind(a));
     }
 
     static String concat(Object[] parts) {
@@ -325,7 +283,11 @@ final class Values {
 
     /** Size of a new local array. */
     static int arraySize(Object v) {
-        long n = toLongExact("array size", v);
+        return arraySize(toLongExact("array size", v));
+    }
+
+    /** Size of a new local array, from a long. */
+    static int arraySize(long n) {
         if (n < 0 || n > MAX_ARRAY) {
             throw new EvalException("array size " + n + " out of range 0.." + MAX_ARRAY);
         }
