@@ -117,34 +117,25 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
      */
     private void transition(TcTxn t, Pipeline st, int to, int next, Continuation k) {
         int from = st.entered;
-        Map<Long, int[]> inGroup = new HashMap<>();
-        Map<Long, int[]> crossGroup = new HashMap<>();
-        Map<Long, Integer> types = new HashMap<>();
+        Targets releaseWait = new Targets();
+        Targets enterWait = new Targets();
         for (TxnDep d : t.dependencies()) {
             if (d.level() > level) {
-                inGroup.put(d.txnId(), null);
+                if (from >= 0) {
+                    releaseWait.require(d.txnId(), d.typeId(), -1, from);
+                }
+                enterWait.require(d.txnId(), d.typeId(), to, -1);
             } else if (d.level() == level) {
-                crossGroup.put(d.txnId(), null);
+                enterWait.require(d.txnId(), d.typeId(), -1, to);
             }
-            types.put(d.txnId(), d.typeId());
-        }
-        Map<Long, int[]> releaseWait = new HashMap<>();
-        if (from >= 0) {
-            inGroup.keySet().forEach(id -> releaseWait.put(id, new int[]{-1, from}));
         }
         st.stepWait = services.awaitOrTimeout(timeoutMicros, () -> k.abort(AbortReason.conflict("rp: waited more than "
                 + timeoutMicros / 1000 + " ms to enter a step at rp node " + node.id())));
-        await(t, types, releaseWait, () -> {
-            Map<Long, int[]> enterWait = new HashMap<>();
-            inGroup.keySet().forEach(id -> enterWait.put(id, new int[]{to, -1}));
-            crossGroup.keySet().forEach(id -> enterWait.merge(id, new int[]{-1, to},
-                    (a, b) -> new int[]{Math.max(a[0], b[0]), Math.max(a[1], b[1])}));
+        await(t, releaseWait, () -> {
             if (from >= 0) {
-                boolean enterNow = enterWait.entrySet().stream()
-                        .allMatch(e -> progressOf(e.getKey()).reaches(e.getValue()[0], e.getValue()[1]));
-                release(t, st, from, enterNow ? next : -1);
+                release(t, st, from, enterWait.reachedBy(this::reached) ? next : -1);
             }
-            await(t, types, enterWait, () -> {
+            await(t, enterWait, () -> {
                 if (st.done || !st.stepWait.complete()) {
                     return; // ended (e.g. timed out) meanwhile
                 }
@@ -153,6 +144,55 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
                 k.proceed();
             });
         });
+    }
+
+    /**
+     * What a transition waits for: per dependency, the step it must have entered and the step it must have released
+     * (-1: any), merged by maximum when a transaction is listed twice. Dependency sets are small, so a linear
+     * search over parallel arrays does (no boxed keys, no hash nodes per transition).
+     */
+    static final class Targets {
+        long[] ids = new long[4];
+        int[] types = new int[4];
+        int[] entered = new int[4];
+        int[] released = new int[4];
+        int n;
+
+        void require(long id, int type, int enter, int release) {
+            for (int i = 0; i < n; i++) {
+                if (ids[i] == id) {
+                    entered[i] = Math.max(entered[i], enter);
+                    released[i] = Math.max(released[i], release);
+                    return;
+                }
+            }
+            if (n == ids.length) {
+                ids = java.util.Arrays.copyOf(ids, n * 2);
+                types = java.util.Arrays.copyOf(types, n * 2);
+                entered = java.util.Arrays.copyOf(entered, n * 2);
+                released = java.util.Arrays.copyOf(released, n * 2);
+            }
+            ids[n] = id;
+            types[n] = type;
+            entered[n] = enter;
+            released[n] = release;
+            n++;
+        }
+
+        boolean reachedBy(Reached reached) {
+            for (int i = 0; i < n; i++) {
+                if (!reached.test(ids[i], entered[i], released[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** Whether a transaction reached a step target ({@link #reached}). */
+    @FunctionalInterface
+    interface Reached {
+        boolean test(long id, int entered, int released);
     }
 
     /** Releases {@code t}'s steps up to {@code upTo} at every participant but {@code except} (-1: none). */
@@ -170,7 +210,7 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
      * Runs {@code then} once every listed transaction reached its (entered, released) target; each wait is a
      * blocking event for the profiler (a step wait, §5.3.2).
      */
-    private void await(TcTxn t, Map<Long, Integer> types, Map<Long, int[]> targets, Runnable then) {
+    private void await(TcTxn t, Targets targets, Runnable then) {
         int[] left = {0};
         boolean[] ran = {false};
         Runnable check = () -> {
@@ -179,17 +219,18 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
                 then.run();
             }
         };
-        for (Map.Entry<Long, int[]> e : targets.entrySet()) {
-            long id = e.getKey();
-            int entered = e.getValue()[0];
-            int released = e.getValue()[1];
-            if (!progressOf(id).reaches(entered, released)) {
+        for (int i = 0; i < targets.n; i++) {
+            long id = targets.ids[i];
+            int entered = targets.entered[i];
+            int released = targets.released[i];
+            int type = targets.types[i];
+            if (!reached(id, entered, released)) {
                 left[0]++;
                 long since = services.nowMicros();
                 watch(id, entered, released, () -> {
                     BlockingSink sink = services.blocking();
                     if (sink != null) {
-                        sink.blocked(t.id(), t.typeId(), id, types.getOrDefault(id, -1), since, services.nowMicros());
+                        sink.blocked(t.id(), t.typeId(), id, type, since, services.nowMicros());
                     }
                     left[0]--;
                     check.run();
@@ -199,14 +240,18 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
         check.run();
     }
 
-    private Progress progressOf(long id) {
+    /** Whether transaction {@code id} reached (entered ≥ {@code entered}, released ≥ {@code released}) here. */
+    private boolean reached(long id, int entered, int released) {
         if (services.coordinatorOf(id).equals(services.self())) {
             TcTxn d = services.txn(id);
             Pipeline ds = d == null ? null : d.state(level, Pipeline.class);
-            return d == null ? Progress.FINISHED : ds != null ? ds.progress() : new Progress(-1, -1);
+            if (d == null || ds == null) {
+                return d == null || (entered <= -1 && released <= -1);
+            }
+            return ds.done || (ds.entered >= entered && ds.released >= released);
         }
         Progress p = known.get(id);
-        return p == null ? new Progress(-1, -1) : p;
+        return p == null ? entered <= -1 && released <= -1 : p.reaches(entered, released);
     }
 
     private void watch(long id, int entered, int released, Runnable reached) {
