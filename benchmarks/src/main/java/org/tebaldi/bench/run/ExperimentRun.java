@@ -18,6 +18,9 @@ import org.tebaldi.server.node.ClusterConfig;
  * stopped, then — with {@code verify} — the history and consistency checks.
  */
 public final class ExperimentRun {
+    /** How long to wait for the cluster's last messages (commits on their way to data servers) after the run, ms. */
+    static final long QUIESCE_MILLIS = 5_000;
+
     /** How long to wait for in-flight transactions after the end, ms. */
     public static final long DRAIN_TIMEOUT_MILLIS = 10_000;
 
@@ -115,6 +118,9 @@ public final class ExperimentRun {
                 memory.close();
             }
             extension.stopped();
+            if (!cluster.awaitQuiet(QUIESCE_MILLIS)) {
+                listener.phase("the cluster did not go quiet within " + QUIESCE_MILLIS + " ms after the run; stopping it");
+            }
             cluster.close();
             failIfBroken(rt.failures(), d);
             listener.phase(memory.summary());

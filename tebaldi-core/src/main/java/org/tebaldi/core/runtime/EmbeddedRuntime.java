@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -143,7 +142,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
                 LOG.warn("dropping {} from {}: no node {}", msgs[i].getClass().getSimpleName(), froms[i], tos[i]);
                 continue;
             }
-            c.mailbox.offer(new Envelope(froms[i], msgs[i]));
+            c.mailbox.put(froms[i], msgs[i]);
             if (c != last) {
                 boolean seen = false;
                 for (int j = 0; j < k && !seen; j++) {
@@ -234,9 +233,6 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         }
     }
 
-    private record Envelope(NodeId from, Object msg) {
-    }
-
     /** An actor timer; cancelling drops the task at once, so the timer retains nothing until its deadline. */
     private static final class TimerTick implements Cancellable {
         volatile Runnable task;
@@ -260,7 +256,10 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         static final Object START = new Object();
         final NodeId id;
         final Actor actor;
-        final ConcurrentLinkedQueue<Envelope> mailbox = new ConcurrentLinkedQueue<>();
+        final Mailbox mailbox = new Mailbox();
+        /** The messages of the current run (used only by the thread running the cell). */
+        final NodeId[] runFrom = new NodeId[BATCH];
+        final Object[] runMsg = new Object[BATCH];
         final AtomicBoolean scheduled = new AtomicBoolean();
         final Random random;
         /** CPU time of this node's handlers so far, ns, estimated from sampled runs (written by the running thread). */
@@ -275,7 +274,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         }
 
         void enqueue(NodeId from, Object msg) {
-            mailbox.offer(new Envelope(from, msg));
+            mailbox.put(from, msg);
             wake();
         }
 
@@ -290,12 +289,11 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         public void run() {
             boolean sample = CPU_CLOCK && (++runs & (CPU_SAMPLE - 1)) == 0;
             long cpu = sample ? CPU.getCurrentThreadCpuTime() : 0;
-            for (int i = 0; i < BATCH; i++) {
-                Envelope e = mailbox.poll();
-                if (e == null) {
-                    break;
-                }
-                handle(e);
+            int n = mailbox.take(runFrom, runMsg, BATCH);
+            for (int i = 0; i < n; i++) {
+                handle(runFrom[i], runMsg[i]);
+                runFrom[i] = null;
+                runMsg[i] = null;
             }
             if (sample) {
                 cpuNanos += (CPU.getCurrentThreadCpuTime() - cpu) * CPU_SAMPLE;
@@ -306,21 +304,21 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             }
         }
 
-        private void handle(Envelope e) {
+        private void handle(NodeId from, Object msg) {
             try {
-                if (e.msg == START) {
+                if (msg == START) {
                     actor.onStart(this);
-                } else if (e.msg instanceof TimerTick t) {
+                } else if (msg instanceof TimerTick t) {
                     Runnable task = t.task;
                     if (task != null) {
                         task.run();
                     }
                 } else {
-                    actor.onMessage(e.from, e.msg);
+                    actor.onMessage(from, msg);
                 }
             } catch (Throwable t) {
                 failures.add(t);
-                LOG.error("node {} failed handling {}", id, e.msg.getClass().getSimpleName(), t);
+                LOG.error("node {} failed handling {}", id, msg.getClass().getSimpleName(), t);
             }
         }
 

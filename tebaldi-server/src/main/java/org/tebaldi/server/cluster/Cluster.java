@@ -200,6 +200,28 @@ public final class Cluster implements AutoCloseable {
         return dss.stream().anyMatch(DataServer::restarted);
     }
 
+    /**
+     * Waits until no transaction is live at any coordinator or data server — the last commit and abort messages
+     * landed — polling every millisecond. Call it after the last client request finished and before {@link #close}:
+     * a coordinator answers its client as soon as it decides a commit, and its commit messages may still be on their
+     * way to the data servers (closing then loses them, and the recorded history shows committed writes that no data
+     * server applied).
+     *
+     * @return true if the cluster became quiet within {@code timeoutMillis} ms
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitQuiet(long timeoutMillis) throws InterruptedException {
+        long end = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (System.nanoTime() < end) {
+            if (tcs.stream().allMatch(t -> t.liveTransactions() == 0)
+                    && dss.stream().allMatch(d -> d.liveTransactions() == 0)) {
+                return true;
+            }
+            Thread.sleep(1);
+        }
+        return false;
+    }
+
     /** Stops every node, then closes the data servers' log stores. */
     @Override
     public void close() {

@@ -110,15 +110,7 @@ public final class EmbeddedCluster implements AutoCloseable {
      * @return true if the cluster became quiet within {@code timeoutMillis} ms
      */
     public boolean awaitQuiet(long timeoutMillis) throws InterruptedException {
-        long end = System.nanoTime() + timeoutMillis * 1_000_000;
-        while (System.nanoTime() < end) {
-            if (cluster.coordinators().stream().allMatch(t -> t.liveTransactions() == 0)
-                    && cluster.dataServers().stream().allMatch(d -> d.liveTransactions() == 0)) {
-                return true;
-            }
-            Thread.sleep(1);
-        }
-        return false;
+        return cluster.awaitQuiet(timeoutMillis);
     }
 
     /**
