@@ -118,7 +118,7 @@ public final class ExperimentRun {
                 memory.close();
             }
             extension.stopped();
-            if (!cluster.awaitQuiet(QUIESCE_MILLIS)) {
+            if (rt.failures().isEmpty() && !d.stoppedEarly() && !cluster.awaitQuiet(QUIESCE_MILLIS)) {
                 listener.phase("the cluster did not go quiet within " + QUIESCE_MILLIS + " ms after the run; stopping it");
             }
             cluster.close();
