@@ -2,7 +2,8 @@
 # JMH microbenchmarks of CC paths (benchmarks/src/main/java/org/tebaldi/bench/jmh; WORKLOADS.md "JMH"):
 #   scripts/jmh.sh                                   # everything: CcPathBenchmark and CcPhaseBenchmark over 20
 #                                                    # paths (2pl/rp/ssi/tso at depth 1-4, none-1, 2pl/rp, ssi/rp,
-#                                                    # rp/rp); ~15 min on 2 cores (also: scripts/tebaldi jmh ...)
+#                                                    # rp/rp), ProcInterpreterBenchmark, MessageBenchmark; ~19 min
+#                                                    # on 2 cores (also: scripts/tebaldi jmh ...)
 #   scripts/jmh.sh CcPathBenchmark                   # whole transactions of 1 and 7 updates (40 benchmarks, ~3 min)
 #   scripts/jmh.sh CcPhaseBenchmark -p path=2pl-1,2pl-4   # any JMH options: regex, -p, -wi, -i, -f, -rf json ...
 #   scripts/jmh.sh -h                                # JMH's help; results and their reading: docs/jmh.md
