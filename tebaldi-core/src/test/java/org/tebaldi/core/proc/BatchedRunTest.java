@@ -22,17 +22,7 @@ class BatchedRunTest {
     private final Catalog cat = Tpcc.catalog();
 
     private TestStore loaded() {
-        TestStore s = new TestStore(cat);
-        s.put("warehouse", k(1), "w1", 0.25, 0.0);
-        s.put("district", k(1, 3), 0.25, 0.0, 3001L);
-        s.put("customer", k(1, 3, 42), 0.0, "GC", 0.5, 0L);
-        s.put("item", k(10), 2.0, "ten");
-        s.put("item", k(20), 3.0, "twenty");
-        s.put("item", k(30), 1.5, "thirty");
-        s.put("stock", k(1, 10), 50L, 0L, 0L, 0L);
-        s.put("stock", k(1, 20), 12L, 5L, 1L, 0L);
-        s.put("stock", k(2, 30), 40L, 0L, 0L, 0L);
-        return s;
+        return Tpcc.newOrderStore(cat);
     }
 
     @Test

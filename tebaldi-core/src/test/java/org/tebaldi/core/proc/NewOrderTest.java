@@ -69,15 +69,7 @@ class NewOrderTest {
 
     @BeforeEach
     void load() {
-        store.put("warehouse", k(1), "w1", 0.25, 0.0);
-        store.put("district", k(1, 3), 0.25, 0.0, 3001L);
-        store.put("customer", k(1, 3, 42), 0.0, "GC", 0.5, 0L);
-        store.put("item", k(10), 2.0, "ten");
-        store.put("item", k(20), 3.0, "twenty");
-        store.put("item", k(30), 1.5, "thirty");
-        store.put("stock", k(1, 10), 50L, 0L, 0L, 0L);
-        store.put("stock", k(1, 20), 12L, 5L, 1L, 0L);
-        store.put("stock", k(2, 30), 40L, 0L, 0L, 0L);
+        Tpcc.loadNewOrder(store);
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.tebaldi.core.model.Catalog.stringCol;
 import org.tebaldi.core.model.Catalog;
 import org.tebaldi.core.model.Column;
 import org.tebaldi.core.model.ColumnType;
+import org.tebaldi.core.testkit.TestStore;
 
 /** A TPC-C-like catalog (subset of columns) plus a generic {@code kv} table, for the procedure tests. */
 final class Tpcc {
@@ -33,5 +34,28 @@ final class Tpcc {
 
     static long[] k(long... parts) {
         return parts;
+    }
+
+    /** A store of {@code cat} (this class's catalog) loaded by {@link #loadNewOrder}. */
+    static TestStore newOrderStore(Catalog cat) {
+        TestStore s = new TestStore(cat);
+        loadNewOrder(s);
+        return s;
+    }
+
+    /**
+     * Puts into {@code s} what the new_order tests read: warehouse 1, district (1, 3), customer (1, 3, 42), items
+     * 10, 20 and 30, and their stock rows (item 30's at warehouse 2).
+     */
+    static void loadNewOrder(TestStore s) {
+        s.put("warehouse", k(1), "w1", 0.25, 0.0);
+        s.put("district", k(1, 3), 0.25, 0.0, 3001L);
+        s.put("customer", k(1, 3, 42), 0.0, "GC", 0.5, 0L);
+        s.put("item", k(10), 2.0, "ten");
+        s.put("item", k(20), 3.0, "twenty");
+        s.put("item", k(30), 1.5, "thirty");
+        s.put("stock", k(1, 10), 50L, 0L, 0L, 0L);
+        s.put("stock", k(1, 20), 12L, 5L, 1L, 0L);
+        s.put("stock", k(2, 30), 40L, 0L, 0L, 0L);
     }
 }

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -97,11 +96,7 @@ class EventLoopBatchingTest {
     }
 
     private static void await(BooleanSupplier c, String what) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!c.getAsBoolean()) {
-            assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
-            Thread.sleep(5);
-        }
+        Await.until(c, what, 20);
     }
 
     @Test

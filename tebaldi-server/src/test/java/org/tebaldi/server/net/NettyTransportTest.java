@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -84,11 +83,7 @@ class NettyTransportTest {
     }
 
     private static void await(BooleanSupplier c, String what) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!c.getAsBoolean()) {
-            assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
-            Thread.sleep(5);
-        }
+        Await.until(c, what, 10);
     }
 
     @Test
