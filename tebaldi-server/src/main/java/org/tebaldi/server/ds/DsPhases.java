@@ -35,6 +35,21 @@ final class DsPhases {
         this.ds = ds;
     }
 
+    /** Why a continuation of a transaction that recovery dropped does nothing. */
+    private static final AbortReason DROPPED = AbortReason.conflict("dropped by a recovery round at this server");
+
+    /**
+     * Whether {@code t} was dropped by a recovery round ({@link DataServer#dropEverything}): it is no longer this
+     * server's transaction, though a continuation of it may still run — a batch's next operation after a parked one
+     * was granted by a lock the old CC module released, or a validation that waited. Such a continuation must not
+     * touch the store recovery rebuilds: a version it left there (uncommitted, never to be decided) would hide the
+     * key's recovered version (dissertation §4.5.4).
+     */
+    private boolean dropped(DsTxnImpl t) {
+        DsDurability dur = ds.durability();
+        return !t.finished() && (ds.txnImpl(t.id()) != t || dur != null && dur.recovering);
+    }
+
     // ---- execute -------------------------------------------------------------------------------------------
 
     void onExec(NodeId from, ExecRequest r) {
@@ -59,6 +74,10 @@ final class DsPhases {
     private void exec(NodeId from, DsTxnImpl t, ExecRequest r) {
         if (t.finished()) {
             replyExec(from, t, r.opId(), false, null, t.abortReason);
+            return;
+        }
+        if (dropped(t)) {
+            replyExec(from, t, r.opId(), false, null, DROPPED);
             return;
         }
         if (r.op().kind().writes()) {
@@ -176,6 +195,10 @@ final class DsPhases {
 
     /** Every CC passed validation here: the precommit log (with durability), then the vote. */
     private void precommitted(NodeId from, DsTxnImpl t, int writers) {
+        if (dropped(t)) {
+            replyValidate(from, t, DROPPED, 0);
+            return;
+        }
         DsDurability dur = ds.durability();
         if (dur == null || t.finished()) {
             replyValidate(from, t, t.finished() ? t.abortReason : null, 0);
