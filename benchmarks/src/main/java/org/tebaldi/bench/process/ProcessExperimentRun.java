@@ -163,6 +163,10 @@ public final class ProcessExperimentRun {
             }
             failIfBroken(pc, d);
             Checks checks = Checks.notChecked();
+            if (!d.stoppedEarly() && pc.failedNodes().isEmpty() && !awaitQuiet(pc, ExperimentRun.QUIESCE_MILLIS)) {
+                listener.phase("the nodes did not go quiet within " + ExperimentRun.QUIESCE_MILLIS
+                        + " ms after the run; collecting anyway");
+            }
             if (e.verify()) {
                 listener.phase("collecting the history and the final state from the nodes");
                 List<HistoryLog> collected = new ArrayList<>();
@@ -173,6 +177,35 @@ public final class ProcessExperimentRun {
         } finally {
             current = null;
             pc.close();
+        }
+    }
+
+    /**
+     * Waits until no transaction is live at any coordinator or data server (polling their status every 10 ms), as
+     * the embedded run does ({@code Cluster.awaitQuiet}): a commit decided and answered may still be on its way to
+     * a data server, and a history collected before it lands shows committed writes no server applied.
+     *
+     * @return true if every node was quiet within {@code timeoutMillis} ms
+     */
+    private static boolean awaitQuiet(ProcessCluster pc, long timeoutMillis) throws RunFailedException,
+            InterruptedException {
+        long end = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (true) {
+            boolean quiet = true;
+            for (NodeId n : pc.nodes()) {
+                boolean txnNode = n.role() == Role.TC || n.role() == Role.DS;
+                if (txnNode && get(pc.control().status(n), n + " status").live() > 0) {
+                    quiet = false;
+                    break;
+                }
+            }
+            if (quiet) {
+                return true;
+            }
+            if (System.nanoTime() >= end) {
+                return false;
+            }
+            Thread.sleep(10);
         }
     }
 

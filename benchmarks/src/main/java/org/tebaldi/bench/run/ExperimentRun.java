@@ -19,7 +19,7 @@ import org.tebaldi.server.node.ClusterConfig;
  */
 public final class ExperimentRun {
     /** How long to wait for the cluster's last messages (commits on their way to data servers) after the run, ms. */
-    static final long QUIESCE_MILLIS = 5_000;
+    public static final long QUIESCE_MILLIS = 5_000;
 
     /** How long to wait for in-flight transactions after the end, ms. */
     public static final long DRAIN_TIMEOUT_MILLIS = 10_000;

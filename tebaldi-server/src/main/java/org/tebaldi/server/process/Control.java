@@ -45,9 +45,11 @@ public final class Control {
      * @param messages      protocol messages sent by this process since the last reset, by class
      * @param dropped       messages its transport dropped
      * @param treeVersion   the version of the active tree this node last saw in ZooKeeper
+     * @param live          transactions live at this coordinator or data server (0 for other roles): a commit
+     *                      decided and answered may still be on its way to a data server while this is above 0
      */
     public record Status(long reqId, int failures, String firstFailure, Map<String, Long> messages, long dropped,
-                         int treeVersion) implements ControlMessage {
+                         int treeVersion, int live) implements ControlMessage {
     }
 
     /** Asks for the node's history ({@link HistoryChunk}s; version orders included for data servers). */

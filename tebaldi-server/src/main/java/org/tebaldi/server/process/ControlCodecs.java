@@ -45,8 +45,9 @@ public final class ControlCodecs implements CodecProvider {
             o.writeValue(x.messages());
             o.writeVarLong(x.dropped());
             o.writeVarInt(x.treeVersion());
+            o.writeVarInt(x.live());
         }, i -> new Control.Status(i.readVarLong(), i.readVarInt(), i.readString(),
-                (Map<String, Long>) (Map<?, ?>) i.readValue(), i.readVarLong(), i.readVarInt())));
+                (Map<String, Long>) (Map<?, ?>) i.readValue(), i.readVarLong(), i.readVarInt(), i.readVarInt())));
         r.add("CollectHistory", Control.CollectHistory.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),
                 i -> new Control.CollectHistory(i.readVarLong())));
         r.add("CollectRows", Control.CollectRows.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),

@@ -57,7 +57,7 @@ public final class ControlShell implements Actor {
         } else if (r instanceof Control.StatusQuery q) {
             List<Throwable> f = host.runtime().failures();
             ctx.send(from, new Control.Status(q.reqId(), f.size(), f.isEmpty() ? null : f.get(0).toString(),
-                    host.runtime().stats().snapshot(), host.dropped(), host.treeVersion()));
+                    host.runtime().stats().snapshot(), host.dropped(), host.treeVersion(), live()));
         } else if (r instanceof Control.CollectHistory c) {
             sendHistory(from, c.reqId());
         } else if (r instanceof Control.CollectRows c) {
@@ -65,6 +65,14 @@ public final class ControlShell implements Actor {
         } else if (r instanceof Control.Shutdown) {
             host.requestShutdown("the runner asked " + ctx.self() + " to stop");
         }
+    }
+
+    /** Transactions live at the node this shell wraps (0 unless it is a coordinator or a data server). */
+    private int live() {
+        if (inner instanceof TransactionCoordinator tc) {
+            return tc.liveTransactions();
+        }
+        return inner instanceof DataServer ds ? ds.liveTransactions() : 0;
     }
 
     private String load(Control.LoadRows l) {
