@@ -53,6 +53,8 @@ public final class DataServer extends NodeBase implements DsServices {
     private final Long2ObjectOpenHashMap<DsTxnImpl> txns =
             new Long2ObjectOpenHashMap<>();
     private final DsHistory history;
+    /** Recovery rounds that dropped every transaction here so far ({@link #dropEverything}). */
+    private int incarnation;
     private final BitSet deadTcs = new BitSet();
     private final GcEpochs gc;
     /** Versions installed and removed so far (written by this actor, read by samplers on other threads). */
@@ -165,6 +167,7 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
     void dropEverything() {
+        incarnation++;
         versionsRemoved = versionsAdded - gc.pruned();
         reconfig.forgetWritten();
         txns.clear();
@@ -290,6 +293,7 @@ public final class DataServer extends NodeBase implements DsServices {
         if (t == null) {
             t = new DsTxnImpl(h, config().tree().path(h.leaf()));
             t.gcEpoch = gc.join();
+            t.incarnation = incarnation;
             if (dur != null && history.recording()) {
                 t.loggedReads = new ArrayList<>(2);
             }
@@ -327,6 +331,11 @@ public final class DataServer extends NodeBase implements DsServices {
 
     GcEpochs gc() {
         return gc;
+    }
+
+    /** How many times a recovery round dropped every transaction here; a transaction of an earlier one is gone. */
+    int incarnation() {
+        return incarnation;
     }
 
     DsTxnImpl txnImpl(long id) {

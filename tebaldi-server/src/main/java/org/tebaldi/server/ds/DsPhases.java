@@ -47,7 +47,7 @@ final class DsPhases {
      */
     private boolean dropped(DsTxnImpl t) {
         DsDurability dur = ds.durability();
-        return !t.finished() && (ds.txnImpl(t.id()) != t || dur != null && dur.recovering);
+        return !t.finished() && (t.incarnation != ds.incarnation() || dur != null && dur.recovering);
     }
 
     // ---- execute -------------------------------------------------------------------------------------------

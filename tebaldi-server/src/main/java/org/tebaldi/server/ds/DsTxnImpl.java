@@ -39,6 +39,8 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     BatchRun batch;
     /** GC epoch at this server (dissertation §4.5.3). */
     long gcEpoch;
+    /** The server's incarnation when this transaction arrived ({@link DataServer#incarnation}). */
+    int incarnation;
     /** Durability: GCP epoch of this transaction's precommit log here, or -1 if none was written. */
     long logEpoch = -1;
     /**
