@@ -99,6 +99,14 @@ final class PointRunner {
                 throw new RunFailedException(x.getMessage(), x);
             }
         }
+        if (e.cluster().simulated()) {
+            try {
+                return new Finished(new org.tebaldi.bench.run.SimulatedExperimentRun(e, listener).run(),
+                        new RunExtension() { });
+            } catch (IllegalStateException | IllegalArgumentException x) {
+                throw new RunFailedException(x.getMessage(), x);
+            }
+        }
         RunExtension extension = e.profiler().enabled()
                 ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         try {

@@ -48,6 +48,13 @@ final class RunReport {
     private static void cluster(PrintWriter out, ClusterSpec c) {
         String threads = c.threads() == 0 ? "threads=cores(" + Runtime.getRuntime().availableProcessors() + ")"
                 : "threads=" + c.threads();
+        if (c.simulated()) {
+            out.println("  cluster simulated: " + c.coordinators() + " coordinator(s), " + c.dataServers()
+                    + " data server(s) on " + c.simulation().machines() + " machine(s) x "
+                    + c.simulation().coresPerMachine() + " virtual cores" + (c.simulation().serviceMachine()
+                    ? " + a service machine" : "") + ", costs " + c.simulation().costsFile());
+            return;
+        }
         out.println("  cluster " + c.mode() + ": " + c.coordinators() + " coordinator(s), " + c.dataServers()
                 + " data server(s), " + (c.mode().equals("processes") ? "one event-loop thread per node, transport "
                 + c.transport() + " on loopback" : threads + ", networkDelay="
@@ -70,6 +77,38 @@ final class RunReport {
         }
     }
 
+    /**
+     * A simulated run's virtual CPU per machine (the busiest few), its busiest nodes, and the wall time per virtual
+     * second; the saturation warning when the busiest machine's cores were busy ≥ 90% of the window.
+     */
+    private static void simulated(PrintWriter out, org.tebaldi.bench.run.SimulationInfo s,
+                                  org.tebaldi.bench.driver.MachineUsage m) {
+        double[] u = s.machineUtilization();
+        Integer[] order = new Integer[u.length];
+        for (int i = 0; i < u.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(u[b], u[a]));
+        StringBuilder machines = new StringBuilder();
+        for (int i = 0; i < Math.min(4, order.length); i++) {
+            machines.append(String.format(Locale.ROOT, "%s m%d %.0f%% (%s)", i == 0 ? "" : ",", order[i],
+                    100 * u[order[i]], s.machineNodes()[order[i]]));
+        }
+        StringBuilder nodes = new StringBuilder();
+        if (m != null) {
+            m.nodeCpuMs().keySet().stream().sorted((a, b) -> Double.compare(m.nodeUtilization(b),
+                    m.nodeUtilization(a))).limit(6).forEach(n -> nodes.append(String.format(Locale.ROOT, " %s %.0f%%",
+                    n, 100 * m.nodeUtilization(n))));
+        }
+        out.println(String.format(Locale.ROOT, "simulated machines (virtual cpu, busiest first):%s; busiest nodes (of "
+                + "one core):%s; wall %.1f s per virtual second (costs %s, %s)", machines, nodes,
+                s.wallPerVirtualSecond(), s.costs(), s.costMode()));
+        if (s.maxMachineUtilization() >= org.tebaldi.bench.driver.MachineUsage.SATURATED) {
+            out.println(String.format(Locale.ROOT, "WARNING: simulated machine m%d's cores were %.0f%% busy: its CPU, "
+                    + "not concurrency control, set the throughput", order[0], 100 * u[order[0]]));
+        }
+    }
+
     /** The summary table, message counts, errors and check outcomes. */
     static void summary(PrintWriter out, RunResult r) {
         DriverResult d = r.driver();
@@ -84,7 +123,9 @@ final class RunReport {
                     per(m, "ExecRequest", committed) + per(m, "ExecBatch", committed), per(m, "ValidateRequest", committed),
                     per(m, "CommitRequest", committed), per(m, "AbortRequest", committed)));
         }
-        if (d.machine() != null) {
+        if (r.simulation() != null) {
+            simulated(out, r.simulation(), d.machine());
+        } else if (d.machine() != null) {
             machine(out, d.machine());
         }
         if (!d.abortReasons().isEmpty()) {

@@ -2,8 +2,6 @@ package org.tebaldi.bench.driver;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.tebaldi.bench.workload.ClientSource;
 import org.tebaldi.bench.workload.TxnRequest;
@@ -12,9 +10,9 @@ import org.tebaldi.core.txn.TxnAbortedException;
 
 /**
  * One logical closed-loop client: runs its source's transactions one after the other without think time. A
- * retryable abort is retried (same request, same wait-die priority) after a back-off on the driver's timer; other
- * failures count as errors and the client moves on. Continuations run on whatever thread completed the future
- * (the cluster's); nothing here blocks.
+ * retryable abort is retried (same request, same wait-die priority) after a back-off on the driver's clock (real
+ * timer or virtual time); other failures count as errors and the client moves on. Continuations run on whatever
+ * thread completed the future (the cluster's); nothing here blocks.
  */
 final class ClientLoop {
     private final TxnClient client;
@@ -22,16 +20,16 @@ final class ClientLoop {
     private final Backoff backoff;
     private final Metrics metrics;
     private final RunControl control;
-    private final ScheduledExecutorService timer;
+    private final DriverClock clock;
 
     ClientLoop(TxnClient client, ClientSource source, Backoff backoff, Metrics metrics, RunControl control,
-               ScheduledExecutorService timer) {
+               DriverClock clock) {
         this.client = client;
         this.source = source;
         this.backoff = backoff;
         this.metrics = metrics;
         this.control = control;
-        this.timer = timer;
+        this.clock = clock;
     }
 
     /** Starts the loop (returns at once). */
@@ -52,7 +50,7 @@ final class ClientLoop {
             control.finished();
             return;
         }
-        long first = System.nanoTime();
+        long first = clock.nanos();
         attempt(r, first, first / 1000, 0);
     }
 
@@ -87,14 +85,14 @@ final class ClientLoop {
 
     private void defer(Runnable step) {
         try {
-            timer.execute(step);
+            clock.execute(step);
         } catch (RejectedExecutionException x) {
             control.finished();
         }
     }
 
     private void done(TxnRequest r, long first, long priority, int aborts, Throwable e) {
-        long now = System.nanoTime();
+        long now = clock.nanos();
         if (e == null) {
             metrics.commit(r.type(), first, now);
             next();
@@ -113,7 +111,7 @@ final class ClientLoop {
         }
         long delay = backoff.delayMicros(aborts + 1);
         try {
-            timer.schedule(() -> retry(r, first, priority, aborts + 1), delay, TimeUnit.MICROSECONDS);
+            clock.schedule(() -> retry(r, first, priority, aborts + 1), delay);
         } catch (RejectedExecutionException x) {
             control.finished();
         }

@@ -95,7 +95,7 @@ public final class ClosedLoopDriver {
         try {
             for (int i = 0; i < cfg.clients(); i++) {
                 new ClientLoop(endpoints.apply(i), sources.get(i), new Backoff(cfg.backoffMicros(),
-                        cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control, timer).start();
+                        cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control, DriverClock.real(timer)).start();
             }
             onStart.accept(new LiveRun() {
                 @Override

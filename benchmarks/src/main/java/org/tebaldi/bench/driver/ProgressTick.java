@@ -8,6 +8,13 @@ package org.tebaldi.bench.driver;
  * @param phase        {@code warmup} or {@code measure}: the phase the second ended in
  * @param txnPerSec    commits in the last second, txn/s
  * @param abortRate    aborted attempts / all attempts in the last second, 0..1
+ * @param wallMillis   simulated runs: wall-clock time since the start of the run, ms (seconds above are virtual);
+ *                     -1 for real-time runs
  */
-public record ProgressTick(long second, long totalSeconds, String phase, double txnPerSec, double abortRate) {
+public record ProgressTick(long second, long totalSeconds, String phase, double txnPerSec, double abortRate,
+                           long wallMillis) {
+    /** A tick of a real-time run. */
+    public ProgressTick(long second, long totalSeconds, String phase, double txnPerSec, double abortRate) {
+        this(second, totalSeconds, phase, txnPerSec, abortRate, -1);
+    }
 }

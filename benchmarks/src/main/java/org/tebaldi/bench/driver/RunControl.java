@@ -39,6 +39,11 @@ final class RunControl {
         return failures;
     }
 
+    /** Loops still running (does not wait). */
+    int running() {
+        return (int) running.getCount();
+    }
+
     /** Waits until every loop ended or the timeout passed; returns the loops still running. */
     int await(long timeoutMillis) throws InterruptedException {
         running.await(timeoutMillis, TimeUnit.MILLISECONDS);

@@ -3,8 +3,9 @@ package org.tebaldi.bench.experiment;
 /**
  * The {@code cluster:} section of an experiment (docs/architecture.md, "Runtime").
  *
- * @param mode               {@code embedded} (one JVM, local transport) or {@code processes} (one JVM per node on
- *                           loopback, Netty transport, ZooKeeper)
+ * @param mode               {@code embedded} (one JVM, local transport), {@code processes} (one JVM per node on
+ *                           loopback, Netty transport, ZooKeeper) or {@code simulated} (the deterministic simulated
+ *                           runtime with a calibrated cost model, virtual time; docs/simulation.md)
  * @param transport          {@code local} (embedded) or {@code netty} (processes)
  * @param dataServers        number of data servers, at least 1 (default 1)
  * @param coordinators       number of transaction coordinators (and client endpoints), at least 1 (default 1)
@@ -14,7 +15,18 @@ package org.tebaldi.bench.experiment;
  *                           each node runs its actors on its transport's one event-loop thread)
  * @param batching           batched execution of stored procedures: operations that do not need each other's
  *                           results go out together, one message per data server (default true)
+ * @param simulation         the simulated cluster's shape and costs; null unless mode is {@code simulated}
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
-                          int threads, boolean batching) {
+                          int threads, boolean batching, SimulationSpec simulation) {
+    /** A real (embedded or processes) cluster. */
+    public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
+                       int threads, boolean batching) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, null);
+    }
+
+    /** Whether the run is simulated (virtual time). */
+    public boolean simulated() {
+        return simulation != null;
+    }
 }

@@ -60,7 +60,7 @@ final class ExperimentReader {
         JsonNode treeNode = target.isPostgresql() ? root.get("tree") : top.required("tree", "../trees/2pl.yaml");
         TreeResolver.Resolved tree = treeNode == null ? new TreeResolver.Resolved(null, null)
                 : TreeResolver.resolve(treeNode, loc, dir, cwd, workload.database());
-        ClusterSpec cluster = cluster(top.section("cluster", "{mode: embedded, dataServers: 2}"));
+        ClusterSpec cluster = cluster(top.section("cluster", "{mode: embedded, dataServers: 2}"), dir, cwd);
         int clients = top.intNumber("clients", null, 1, "50");
         long warmup = top.duration("warmup", "0s", false, "5s");
         long duration = top.duration("duration", null, true, "30s");
@@ -75,9 +75,9 @@ final class ExperimentReader {
                 warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability);
     }
 
-    private static ClusterSpec cluster(Fields c) {
+    private static ClusterSpec cluster(Fields c, Path dir, Path cwd) {
         c.checkKnown(ExperimentSchema.CLUSTER);
-        String mode = c.choice("mode", "embedded", List.of("embedded", "processes"));
+        String mode = c.choice("mode", "embedded", List.of("embedded", "processes", "simulated"));
         boolean processes = mode.equals("processes");
         String transport = c.choice("transport", processes ? "netty" : "local", List.of("local", "netty"));
         if (processes && !transport.equals("netty")) {
@@ -93,7 +93,14 @@ final class ExperimentReader {
         long delay = c.duration("networkDelay", "50us", false, "50us");
         int threads = c.intNumber("threads", 0, 0, "0");
         boolean batching = c.bool("batching", true);
-        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching);
+        if (c.node().has("simulation") && !mode.equals("simulated")) {
+            throw c.error("simulation", "only mode simulated uses a simulation section (this cluster runs " + mode + ")",
+                    "add mode: simulated, or remove the simulation section");
+        }
+        SimulationSpec sim = mode.equals("simulated")
+                ? SimulationReader.read(c.section("simulation", "{machines: 20, coresPerMachine: 20}"), dir, cwd)
+                : null;
+        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim);
     }
 
     private static DurabilitySpec durability(Fields d) {

@@ -7,7 +7,10 @@ final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
             "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
-            "threads", "batching");
+            "threads", "batching", "simulation");
+    static final List<String> SIMULATION = List.of("machines", "coresPerMachine", "latency", "localLatency",
+            "bandwidthGbps", "costs", "costMode", "serviceMachine");
+    static final List<String> LATENCY = List.of("min", "max");
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");
     static final List<String> AUTOCONF = List.of("mechanisms", "analysis", "measure", "settle", "maxIterations",

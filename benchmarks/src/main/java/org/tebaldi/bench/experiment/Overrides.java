@@ -65,6 +65,22 @@ final class Overrides {
         loc.markOverride(key, s);
     }
 
+    /** {@code cluster.simulation.<key>} and {@code cluster.simulation.latency.{min,max}}. */
+    private static void checkSimulation(String[] path, String key, String source) {
+        List<String> known = path.length == 3 ? ExperimentSchema.SIMULATION
+                : path.length == 4 && path[2].equals("latency") ? ExperimentSchema.LATENCY : null;
+        if (known == null) {
+            throw new ConfigException(source, 0, key, "'" + key + "' is not a simulation key",
+                    "use cluster.simulation.<" + String.join("|", ExperimentSchema.SIMULATION)
+                            + "> or cluster.simulation.latency.<min|max>");
+        }
+        String last = path[path.length - 1];
+        if (!known.contains(last)) {
+            throw new ConfigException(source, 0, key, ExperimentSchema.unknownKeyProblem(last, known),
+                    "use one of " + String.join(", ", known));
+        }
+    }
+
     private static void checkPath(ObjectNode root, String[] path, String key, String source) {
         String first = path[0];
         if (!ExperimentSchema.TOP.contains(first)) {
@@ -75,6 +91,10 @@ final class Overrides {
             return;
         }
         List<String> known = ExperimentSchema.keysOf(first);
+        if (first.equals("cluster") && path.length > 2 && path[1].equals("simulation")) {
+            checkSimulation(path, key, source);
+            return;
+        }
         if (known != null) {
             if (path.length > 2) {
                 throw new ConfigException(source, 0, key, "'" + first + "." + path[1] + "' is a single value, not a "

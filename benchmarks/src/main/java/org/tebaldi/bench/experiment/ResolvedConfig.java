@@ -43,6 +43,20 @@ public final class ResolvedConfig {
         c.put("networkDelay", Durations.format(e.cluster().networkDelayMicros()));
         c.put("threads", e.cluster().threads());
         c.put("batching", e.cluster().batching());
+        SimulationSpec sim = e.cluster().simulation();
+        if (sim != null) {
+            ObjectNode m = c.putObject("simulation");
+            m.put("machines", sim.machines());
+            m.put("coresPerMachine", sim.coresPerMachine());
+            ObjectNode lat = m.putObject("latency");
+            lat.put("min", Durations.format(sim.latencyMinMicros()));
+            lat.put("max", Durations.format(sim.latencyMaxMicros()));
+            m.put("localLatency", Durations.format(sim.localLatencyMicros()));
+            m.put("bandwidthGbps", sim.bandwidthGbps());
+            m.put("costs", sim.costsFile().toString());
+            m.put("costMode", sim.costMode());
+            m.put("serviceMachine", sim.serviceMachine());
+        }
         o.put("clients", e.clients());
         o.put("warmup", Durations.format(e.warmupMicros()));
         o.put("duration", Durations.format(e.durationMicros()));

@@ -23,7 +23,10 @@ import org.tebaldi.server.msg.ValidateRequest;
  * {@code errors}; per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
  * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}; {@code machine{cores,
  * wallMs, cpuMs, utilization, nodes{<node>{cpuMs, utilization}}, gc{pauses, pauseMs, maxPauseMs, pauseShare},
- * saturated, warning}} over the measured window (null when not measured). Units: throughput
+ * saturated, warning}} over the measured window (null when not measured); {@code time} ({@code real}, or
+ * {@code virtual} for {@code cluster.mode: simulated}, whose throughput, latencies, timeline and machine figures are
+ * in virtual time) and {@code simulation{machines, coresPerMachine, costs, costMode, virtualMs, wallMs,
+ * wallPerVirtualSecond, machineUtilization[{machine, hosts, utilization}]}} (null for real runs). Units: throughput
  * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
  * checks not run are null. On {@code target: postgresql} no messages are counted: {@code messages.perTxn} and
  * {@code messages.tcToDsPerPhase} are null, and {@code checks.serializable} is null (not checked) with the reason
@@ -60,6 +63,8 @@ public final class SummaryJson {
         o.set("checks", checks(r.checks()));
         o.set("messages", messages(d.messages(), d.total().committed(), !r.experiment().target().isPostgresql()));
         o.set("machine", machine(d.machine()));
+        o.put("time", r.simulation() == null ? "real" : "virtual");
+        o.set("simulation", simulation(r.simulation()));
         o.set("config", ResolvedConfig.toJson(r.experiment()));
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
@@ -69,6 +74,26 @@ public final class SummaryJson {
         run.put("inFlightAtEnd", d.inFlightAtEnd());
         ArrayNode errs = run.putArray("errorSamples");
         d.errorSamples().forEach(errs::add);
+        return o;
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode simulation(org.tebaldi.bench.run.SimulationInfo s) {
+        if (s == null) {
+            return JSON.nullNode();
+        }
+        ObjectNode o = JSON.createObjectNode();
+        o.put("machines", s.machines());
+        o.put("coresPerMachine", s.coresPerMachine());
+        o.put("costs", s.costs());
+        o.put("costMode", s.costMode());
+        o.put("virtualMs", s.virtualMillis());
+        o.put("wallMs", s.wallMillis());
+        o.put("wallPerVirtualSecond", round(s.wallPerVirtualSecond(), 3));
+        ArrayNode ms = o.putArray("machineUtilization");
+        for (int i = 0; i < s.machineUtilization().length; i++) {
+            ms.addObject().put("machine", i).put("hosts", s.machineNodes()[i])
+                    .put("utilization", round(s.machineUtilization()[i], 4));
+        }
         return o;
     }
 

@@ -12,7 +12,14 @@ import org.tebaldi.bench.experiment.Experiment;
  * @param threads    executor threads actually used
  * @param rows       rows loaded
  * @param loadMillis load time, ms
+ * @param simulation what a simulated run measured of its hardware and its wall time; null for a real run (whose
+ *                   times are wall-clock times)
  */
 public record RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
-                        long loadMillis) {
+                        long loadMillis, SimulationInfo simulation) {
+    /** A real-time run. */
+    public RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
+                     long loadMillis) {
+        this(experiment, driver, checks, threads, rows, loadMillis, null);
+    }
 }

@@ -7,12 +7,18 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.function.BooleanSupplier;
+import org.tebaldi.core.runtime.cost.Hardware;
 
 /**
- * Deterministic simulated runtime (docs/architecture.md, "Runtime"): one thread, virtual time in µs, a seeded random one-way delay
- * per message (so messages on different links are reordered; each link stays FIFO, like TCP), and optional
- * random node pauses. It runs the very same actors as the real runtimes. Everything random derives from the
- * seed, so a seed reproduces a run exactly; failures raise {@link SimulationException} naming the seed.
+ * Deterministic simulated runtime (docs/architecture.md, "Runtime"): one thread, virtual time (kept in ns, read in
+ * µs), a seeded random one-way delay per message (so messages on different links are reordered; each link stays
+ * FIFO, like TCP), and optional random node pauses. It runs the very same actors as the real runtimes. Everything
+ * random derives from the seed, so a seed reproduces a run exactly; failures raise {@link SimulationException}
+ * naming the seed.
+ *
+ * <p>With {@link Hardware} (docs/simulation.md, "Cost model") handlers take virtual CPU time: a node's next event
+ * waits for a free core of its machine ({@link CoreScheduler}), occupies it for its calibrated cost, and the
+ * messages it sent leave when it ends, over the hardware's network instead of the model's delays.
  */
 public final class SimulatedRuntime implements NodeRuntime {
 
@@ -42,13 +48,14 @@ public final class SimulatedRuntime implements NodeRuntime {
         }
     }
 
-    private static final int START = 0;
-    private static final int MSG = 1;
-    private static final int TIMER = 2;
+    static final int START = 0;
+    static final int MSG = 1;
+    static final int TIMER = 2;
     private static final int EXTERNAL = 3;
     private static final int PAUSE = 4;
+    static final int DONE = 5;
 
-    private static final class Event implements Comparable<Event>, Cancellable {
+    static final class Event implements Comparable<Event>, Cancellable {
         final long time;
         final long seq;
         final int kind;
@@ -78,11 +85,18 @@ public final class SimulatedRuntime implements NodeRuntime {
         }
     }
 
-    private final class SimNode implements NodeContext {
+    final class SimNode implements NodeContext {
         final NodeId id;
         final Actor actor;
         final Random random;
         long pausedUntil;
+        /** Hardware mode: the machine, events waiting for this node, sends of the running handler, busy time (ns). */
+        int machine;
+        final java.util.ArrayDeque<Event> pending = new java.util.ArrayDeque<>();
+        final List<Object[]> outbox = new ArrayList<>();
+        boolean running;
+        boolean ready;
+        long busyNanos;
 
         SimNode(NodeId id, Actor actor) {
             this.id = id;
@@ -97,17 +111,21 @@ public final class SimulatedRuntime implements NodeRuntime {
 
         @Override
         public void send(NodeId to, Object msg) {
-            SimulatedRuntime.this.send(id, to, msg);
+            if (running) {
+                outbox.add(new Object[] {to, msg});
+            } else {
+                SimulatedRuntime.this.send(id, to, msg);
+            }
         }
 
         @Override
         public Cancellable schedule(long delayMicros, Runnable task) {
-            return push(now + Math.max(0, delayMicros), TIMER, id, id, task);
+            return push(now + Math.max(0, delayMicros) * 1000, TIMER, id, id, task);
         }
 
         @Override
         public long nowMicros() {
-            return now;
+            return now / 1000;
         }
 
         @Override
@@ -124,14 +142,30 @@ public final class SimulatedRuntime implements NodeRuntime {
     private final List<NodeId> order = new ArrayList<>();
     private final Map<Long, Long> lastDelivery = new HashMap<>();
     private final MessageStats stats = new MessageStats();
-    private long now;
+    private final CoreScheduler cores;
+    /** Virtual time, ns. */
+    long now;
     private long seq;
     private long steps;
 
     public SimulatedRuntime(long seed, Model model) {
+        this(seed, model, null);
+    }
+
+    /**
+     * A runtime whose handlers take virtual CPU time on {@code hardware} (null: handlers take no time, messages
+     * the model's delays).
+     *
+     * @throws IllegalArgumentException if both the model's pauses and hardware are asked for
+     */
+    public SimulatedRuntime(long seed, Model model, Hardware hardware) {
         this.seed = seed;
         this.model = model;
         this.random = new Random(seed);
+        if (hardware != null && model.pauseIntervalMicros() > 0) {
+            throw new IllegalArgumentException("node pauses are not modelled together with hardware costs");
+        }
+        this.cores = hardware == null ? null : new CoreScheduler(this, hardware);
         if (model.pauseIntervalMicros() > 0) {
             push(nextPauseGap(), PAUSE, null, null, null);
         }
@@ -143,6 +177,11 @@ public final class SimulatedRuntime implements NodeRuntime {
 
     /** Current virtual time, µs. */
     public long nowMicros() {
+        return now / 1000;
+    }
+
+    /** Current virtual time, ns. */
+    public long nowNanos() {
         return now;
     }
 
@@ -151,12 +190,21 @@ public final class SimulatedRuntime implements NodeRuntime {
         return steps;
     }
 
+    /** The core scheduler of hardware mode (utilization per node and machine), or null. */
+    public CoreScheduler cores() {
+        return cores;
+    }
+
     @Override
     public void spawn(NodeId id, Actor actor) {
         if (nodes.containsKey(id)) {
             throw new IllegalStateException("node " + id + " already exists");
         }
-        nodes.put(id, new SimNode(id, actor));
+        SimNode n = new SimNode(id, actor);
+        if (cores != null) {
+            n.machine = cores.machineOf(id);
+        }
+        nodes.put(id, n);
         order.add(id);
         push(now, START, id, id, null);
     }
@@ -168,7 +216,7 @@ public final class SimulatedRuntime implements NodeRuntime {
 
     /** Runs {@code task} outside any node at virtual time {@code atMicros} (test driver code). */
     public Cancellable at(long atMicros, Runnable task) {
-        return push(Math.max(now, atMicros), EXTERNAL, null, null, task);
+        return push(Math.max(now, atMicros * 1000), EXTERNAL, null, null, task);
     }
 
     /**
@@ -177,10 +225,11 @@ public final class SimulatedRuntime implements NodeRuntime {
      * @throws SimulationException if actor code throws
      */
     public void runUntil(long untilMicros) {
-        while (!events.isEmpty() && events.peek().time <= untilMicros) {
+        long until = untilMicros * 1000;
+        while (!events.isEmpty() && events.peek().time <= until) {
             step();
         }
-        now = Math.max(now, untilMicros);
+        now = Math.max(now, until);
     }
 
     /**
@@ -189,7 +238,8 @@ public final class SimulatedRuntime implements NodeRuntime {
      * @return whether {@code done} holds at the end
      */
     public boolean runUntil(BooleanSupplier done, long limitMicros) {
-        while (!done.getAsBoolean() && !events.isEmpty() && events.peek().time <= limitMicros) {
+        long limit = limitMicros * 1000;
+        while (!done.getAsBoolean() && !events.isEmpty() && events.peek().time <= limit) {
             step();
         }
         return done.getAsBoolean();
@@ -210,25 +260,40 @@ public final class SimulatedRuntime implements NodeRuntime {
         events.clear();
     }
 
-    private void send(NodeId from, NodeId to, Object msg) {
+    void send(NodeId from, NodeId to, Object msg) {
         stats.record(msg);
-        long delay = model.minDelayMicros()
-                + (model.maxDelayMicros() > model.minDelayMicros()
-                ? (long) (random.nextDouble() * (model.maxDelayMicros() - model.minDelayMicros() + 1)) : 0);
+        long t;
+        if (cores != null) {
+            t = cores.arrival(from, to, msg, random);
+        } else {
+            long delay = model.minDelayMicros()
+                    + (model.maxDelayMicros() > model.minDelayMicros()
+                    ? (long) (random.nextDouble() * (model.maxDelayMicros() - model.minDelayMicros() + 1)) : 0);
+            t = now + delay * 1000;
+        }
         long link = ((long) from.hashCode() << 32) ^ (to.hashCode() & 0xffffffffL);
-        long t = Math.max(now + delay, lastDelivery.getOrDefault(link, 0L));
+        t = Math.max(t, lastDelivery.getOrDefault(link, 0L));
         lastDelivery.put(link, t);
         push(t, MSG, to, from, msg);
     }
 
-    private Event push(long time, int kind, NodeId node, NodeId from, Object payload) {
+    Event push(long time, int kind, NodeId node, NodeId from, Object payload) {
         Event e = new Event(time, seq++, kind, node, from, payload);
         events.add(e);
         return e;
     }
 
+    SimNode node(NodeId id) {
+        return nodes.get(id);
+    }
+
+    /** Every node spawned so far, in spawn order. */
+    public List<NodeId> nodeIds() {
+        return java.util.Collections.unmodifiableList(order);
+    }
+
     private long nextPauseGap() {
-        return now + 1 + (long) (-Math.log(1 - random.nextDouble()) * model.pauseIntervalMicros());
+        return now + 1000 + (long) (-Math.log(1 - random.nextDouble()) * model.pauseIntervalMicros()) * 1000;
     }
 
     private void step() {
@@ -241,7 +306,8 @@ public final class SimulatedRuntime implements NodeRuntime {
         if (e.kind == PAUSE) {
             if (!order.isEmpty()) {
                 SimNode n = nodes.get(order.get(random.nextInt(order.size())));
-                n.pausedUntil = Math.max(n.pausedUntil, now + 1 + (long) (random.nextDouble() * model.maxPauseMicros()));
+                n.pausedUntil = Math.max(n.pausedUntil,
+                        now + 1000 + (long) (random.nextDouble() * model.maxPauseMicros()) * 1000);
             }
             push(nextPauseGap(), PAUSE, null, null, null);
             return;
@@ -254,11 +320,24 @@ public final class SimulatedRuntime implements NodeRuntime {
         if (n == null) {
             return;
         }
+        if (cores != null) {
+            if (e.kind == DONE) {
+                cores.done(n);
+            } else {
+                cores.arrive(n, e);
+            }
+            return;
+        }
         if (n.pausedUntil > now) {
             // keep the original sequence number so that re-queued events stay in send order (FIFO per link)
             events.add(new Event(n.pausedUntil, e.seq, e.kind, e.node, e.from, e.payload));
             return;
         }
+        handle(n, e);
+    }
+
+    /** Runs a node's event now (its handler, timer or start). */
+    void handle(SimNode n, Event e) {
         switch (e.kind) {
             case START -> run(e, () -> n.actor.onStart(n));
             case TIMER -> run(e, () -> ((Runnable) e.payload).run());
@@ -273,7 +352,7 @@ public final class SimulatedRuntime implements NodeRuntime {
             throw se;
         } catch (RuntimeException | AssertionError ex) {
             String what = e.payload == null ? "start" : e.payload.getClass().getSimpleName();
-            throw new SimulationException(seed, "at t=" + now + "µs, node " + e.node + " failed on " + what
+            throw new SimulationException(seed, "at t=" + now / 1000 + "µs, node " + e.node + " failed on " + what
                     + ": " + ex, ex);
         }
     }

@@ -1,0 +1,152 @@
+package org.tebaldi.bench.driver;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.db.TxnType;
+import org.tebaldi.core.runtime.CoreScheduler;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.SimulatedRuntime;
+
+/**
+ * The closed-loop driver in virtual time (docs/simulation.md): the same client loops, back-off and metrics as
+ * {@link ClosedLoopDriver}, on a {@link SimulatedRuntime}'s clock. The calling thread runs the simulation second by
+ * second (one {@link ProgressTick} per virtual second, with the wall time), resets the message counters when
+ * warm-up ends, stops the clients at the end and runs on until their last transactions finished (bounded by the
+ * drain timeout, in virtual time). With hardware costs, {@link DriverResult#machine()} holds the virtual CPU time of
+ * every node and machine over the measured window (no garbage collector in virtual time).
+ */
+public final class SimulatedDriver {
+    private static final long TICK_NANOS = 1_000_000_000L;
+
+    private final DriverConfig cfg;
+    private final Workload workload;
+    private final IntFunction<TxnClient> endpoints;
+    private final SimulatedRuntime sim;
+    private final ProgressListener listener;
+    private long[] machineBusyNanos = new long[0];
+    private long wallMillis;
+
+    /** @param endpoints the client endpoint of logical client {@code i} (e.g. {@code cluster::client}) */
+    public SimulatedDriver(DriverConfig cfg, Workload workload, IntFunction<TxnClient> endpoints, SimulatedRuntime sim,
+                           ProgressListener listener) {
+        this.cfg = cfg;
+        this.workload = workload;
+        this.endpoints = endpoints;
+        this.sim = sim;
+        this.listener = listener;
+    }
+
+    /**
+     * Runs warm-up and the measured window in virtual time, then drains.
+     *
+     * @throws org.tebaldi.core.runtime.SimulationException if node code threw (naming the seed)
+     */
+    public DriverResult run() {
+        long wall0 = System.nanoTime();
+        List<String> types = workload.database().types().stream().map(TxnType::name).toList();
+        DriverClock clock = DriverClock.simulated(sim);
+        RunControl control = new RunControl(cfg.clients());
+        RunWindow window = RunWindow.starting(sim.nowNanos(), cfg.warmupMicros(), cfg.durationMicros());
+        Metrics metrics = new Metrics(types, window);
+        for (int i = 0; i < cfg.clients(); i++) {
+            ClientLoop loop = new ClientLoop(endpoints.apply(i), workload.newClient(i, cfg.clientSeed(i)),
+                    new Backoff(cfg.backoffMicros(), cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control,
+                    clock);
+            clock.execute(loop::start);
+        }
+        ProgressMeter meter = new ProgressMeter(metrics, window);
+        Usage usage = null;
+        if (cfg.warmupMicros() == 0) {
+            sim.stats().reset();
+            usage = new Usage(sim.cores());
+        }
+        for (long second = 1; ; second++) {
+            long at = Math.min(window.start() + second * TICK_NANOS, window.end());
+            if (usage == null && at - window.measureStart() >= 0) {
+                runTo(window.measureStart());
+                sim.stats().reset();
+                usage = new Usage(sim.cores());
+            }
+            runTo(at);
+            if (!control.failures().isEmpty()) {
+                break;
+            }
+            ProgressTick t = meter.tick(second, at);
+            listener.tick(new ProgressTick(t.second(), t.totalSeconds(), t.phase(), t.txnPerSec(), t.abortRate(),
+                    (System.nanoTime() - wall0) / 1_000_000));
+            if (at == window.end()) {
+                break;
+            }
+        }
+        Map<String, Long> messages = sim.stats().snapshot();
+        MachineUsage machine = usage == null ? null : usage.end(window.measuredMicros() / 1000);
+        if (usage != null && usage.cores != null) {
+            long[] now = usage.cores.machineBusyNanos();
+            for (int i = 0; i < now.length; i++) {
+                now[i] -= usage.machines0[i];
+            }
+            machineBusyNanos = now;
+        }
+        control.stop();
+        boolean early = !control.failures().isEmpty();
+        sim.runUntil(() -> control.running() == 0, sim.nowMicros() + cfg.drainTimeoutMillis() * 1000);
+        wallMillis = (System.nanoTime() - wall0) / 1_000_000;
+        Map<String, TypeStats> perType = metrics.typeStats();
+        return new DriverResult(perType, Metrics.total(perType), metrics.timeline(), window.measuredMicros(),
+                messages, control.running(), metrics.errorSamples(), early, control.failures(),
+                metrics.abortReasons(), machine);
+    }
+
+    /** Virtual CPU time of each machine in the measured window, ns (after {@link #run}; empty without hardware). */
+    public long[] machineBusyNanos() {
+        return machineBusyNanos.clone();
+    }
+
+    /** Wall-clock time {@link #run} took, ms. */
+    public long wallMillis() {
+        return wallMillis;
+    }
+
+    private void runTo(long nanos) {
+        sim.runUntil(nanos / 1000);
+    }
+
+    /** Virtual CPU time from the start of the measured window. */
+    private static final class Usage {
+        final CoreScheduler cores;
+        final Map<NodeId, Long> nodes0;
+        final long busy0;
+        final long[] machines0;
+
+        Usage(CoreScheduler cores) {
+            this.cores = cores;
+            this.nodes0 = cores == null ? Map.of() : cores.busyNanos();
+            this.machines0 = cores == null ? new long[0] : cores.machineBusyNanos();
+            this.busy0 = sum(machines0);
+        }
+
+        MachineUsage end(long windowMs) {
+            if (cores == null) {
+                return null;
+            }
+            Map<String, Long> nodeMs = new TreeMap<>();
+            cores.busyNanos().forEach((id, ns) -> nodeMs.put(id.toString(),
+                    (ns - nodes0.getOrDefault(id, 0L)) / 1_000_000));
+            int allCores = cores.hardware().machines() * cores.hardware().coresPerMachine();
+            return new MachineUsage(allCores, windowMs, (sum(cores.machineBusyNanos()) - busy0) / 1_000_000, nodeMs,
+                    0, 0, 0);
+        }
+
+        private static long sum(long[] a) {
+            long s = 0;
+            for (long x : a) {
+                s += x;
+            }
+            return s;
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.tebaldi.bench.experiment;
+
+import java.nio.file.Path;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.runtime.cost.CostTable;
+import org.tebaldi.core.runtime.cost.Hardware;
+
+/**
+ * The {@code cluster.simulation:} section of a {@code cluster.mode: simulated} experiment (docs/simulation.md): the
+ * cluster's shape and network, and the calibrated cost table. Coordinators (each with its client endpoint) and data
+ * servers are spread evenly over the machines in index order; the mechanisms' services (timestamp service, batch
+ * manager) run on one more machine when {@code serviceMachine} is set (the dissertation's setup, §4.6), else on
+ * machine 0.
+ *
+ * @param machines           machines hosting coordinators and data servers (≥ 1)
+ * @param coresPerMachine    virtual cores per machine (≥ 1)
+ * @param latencyMinMicros   one-way latency between machines, smallest, µs
+ * @param latencyMaxMicros   one-way latency between machines, largest, µs (uniform in between)
+ * @param localLatencyMicros one-way latency between two nodes of one machine, µs
+ * @param bandwidthGbps      each machine's network interface, Gbit/s
+ * @param costsFile          the cost table's file, as resolved
+ * @param costs              the cost table, read when the experiment was loaded
+ * @param costMode           {@code model} (deterministic) or {@code measured}
+ * @param serviceMachine     whether services get a machine of their own
+ */
+public record SimulationSpec(int machines, int coresPerMachine, long latencyMinMicros, long latencyMaxMicros,
+                             long localLatencyMicros, double bandwidthGbps, Path costsFile, CostTable costs,
+                             String costMode, boolean serviceMachine) {
+    /** Machines in all, the service machine included. */
+    public int allMachines() {
+        return machines + (serviceMachine ? 1 : 0);
+    }
+
+    /** The machine of {@code node} in a cluster of {@code tcs} coordinators and {@code dss} data servers. */
+    public int machineOf(NodeId node, int tcs, int dss) {
+        return switch (node.role()) {
+            case TC, CLIENT -> spread(node.index(), tcs);
+            case DS -> spread(node.index(), dss);
+            default -> serviceMachine ? machines : 0;
+        };
+    }
+
+    private int spread(int index, int count) {
+        return (int) Math.min(machines - 1, (long) index * machines / Math.max(1, count));
+    }
+
+    /** The simulated hardware for a cluster of {@code tcs} coordinators and {@code dss} data servers. */
+    public Hardware hardware(int tcs, int dss) {
+        return new Hardware(allMachines(), coresPerMachine, n -> machineOf(n, tcs, dss), latencyMinMicros,
+                latencyMaxMicros, localLatencyMicros, bandwidthGbps, costs, costMode.equals("measured"));
+    }
+
+    /** Nodes a machine hosts (for the report), e.g. {@code 10 tc + 10 client + 10 ds}. */
+    public String describeMachine(int machine, int tcs, int dss) {
+        int t = 0;
+        int d = 0;
+        for (int i = 0; i < tcs; i++) {
+            t += machineOf(new NodeId(Role.TC, i), tcs, dss) == machine ? 1 : 0;
+        }
+        for (int i = 0; i < dss; i++) {
+            d += machineOf(new NodeId(Role.DS, i), tcs, dss) == machine ? 1 : 0;
+        }
+        return t + " tc + " + t + " client + " + d + " ds";
+    }
+}

@@ -1,0 +1,103 @@
+package org.tebaldi.bench.run;
+
+import org.tebaldi.bench.driver.DriverConfig;
+import org.tebaldi.bench.driver.DriverResult;
+import org.tebaldi.bench.driver.SimulatedDriver;
+import org.tebaldi.bench.experiment.ClusterSpec;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.experiment.SimulationSpec;
+import org.tebaldi.bench.workload.Workload;
+import org.tebaldi.core.runtime.SimulatedRuntime;
+import org.tebaldi.core.runtime.SimulationException;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.node.ClusterConfig;
+
+/**
+ * Runs one experiment in {@code cluster.mode: simulated} (docs/simulation.md): the same cluster, workload and
+ * checks as {@link ExperimentRun}, on a {@link SimulatedRuntime} whose handlers take the calibrated virtual CPU time
+ * of {@code cluster.simulation}'s machines, with virtual-time clients ({@link SimulatedDriver}). Everything is
+ * deterministic per {@code seed} in {@code costMode: model}. Throughput, latencies and the timeline are in virtual
+ * time; the result says so ({@link RunResult#simulation()}).
+ */
+public final class SimulatedExperimentRun {
+    /** Virtual time allowed for the last commits to land after the clients stopped, µs. */
+    static final long QUIESCE_MICROS = 5_000_000;
+
+    private final Experiment e;
+    private final RunListener listener;
+
+    public SimulatedExperimentRun(Experiment experiment, RunListener listener) {
+        this.e = experiment;
+        this.listener = listener;
+    }
+
+    /**
+     * @throws RunFailedException if node or workload code threw (the message names the seed, which reproduces it)
+     */
+    public RunResult run() throws RunFailedException {
+        Workload w = e.workload();
+        ClusterSpec cs = e.cluster();
+        SimulationSpec spec = cs.simulation();
+        SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0),
+                spec.hardware(cs.coordinators(), cs.dataServers()));
+        ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
+                w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching());
+        ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
+                keys -> new Cluster(sim, cc, keys));
+        long t0 = System.nanoTime();
+        w.load(loader, listener::loading);
+        Cluster cluster = loader.finish();
+        long loadMillis = (System.nanoTime() - t0) / 1_000_000;
+        listener.loaded(loader.rows(), loadMillis);
+        listener.note(String.format(java.util.Locale.ROOT, "simulated cluster: %d machine(s) x %d cores%s, "
+                        + "latency %d-%d us (local %d us), %.0f Gbit/s, costs %s (%s); times below are virtual",
+                spec.machines(), spec.coresPerMachine(), spec.serviceMachine() ? " + 1 service machine" : "",
+                spec.latencyMinMicros(), spec.latencyMaxMicros(), spec.localLatencyMicros(), spec.bandwidthGbps(),
+                spec.costs().name(), spec.costMode()));
+        DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
+                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), ExperimentRun.DRAIN_TIMEOUT_MILLIS);
+        SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick);
+        DriverResult d;
+        try {
+            cluster.start();
+            d = driver.run();
+            boolean quiet = sim.runUntil(() -> cluster.coordinators().stream().allMatch(t -> t.liveTransactions() == 0)
+                    && cluster.dataServers().stream().allMatch(x -> x.liveTransactions() == 0),
+                    sim.nowMicros() + QUIESCE_MICROS);
+            if (!quiet) {
+                listener.phase("the cluster did not go quiet within " + QUIESCE_MICROS / 1000 + " virtual ms");
+            }
+        } catch (SimulationException x) {
+            throw new RunFailedException("simulation failed (seed " + x.seed() + " reproduces it): " + x.getMessage(),
+                    x);
+        } finally {
+            cluster.close();
+        }
+        if (!d.failures().isEmpty()) {
+            Throwable first = d.failures().get(0);
+            throw new RunFailedException(d.failures().size() + " exception(s) in workload code run by the driver; "
+                    + "first: " + first, first);
+        }
+        Checks checks = Checks.notChecked();
+        if (e.verify()) {
+            listener.phase("verifying");
+            checks = Verifier.verify(cluster, w);
+        }
+        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim));
+    }
+
+    private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,
+                                       SimulatedRuntime sim) {
+        long[] busy = driver.machineBusyNanos();
+        double[] util = new double[busy.length];
+        String[] hosts = new String[busy.length];
+        double windowNanos = d.measuredMicros() * 1000.0;
+        for (int i = 0; i < busy.length; i++) {
+            util[i] = windowNanos <= 0 ? 0 : busy[i] / (windowNanos * spec.coresPerMachine());
+            hosts[i] = i < spec.machines() ? spec.describeMachine(i, cs.coordinators(), cs.dataServers())
+                    : "services";
+        }
+        return new SimulationInfo(spec.allMachines(), spec.coresPerMachine(), spec.costs().name(), spec.costMode(),
+                sim.nowMicros() / 1000, driver.wallMillis(), util, hosts);
+    }
+}

@@ -1,0 +1,137 @@
+package org.tebaldi.core.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.tebaldi.core.runtime.cost.CostTable;
+import org.tebaldi.core.runtime.cost.CostUnits;
+import org.tebaldi.core.runtime.cost.Hardware;
+import org.tebaldi.core.runtime.cost.HandlerCost;
+
+/** Virtual CPU time of handlers on simulated machines: costs, core queueing, latency, bandwidth. */
+class CoreSchedulerTest {
+    /** A message of n units. */
+    record Work(int n) implements CostUnits {
+        @Override
+        public int costUnits() {
+            return n;
+        }
+    }
+
+    /** Records (virtual µs at handler start, payload) and forwards to {@code next} if set. */
+    static final class Recorder implements Actor {
+        final List<String> log = new ArrayList<>();
+        final NodeId next;
+        NodeContext ctx;
+
+        Recorder(NodeId next) {
+            this.next = next;
+        }
+
+        @Override
+        public void onStart(NodeContext c) {
+            ctx = c;
+        }
+
+        @Override
+        public void onMessage(NodeId from, Object msg) {
+            log.add(ctx.nowMicros() + ":" + ((Work) msg).n());
+            if (next != null) {
+                ctx.send(next, msg);
+            }
+        }
+    }
+
+    private static CostTable table(double base, double perUnit, double perMessage) {
+        return new CostTable("test", Map.of(), perMessage, 1.0, 1250, Map.of(),
+                Map.of("ds Work", new HandlerCost(base, perUnit, 1), "tc Work", new HandlerCost(base, perUnit, 1)));
+    }
+
+    private static Hardware hw(int machines, int cores, double latency, double local, CostTable t) {
+        return new Hardware(machines, cores, n -> n.index() % machines, latency, latency, local, 10, t, false);
+    }
+
+    @Test
+    void oneCoreRunsTwoNodesOneAfterTheOther() {
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
+                hw(1, 1, 0, 0, table(10, 0, 0)));
+        Recorder a = new Recorder(null);
+        Recorder b = new Recorder(null);
+        sim.spawn(NodeId.ds(0), a);
+        sim.spawn(NodeId.tc(0), b);
+        sim.runUntil(1);
+        sim.inject(NodeId.ds(0), new Work(1));
+        sim.inject(NodeId.tc(0), new Work(2));
+        sim.inject(NodeId.ds(0), new Work(3));
+        sim.runUntil(1_000);
+        // one core: ds0 at 1, tc0 waits for it (11), ds0's second message waits for tc0 (21)
+        assertEquals(List.of("1:1", "21:3"), a.log);
+        assertEquals(List.of("11:2"), b.log);
+        assertEquals(30_000, sim.cores().machineBusyNanos()[0]);
+    }
+
+    @Test
+    void twoCoresRunTwoNodesAtOnceButOneNodeOneMessageAtATime() {
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
+                hw(1, 2, 0, 0, table(10, 0, 0)));
+        Recorder a = new Recorder(null);
+        Recorder b = new Recorder(null);
+        sim.spawn(NodeId.ds(0), a);
+        sim.spawn(NodeId.tc(0), b);
+        sim.runUntil(1);
+        sim.inject(NodeId.ds(0), new Work(1));
+        sim.inject(NodeId.ds(0), new Work(2));
+        sim.inject(NodeId.tc(0), new Work(3));
+        sim.runUntil(1_000);
+        assertEquals(List.of("1:1", "11:2"), a.log);
+        assertEquals(List.of("1:3"), b.log);
+    }
+
+    @Test
+    void sendsLeaveWhenTheHandlerEndsAndCrossTheNetwork() {
+        // ds0 on machine 0, tc1 on machine 1: cost 5 + 2 x units + 1 per message; latency 50 µs; 1,250 bytes at
+        // 10 Gbit/s = 1 µs on the wire
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
+                hw(2, 1, 50, 0, table(5, 2, 1)));
+        Recorder b = new Recorder(null);
+        Recorder a = new Recorder(NodeId.tc(1));
+        sim.spawn(NodeId.tc(1), b);
+        sim.spawn(NodeId.ds(0), a);
+        sim.runUntil(1);
+        sim.inject(NodeId.ds(0), new Work(4));
+        sim.runUntil(1_000);
+        assertEquals(List.of("1:4"), a.log);
+        // starts at 1, costs 5 + 8 + 1 = 14 -> leaves at 15, 1 µs on the wire, 50 µs latency -> 66
+        assertEquals(List.of("66:4"), b.log);
+        assertEquals(14_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+    }
+
+    @Test
+    void sameSeedSameTimes() {
+        assertEquals(run(7), run(7));
+    }
+
+    private static List<String> run(long seed) {
+        SimulatedRuntime sim = new SimulatedRuntime(seed, new SimulatedRuntime.Model(0, 0, 0, 0),
+                new Hardware(2, 1, n -> n.index() % 2, 20, 300, 5, 10, table(3, 1, 0.5), false));
+        Recorder a = new Recorder(NodeId.tc(1));
+        Recorder b = new Recorder(NodeId.ds(0));
+        sim.spawn(NodeId.ds(0), a);
+        sim.spawn(NodeId.tc(1), b);
+        sim.inject(NodeId.ds(0), new Work(1));
+        sim.runUntil(20_000);
+        List<String> all = new ArrayList<>(a.log);
+        all.addAll(b.log);
+        return all;
+    }
+
+    @Test
+    void pausesAndHardwareDoNotMix() {
+        assertThrows(IllegalArgumentException.class, () -> new SimulatedRuntime(1,
+                SimulatedRuntime.Model.withPauses(), hw(1, 1, 0, 0, table(1, 0, 0))));
+    }
+}
