@@ -66,7 +66,25 @@ final class CalibrationTotals {
         // handlers (queues, timers, the driver, the garbage collector, idle spinning of the workers all add to
         // it); the simulation scales a handler's own measured time by it in measured mode.
         double scale = handlerNanos > 0 ? cpuNanos / handlerNanos : 1.0;
-        return CostTable.fit(name, cal, handlers, cpuNanos, scale, sizes.overall(FALLBACK_BYTES), sizes.averages());
+        Map<String, Integer> bytes = sizes.averages();
+        return CostTable.fit(name, cal, handlers, cpuNanos, scale, typicalBytes(bytes), bytes);
+    }
+
+    /**
+     * The size of a message of a class not measured: the mean size of the measured classes weighted by how many of
+     * each were handled (a few huge result messages do not make every message large), bytes.
+     */
+    private int typicalBytes(Map<String, Integer> bytes) {
+        double sum = 0;
+        long n = 0;
+        for (Map.Entry<String, HandlerProfile.Sums> e : handlers.entrySet()) {
+            Integer b = bytes.get(e.getKey().substring(e.getKey().indexOf(' ') + 1));
+            if (b != null) {
+                sum += (double) b * e.getValue().count;
+                n += e.getValue().count;
+            }
+        }
+        return n == 0 ? sizes.overall(FALLBACK_BYTES) : (int) Math.round(sum / n);
     }
 
     /** Prints where the table went and its ten costliest handler keys (by total time). */
