@@ -37,6 +37,9 @@ public final class ClosedLoopDriver {
     private volatile boolean finishRequested;
     private MachineMonitor machine;
     private MachineUsage usage;
+    private Runnable windowStarts = () -> { };
+    private Runnable windowEnds = () -> { };
+    private boolean windowOpen;
 
     /**
      * @param endpoints the client endpoint of logical client {@code i} (e.g. {@code cluster::client}, which spreads
@@ -61,6 +64,17 @@ public final class ClosedLoopDriver {
      */
     public ClosedLoopDriver onStart(java.util.function.Consumer<LiveRun> hook) {
         this.onStart = hook;
+        return this;
+    }
+
+    /**
+     * Runs {@code starts} when the measured window starts (right after the {@link #monitor} read its clocks) and
+     * {@code ends} when it ends (right before the monitor reads them again), both on the driver's thread; they must
+     * return quickly. {@code ends} is not run when the run is cut short by a failure. Call before {@link #run}.
+     */
+    public ClosedLoopDriver onWindow(Runnable starts, Runnable ends) {
+        this.windowStarts = starts;
+        this.windowEnds = ends;
         return this;
     }
 
@@ -141,9 +155,15 @@ public final class ClosedLoopDriver {
         if (machine != null) {
             machine.start();
         }
+        windowOpen = true;
+        windowStarts.run();
     }
 
     private void measureEnds() {
+        if (windowOpen) {
+            windowOpen = false;
+            windowEnds.run();
+        }
         if (machine != null && usage == null) {
             usage = machine.stop();
         }

@@ -156,7 +156,9 @@ public final class ProcessExperimentRun {
             DriverResult d;
             try {
                 d = new ClosedLoopDriver(dc, w, i -> wrap.apply(pc.client(i)), new ClusterCounters(pc), listener::tick,
-                        health::failed).onStart(extension::started).monitor(new org.tebaldi.bench.driver.MachineMonitor(null)).run();
+                        health::failed).onStart(extension::started)
+                        .onWindow(extension::windowStarted, extension::windowEnded)
+                        .monitor(new org.tebaldi.bench.driver.MachineMonitor(null)).run();
                 extension.stopped();
             } finally {
                 health.close();

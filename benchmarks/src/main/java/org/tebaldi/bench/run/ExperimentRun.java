@@ -113,6 +113,7 @@ public final class ExperimentRun {
             try {
                 d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
                         () -> !rt.failures().isEmpty()).onStart(extension::started)
+                        .onWindow(extension::windowStarted, extension::windowEnded)
                         .monitor(new MachineMonitor(() -> nodeCpu(rt))).run();
             } finally {
                 memory.close();

@@ -30,6 +30,20 @@ public interface RunExtension {
     default void started(LiveRun run) {
     }
 
+    /**
+     * The measured window starts: warm-up is over (driver thread, right after the CPU clocks of
+     * {@link org.tebaldi.bench.driver.MachineUsage} were read; return quickly).
+     */
+    default void windowStarted() {
+    }
+
+    /**
+     * The measured window ended (driver thread, right before the CPU clocks are read again; return quickly). Not
+     * called when the run is cut short by a failure.
+     */
+    default void windowEnded() {
+    }
+
     /** The driver ended (clients drained), the cluster still runs. */
     default void stopped() throws InterruptedException {
     }

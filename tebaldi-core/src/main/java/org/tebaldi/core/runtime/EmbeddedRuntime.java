@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tebaldi.core.runtime.cost.HandlerProfile;
 
 /**
  * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor
@@ -43,6 +44,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     /** The caller's executor, which also runs the timers; null with the pool. */
     private final ScheduledExecutorService loop;
     private volatile boolean closed;
+    /** Whether new nodes start with handler profiling on ({@link #profileHandlers}). */
+    private volatile boolean profiling;
     private final DelayLine network;
     private final DelayScheduler scheduler = new DelayScheduler();
     private final MessageStats stats = new MessageStats();
@@ -114,6 +117,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         if (cells.putIfAbsent(id, c) != null) {
             throw new IllegalStateException("node " + id + " already exists");
         }
+        c.profile.enabled(profiling);
         c.enqueue(id, Cell.START);
     }
 
@@ -203,6 +207,48 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         return out;
     }
 
+    /**
+     * Turns handler profiling on or off at every node, present and future (docs/simulation.md, "Calibration"): while
+     * on, each handled message and timer task is timed with {@link System#nanoTime()} around its handler and
+     * recorded in the node's {@link HandlerProfile} (keys {@code "<role> <MessageSimpleName>"} and
+     * {@code "<role> timer"}, ns; the actor's start is not recorded). A mailbox run already under way keeps the
+     * setting it started with. Off (the default) costs one volatile read per mailbox run. Sums accumulate over every
+     * period profiling was on; they are never cleared.
+     */
+    public void profileHandlers(boolean on) {
+        profiling = on;
+        cells.values().forEach(c -> c.profile.enabled(on));
+    }
+
+    /**
+     * Every node's handler sums merged by handler key (sorted; times in ns, see {@link HandlerProfile.Sums}).
+     * Threading: each node's profile is written by whichever worker runs the node, without locks, so call this only
+     * when the cluster is quiet or after {@link #profileHandlers profileHandlers(false)} and the last mailbox runs
+     * ended (e.g. after the run drained); read during a run, a sum may miss or tear its latest handler.
+     */
+    public Map<String, HandlerProfile.Sums> handlerTotals() {
+        Map<String, HandlerProfile.Sums> out = HandlerProfile.newTotals();
+        cells.values().forEach(c -> {
+            c.scheduled.get(); // acquire: what the node's last finished run wrote is visible
+            c.profile.mergeInto(out);
+        });
+        return out;
+    }
+
+    /**
+     * Messages kept as samples while profiling (one of each class in {@value HandlerProfile#SAMPLE_EVERY} per node,
+     * see {@link HandlerProfile#samplesInto}), by message class simple name; same threading rule as
+     * {@link #handlerTotals}.
+     */
+    public Map<String, List<Object>> messageSamples() {
+        Map<String, List<Object>> out = new java.util.TreeMap<>();
+        cells.values().forEach(c -> {
+            c.scheduled.get(); // acquire, as in handlerTotals
+            c.profile.samplesInto(out);
+        });
+        return out;
+    }
+
     /** The worker threads' ids (for CPU-time accounting in tests and benchmarks; empty on a given executor). */
     public long[] workerThreadIds() {
         return pool == null ? new long[0] : pool.threadIds();
@@ -262,6 +308,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         final Object[] runMsg = new Object[BATCH];
         final AtomicBoolean scheduled = new AtomicBoolean();
         final Random random;
+        /** Handler timings of this node, recorded while {@link HandlerProfile#enabled()} (written by the running thread). */
+        final HandlerProfile profile;
         /** CPU time of this node's handlers so far, ns, estimated from sampled runs (written by the running thread). */
         volatile long cpuNanos;
         /** Runs so far (only the thread running the cell writes it). */
@@ -271,6 +319,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             this.id = id;
             this.actor = actor;
             this.random = new Random(seed ^ id.hashCode());
+            this.profile = new HandlerProfile(id.role());
         }
 
         void enqueue(NodeId from, Object msg) {
@@ -290,10 +339,14 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             boolean sample = CPU_CLOCK && (++runs & (CPU_SAMPLE - 1)) == 0;
             long cpu = sample ? CPU.getCurrentThreadCpuTime() : 0;
             int n = mailbox.take(runFrom, runMsg, BATCH);
-            for (int i = 0; i < n; i++) {
-                handle(runFrom[i], runMsg[i]);
-                runFrom[i] = null;
-                runMsg[i] = null;
+            if (profile.enabled()) {
+                runProfiled(n);
+            } else {
+                for (int i = 0; i < n; i++) {
+                    handle(runFrom[i], runMsg[i]);
+                    runFrom[i] = null;
+                    runMsg[i] = null;
+                }
             }
             if (sample) {
                 cpuNanos += (CPU.getCurrentThreadCpuTime() - cpu) * CPU_SAMPLE;
@@ -301,6 +354,27 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             scheduled.set(false);
             if (!mailbox.isEmpty() && scheduled.compareAndSet(false, true)) {
                 submit(this);
+            }
+        }
+
+        /** The run's {@code n} messages, each handler timed into {@link #profile} (start and cancelled timers not). */
+        private void runProfiled(int n) {
+            for (int i = 0; i < n; i++) {
+                Object msg = runMsg[i];
+                boolean timer = msg instanceof TimerTick;
+                boolean skip = msg == START || timer && ((TimerTick) msg).task == null;
+                long t0 = System.nanoTime();
+                handle(runFrom[i], msg);
+                long ns = System.nanoTime() - t0;
+                if (!skip) {
+                    if (timer) {
+                        profile.timer(ns);
+                    } else {
+                        profile.message(msg, ns);
+                    }
+                }
+                runFrom[i] = null;
+                runMsg[i] = null;
             }
         }
 

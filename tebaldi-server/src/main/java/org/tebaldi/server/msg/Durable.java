@@ -1,5 +1,7 @@
 package org.tebaldi.server.msg;
 
+import org.tebaldi.core.runtime.cost.CostUnits;
+
 /** Messages of asynchronous flushing in GCP epochs (dissertation §4.5.4). */
 public final class Durable {
     private Durable() {
@@ -17,6 +19,11 @@ public final class Durable {
      * TC → client: the durable notification of committed transactions ({@code lost} false), or — after a recovery
      * dropped their epochs — the news that they are lost ({@code lost} true, with {@code reason}).
      */
-    public record Txns(long[] txnIds, boolean lost, String reason) {
+    public record Txns(long[] txnIds, boolean lost, String reason) implements CostUnits {
+        /** Work units: the transactions named. */
+        @Override
+        public int costUnits() {
+            return txnIds.length;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.tebaldi.server.msg;
 
 import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.runtime.cost.CostUnits;
 
 /**
  * TC → DS, execution phase of a batched stored procedure: several operations of one transaction, executed at the
@@ -10,7 +11,13 @@ import org.tebaldi.core.txn.Op;
  *
  * @param opIds the operations' ids, same length as {@code ops}
  */
-public record ExecBatch(TxnHeader header, int[] opIds, Op[] ops, Object[] meta) {
+public record ExecBatch(TxnHeader header, int[] opIds, Op[] ops, Object[] meta) implements CostUnits {
+    /** Work units: the operations carried. */
+    @Override
+    public int costUnits() {
+        return ops.length;
+    }
+
     /** @throws IllegalArgumentException if the arrays differ in length or are empty */
     public ExecBatch {
         if (opIds.length != ops.length || ops.length == 0) {

@@ -2,6 +2,7 @@ package org.tebaldi.server.msg;
 
 import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.model.Row;
+import org.tebaldi.core.runtime.cost.CostUnits;
 
 /**
  * DS → TC: the operation's result row (null for writes, deletes, absent rows), or a failure with reason; plus
@@ -9,5 +10,10 @@ import org.tebaldi.core.model.Row;
  * TC parts (null if none).
  */
 public record ExecReply(long txnId, int opId, boolean ok, Row row, String reason, boolean retryable, TxnDep[] deps,
-                        LevelReport[] reports) {
+                        LevelReport[] reports) implements CostUnits {
+    /** Work units: the dependencies and level reports carried (each is processed at the TC). */
+    @Override
+    public int costUnits() {
+        return (deps == null ? 0 : deps.length) + (reports == null ? 0 : reports.length);
+    }
 }

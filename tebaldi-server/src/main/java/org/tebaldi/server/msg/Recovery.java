@@ -1,5 +1,7 @@
 package org.tebaldi.server.msg;
 
+import org.tebaldi.core.runtime.cost.CostUnits;
+
 /**
  * The recovery protocol (dissertation §4.5.4, "data servers coordinate with each other via transaction
  * coordinators"), run by coordinator 0 after a data server restarted from its store: begin (everyone stops; each
@@ -28,7 +30,13 @@ public final class Recovery {
      */
     public record Summary(long round, int ds, long persisted, long maxEpoch, long pendingRound, long finishedRound,
                           long[] txns,
-                          byte[] flags, int[] participants, long[] precommitEpochs, long[] commitEpochs) {
+                          byte[] flags, int[] participants, long[] precommitEpochs, long[] commitEpochs)
+            implements CostUnits {
+        /** Work units: the logged transactions summarized. */
+        @Override
+        public int costUnits() {
+            return txns.length;
+        }
     }
 
     /** {@link Summary} flag: a precommit log is there. */
@@ -42,7 +50,12 @@ public final class Recovery {
      * TC 0 → each DS: keep exactly the transactions in {@code keep} (of those it reported); the last persisted epoch
      * of the cluster is {@code persisted}; new epochs start at {@code epochBase}.
      */
-    public record Decide(long round, long persisted, long epochBase, long[] keep) {
+    public record Decide(long round, long persisted, long epochBase, long[] keep) implements CostUnits {
+        /** Work units: the transactions kept. */
+        @Override
+        public int costUnits() {
+            return keep.length;
+        }
     }
 
     /** DS → TC 0: the decision is applied and on disk; the store now holds {@code rows} keys. */

@@ -45,7 +45,8 @@ public record CostTable(String name, Map<String, Object> calibration, double per
      * else of all keys, else 0.
      */
     public HandlerCost fallback(String key) {
-        String role = key.substring(0, Math.max(0, key.indexOf(' ')) + 1);
+        int space = key.indexOf(' ');
+        String role = space < 0 ? "" : key.substring(0, space + 1);
         double sum = 0;
         long n = 0;
         double all = 0;

@@ -1,5 +1,7 @@
 package org.tebaldi.core.runtime.cost;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.tebaldi.core.runtime.Role;
@@ -27,7 +29,8 @@ public final class HandlerProfile {
             unitsSquared += (double) u * u;
         }
 
-        void addAll(Sums o) {
+        /** Adds {@code o}'s counts and sums to these (e.g. the same key over several runs). */
+        public void addAll(Sums o) {
             count += o.count;
             units += o.units;
             nanos += o.nanos;
@@ -36,8 +39,14 @@ public final class HandlerProfile {
         }
     }
 
+    /** One message of each class in this many (the first included) is kept as a sample, for its encoded size. */
+    public static final int SAMPLE_EVERY = 100;
+    /** At most this many samples are kept per message class and node. */
+    public static final int SAMPLE_MAX = 50;
+
     private final String rolePrefix;
     private final Map<Class<?>, Sums> byClass = new java.util.HashMap<>();
+    private final Map<Class<?>, List<Object>> samples = new java.util.HashMap<>();
     private final Sums timers = new Sums();
     private volatile boolean enabled;
 
@@ -56,9 +65,19 @@ public final class HandlerProfile {
         return enabled;
     }
 
-    /** Records one message handler of {@code ns} ns. */
+    /**
+     * Records one message handler of {@code ns} ns; keeps {@code msg} as a sample if it is the first of its class or
+     * a multiple of {@value #SAMPLE_EVERY} (at most {@value #SAMPLE_MAX} per class; see {@link #samplesInto}).
+     */
     public void message(Object msg, long ns) {
-        byClass.computeIfAbsent(msg.getClass(), c -> new Sums()).add(units(msg), ns);
+        Sums s = byClass.computeIfAbsent(msg.getClass(), c -> new Sums());
+        if (s.count % SAMPLE_EVERY == 0) {
+            List<Object> l = samples.computeIfAbsent(msg.getClass(), c -> new ArrayList<>());
+            if (l.size() < SAMPLE_MAX) {
+                l.add(msg);
+            }
+        }
+        s.add(units(msg), ns);
     }
 
     /** Records one timer task of {@code ns} ns. */
@@ -87,6 +106,14 @@ public final class HandlerProfile {
         if (timers.count > 0) {
             out.computeIfAbsent(rolePrefix + "timer", k -> new Sums()).addAll(timers);
         }
+    }
+
+    /**
+     * Adds the messages kept as samples into {@code out}, by message class (simple name), e.g. to measure their
+     * encoded size after the run. Same threading rule as {@link #mergeInto}.
+     */
+    public void samplesInto(Map<String, List<Object>> out) {
+        samples.forEach((c, l) -> out.computeIfAbsent(c.getSimpleName(), k -> new ArrayList<>()).addAll(l));
     }
 
     /** A fresh sorted map for {@link #mergeInto}. */

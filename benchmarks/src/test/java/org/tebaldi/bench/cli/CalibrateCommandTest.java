@@ -1,0 +1,81 @@
+package org.tebaldi.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tebaldi.core.runtime.cost.CostTable;
+
+/** {@code tebaldi calibrate} end to end, in-process, on the shipped bank experiment (short runs). */
+class CalibrateCommandTest {
+    private static final Path BANK = Path.of("../config/experiments/bank-2pl.yaml");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void writesAReadableTableWithHandlerKeysOfEveryRole() {
+        Path out = tmp.resolve("costs/bank.yaml");
+        RunCommandTest.Run r = RunCommandTest.run("calibrate", "--out", out.toString(), "--warmup", "500ms",
+                "--duration", "1s", BANK.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.stream().anyMatch(l -> l.matches("bank-2pl +[\\d,]+ txn/s  handled +[\\d,]+  handler +"
+                + "[\\d,]+ ms  cpu +[\\d,]+ ms")), r.out());
+        CostTable t = CostTable.read(out);
+        assertEquals("bank", t.name());
+        for (String role : List.of("tc ", "ds ", "client ")) {
+            assertTrue(t.handlers().keySet().stream().anyMatch(k -> k.startsWith(role)), role + t.handlers());
+        }
+        assertTrue(t.handlers().containsKey("ds ExecRequest"), t.handlers().toString());
+        assertTrue(t.handlers().get("ds ExecRequest").samples() > 0);
+        assertTrue(t.bytes("ExecRequest") > 9, "frame plus message");
+        assertTrue(t.measuredScale() > 0);
+        assertEquals(List.of("bank-2pl"), t.calibration().get("experiments"));
+        assertEquals("1s", t.calibration().get("duration"));
+        assertEquals(Runtime.getRuntime().availableProcessors(), t.calibration().get("cores"));
+    }
+
+    @Test
+    void anExperimentNotInEmbeddedModeIsRejectedBeforeAnythingRuns() throws Exception {
+        Path exp = tmp.resolve("proc.yaml");
+        Path tree = Path.of("../config/trees/bank-2pl.yaml").toAbsolutePath().normalize();
+        Files.writeString(exp, Files.readString(BANK).replace("mode: embedded", "mode: processes")
+                .replace("../trees/bank-2pl.yaml", tree.toString()));
+        Path out = tmp.resolve("t.yaml");
+        RunCommandTest.Run r = RunCommandTest.run("calibrate", "--out", out.toString(), BANK.toString(),
+                exp.toString());
+        assertEquals(ExitCodes.CONFIG, r.code(), r.out() + r.err());
+        assertEquals(exp + ": cluster.mode: calibrate times handlers inside one JVM, so it runs embedded experiments "
+                + "only; 'bank-2pl' runs processes. Fix: name an experiment with cluster.mode: embedded",
+                r.err().strip());
+        assertEquals("", r.out());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void badInputGivesOneMessageAndWritesNothing() {
+        Path out = tmp.resolve("t.yaml");
+        RunCommandTest.Run missing = RunCommandTest.run("calibrate", "--out", out.toString(),
+                tmp.resolve("nope.yaml").toString());
+        assertEquals(ExitCodes.CONFIG, missing.code());
+        assertEquals(1, missing.err().strip().lines().count(), missing.err());
+        assertTrue(missing.err().contains("nope.yaml"), missing.err());
+        RunCommandTest.Run duration = RunCommandTest.run("calibrate", "--out", out.toString(), "--duration", "8 parsecs",
+                BANK.toString());
+        assertEquals(ExitCodes.CONFIG, duration.code());
+        assertTrue(duration.err().startsWith("--duration: '8 parsecs' is not a duration"), duration.err());
+        RunCommandTest.Run zero = RunCommandTest.run("calibrate", "--out", out.toString(), "--duration", "0s",
+                BANK.toString());
+        assertEquals(ExitCodes.CONFIG, zero.code());
+        RunCommandTest.Run dir = RunCommandTest.run("calibrate", "--out", tmp.toString(), BANK.toString());
+        assertEquals(ExitCodes.CONFIG, dir.code());
+        assertTrue(dir.err().startsWith("--out: "), dir.err());
+        assertFalse(Files.exists(out));
+    }
+}

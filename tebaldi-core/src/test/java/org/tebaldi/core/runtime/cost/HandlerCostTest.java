@@ -1,0 +1,61 @@
+package org.tebaldi.core.runtime.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** {@link HandlerCost#fit} on synthetic handler sums. */
+class HandlerCostTest {
+    /** Sums of handlers with {@code units[i]} units taking {@code nanos[i]} ns. */
+    private static HandlerProfile.Sums sums(int[] units, long[] nanos) {
+        HandlerProfile.Sums s = new HandlerProfile.Sums();
+        for (int i = 0; i < units.length; i++) {
+            s.add(units[i], nanos[i]);
+        }
+        return s;
+    }
+
+    @Test
+    void recoversAnExactLine() {
+        int[] u = {0, 1, 2, 5, 10, 3, 3};
+        long[] ns = new long[u.length];
+        for (int i = 0; i < u.length; i++) {
+            ns[i] = 2_000 + 500L * u[i]; // 2 µs + 0.5 µs per unit
+        }
+        HandlerCost c = HandlerCost.fit(sums(u, ns));
+        assertEquals(2.0, c.baseMicros(), 1e-9);
+        assertEquals(0.5, c.perUnitMicros(), 1e-9);
+        assertEquals(u.length, c.samples());
+        assertEquals(7_000, c.nanos(10));
+    }
+
+    @Test
+    void aNegativeSlopeFallsBackToTheMean() {
+        HandlerCost c = HandlerCost.fit(sums(new int[] {0, 1, 2, 3}, new long[] {4_000, 3_000, 2_000, 1_000}));
+        assertEquals(2.5, c.baseMicros(), 1e-9);
+        assertEquals(0, c.perUnitMicros());
+    }
+
+    @Test
+    void unitsThatNeverVaryGiveTheMean() {
+        HandlerCost c = HandlerCost.fit(sums(new int[] {4, 4, 4}, new long[] {1_000, 2_000, 6_000}));
+        assertEquals(3.0, c.baseMicros(), 1e-9);
+        assertEquals(0, c.perUnitMicros());
+    }
+
+    @Test
+    void aNegativeInterceptGivesALineThroughTheOrigin() {
+        int[] u = {2, 4, 6};
+        long[] ns = {1_000, 3_000, 5_000}; // the exact line is -1 µs + 1 µs per unit
+        HandlerCost c = HandlerCost.fit(sums(u, ns));
+        assertEquals(0, c.baseMicros());
+        double slope = (2 * 1_000 + 4 * 3_000 + 6 * 5_000) / (4.0 + 16 + 36) / 1000; // Σ u·t / Σ u², µs
+        assertEquals(slope, c.perUnitMicros(), 1e-9);
+    }
+
+    @Test
+    void noSamplesCostNothing() {
+        HandlerCost c = HandlerCost.fit(new HandlerProfile.Sums());
+        assertEquals(new HandlerCost(0, 0, 0), c);
+    }
+}
