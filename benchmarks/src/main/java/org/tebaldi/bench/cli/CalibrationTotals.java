@@ -34,6 +34,19 @@ final class CalibrationTotals {
     private final Map<String, Integer> clients = new LinkedHashMap<>();
     private long cpuNanos;
     private double handlerNanos;
+    /** Per run: its workload, handler sums and CPU time (ns). */
+    private final List<Run> runs = new ArrayList<>();
+    private final Map<String, Map<String, HandlerProfile.Sums>> perWorkload = new LinkedHashMap<>();
+
+    private record Run(String label, String workload, Map<String, HandlerProfile.Sums> sums, long cpuNanos) {
+        long handled() {
+            return sums.values().stream().mapToLong(s -> s.count).sum();
+        }
+
+        double handlerNanos() {
+            return sums.values().stream().mapToDouble(s -> s.nanos).sum();
+        }
+    }
 
     /** @param warmup, duration as given on the command line (written into the metadata) */
     CalibrationTotals(String warmup, String duration) {
@@ -43,9 +56,14 @@ final class CalibrationTotals {
 
     /** Adds one finished run: its handler sums and samples, and the JVM's CPU time over its window, ms. */
     void add(Experiment e, HandlerCalibration run, long processCpuMs) {
-        names.add(e.name());
-        clients.put(e.name(), e.clients());
+        String label = e.name() + "@" + e.clients();
+        names.add(label);
+        clients.put(label, e.clients());
         run.totals().forEach((k, s) -> handlers.computeIfAbsent(k, x -> new HandlerProfile.Sums()).addAll(s));
+        runs.add(new Run(label, e.workload().name(), run.totals(), processCpuMs * 1_000_000));
+        Map<String, HandlerProfile.Sums> w = perWorkload.computeIfAbsent(e.workload().name(),
+                x -> HandlerProfile.newTotals());
+        run.totals().forEach((k, x) -> w.computeIfAbsent(k, y -> new HandlerProfile.Sums()).addAll(x));
         sizes.add(run.samples());
         cpuNanos += processCpuMs * 1_000_000;
         handlerNanos += run.handlerNanos();
@@ -62,12 +80,28 @@ final class CalibrationTotals {
         cal.put("clients", new LinkedHashMap<>(clients));
         cal.put("warmup", warmup);
         cal.put("duration", duration);
-        // measuredScale: by how much the JVM's CPU time over the measured windows exceeds the time spent inside
-        // handlers (queues, timers, the driver, the garbage collector, idle spinning of the workers all add to
-        // it); the simulation scales a handler's own measured time by it in measured mode.
-        double scale = handlerNanos > 0 ? cpuNanos / handlerNanos : 1.0;
+        // The overhead factor: by how much the JVM's CPU time over the measured windows exceeds the time spent
+        // inside handlers (queues, timers, the driver, the garbage collector and the JIT compiler add to it), over
+        // all runs and per workload; every simulated handler cost is multiplied by it.
+        double overhead = ratio(runs);
+        Map<String, Double> overheads = new LinkedHashMap<>();
+        for (String w : perWorkload.keySet()) {
+            overheads.put(w, ratio(runs.stream().filter(r -> r.workload().equals(w)).toList()));
+        }
         Map<String, Integer> bytes = sizes.averages();
-        return CostTable.fit(name, cal, handlers, cpuNanos, scale, typicalBytes(bytes), bytes);
+        cal.put("cpuMs", cpuNanos / 1_000_000);
+        cal.put("handlerMs", Math.round(handlerNanos / 1e6));
+        cal.put("handled", runs.stream().mapToLong(Run::handled).sum());
+        CostTable t = CostTable.fit(name, cal, handlers, perWorkload, overhead, overheads, typicalBytes(bytes), bytes);
+        cal.put("fitCheck", fitCheck(t));
+        return CostTable.fit(name, cal, handlers, perWorkload, overhead, overheads, typicalBytes(bytes), bytes);
+    }
+
+    /** Σ CPU / Σ handler time of {@code rs}, at least 1. */
+    private static double ratio(List<Run> rs) {
+        double cpu = rs.stream().mapToDouble(Run::cpuNanos).sum();
+        double in = rs.stream().mapToDouble(Run::handlerNanos).sum();
+        return in <= 0 ? 1.0 : Math.max(1.0, cpu / in);
     }
 
     /**
@@ -87,14 +121,38 @@ final class CalibrationTotals {
         return n == 0 ? sizes.overall(FALLBACK_BYTES) : (int) Math.round(sum / n);
     }
 
+    /**
+     * The fit check: for each run, the CPU time the table charges for the handlers it ran (base + per-unit cost of
+     * each, plus the per-message overhead) divided by the CPU time the run measured — 1.0 is a perfect fit; the
+     * simulation of that run's CPU-bound throughput is off by about its inverse.
+     */
+    Map<String, Double> fitCheck(CostTable t) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Run r : runs) {
+            CostTable w = t.forWorkload(r.workload());
+            double model = 0;
+            for (Map.Entry<String, HandlerProfile.Sums> e : r.sums().entrySet()) {
+                HandlerProfile.Sums s = e.getValue();
+                org.tebaldi.core.runtime.cost.HandlerCost c = w.cost(e.getKey());
+                model += (s.count * c.baseMicros() + s.units * c.perUnitMicros() + s.loads * c.perLoadMicros())
+                        * w.overhead();
+            }
+            out.put(r.label(), Math.round(model * 1000 / r.cpuNanos() * 1000) / 1000.0);
+        }
+        return out;
+    }
+
     /** Prints where the table went and its ten costliest handler keys (by total time). */
     void report(PrintWriter out, CostTable t, Path file) {
-        out.printf("wrote %s: %d handler keys, %d message sizes, perMessage %.3f µs, measuredScale %.3f%n", file,
-                t.handlers().size(), t.bytes().size(), t.perMessageMicros(), t.measuredScale());
+        out.printf("wrote %s: %d handler keys (workloads %s), %d message sizes, overhead %.3f (%s)%n", file,
+                t.handlers().size(), String.join(", ", t.workloads().keySet()), t.bytes().size(), t.overhead(),
+                t.overheads());
         List<String> local = sizes.local();
         if (!local.isEmpty()) {
             out.println("no wire codec (never sent between JVMs): " + String.join(", ", local));
         }
+        out.println("fit check (CPU the table charges / CPU measured, per run; 1.00 is exact):");
+        fitCheck(t).forEach((n, r) -> out.printf("  %-32s %.2f%n", n, r));
         out.println("costliest handlers (total ms, count, base µs + per-unit µs):");
         handlers.entrySet().stream()
                 .sorted(Comparator.comparingDouble((Map.Entry<String, HandlerProfile.Sums> x) -> -x.getValue().nanos))

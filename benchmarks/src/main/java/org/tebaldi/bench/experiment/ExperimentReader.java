@@ -71,6 +71,14 @@ final class ExperimentReader {
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 4s}"));
         DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
+        if (cluster.simulated() && durability.enabled()) {
+            throw top.error("durability.enabled", "the simulated cluster has no durable storage (docs/simulation.md)",
+                    "set durability.enabled: false, or run mode embedded");
+        }
+        if (cluster.simulated() && profiler.enabled()) {
+            throw top.error("profiler.enabled", "the profiler is not run on the simulated cluster (docs/simulation.md)",
+                    "set profiler.enabled: false, or run mode embedded");
+        }
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
                 warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability);
     }

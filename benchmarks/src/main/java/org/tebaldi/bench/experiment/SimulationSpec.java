@@ -45,10 +45,14 @@ public record SimulationSpec(int machines, int coresPerMachine, long latencyMinM
         return (int) Math.min(machines - 1, (long) index * machines / Math.max(1, count));
     }
 
-    /** The simulated hardware for a cluster of {@code tcs} coordinators and {@code dss} data servers. */
-    public Hardware hardware(int tcs, int dss) {
+    /**
+     * The simulated hardware for a cluster of {@code tcs} coordinators and {@code dss} data servers running
+     * {@code workload} (its calibrated handler costs where the table has them, {@link CostTable#forWorkload}).
+     */
+    public Hardware hardware(int tcs, int dss, String workload) {
         return new Hardware(allMachines(), coresPerMachine, n -> machineOf(n, tcs, dss), latencyMinMicros,
-                latencyMaxMicros, localLatencyMicros, bandwidthGbps, costs, costMode.equals("measured"));
+                latencyMaxMicros, localLatencyMicros, bandwidthGbps, costs.forWorkload(workload),
+                costMode.equals("measured"));
     }
 
     /** Nodes a machine hosts (for the report), e.g. {@code 10 tc + 10 client + 10 ds}. */

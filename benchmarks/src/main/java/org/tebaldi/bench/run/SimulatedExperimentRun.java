@@ -39,7 +39,7 @@ public final class SimulatedExperimentRun {
         ClusterSpec cs = e.cluster();
         SimulationSpec spec = cs.simulation();
         SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0),
-                spec.hardware(cs.coordinators(), cs.dataServers()));
+                spec.hardware(cs.coordinators(), cs.dataServers(), w.name()));
         ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
                 w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching());
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),

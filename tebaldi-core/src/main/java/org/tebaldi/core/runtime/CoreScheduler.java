@@ -9,12 +9,14 @@ import org.tebaldi.core.runtime.cost.CostTable;
 import org.tebaldi.core.runtime.cost.Hardware;
 import org.tebaldi.core.runtime.cost.HandlerCost;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
+import org.tebaldi.core.runtime.cost.LoadGauge;
 
 /**
  * The virtual cores of a {@link SimulatedRuntime} with {@link Hardware} (docs/simulation.md, "Cost model"). A node
  * with a waiting event joins its machine's ready queue (FIFO); a free core takes the first ready node and runs its
- * oldest event at once in simulation, then stays busy for the handler's cost — the table's {@code base + perUnit ×
- * units + perMessage} (model mode) or the handler's own measured time × {@code measuredScale} (measured mode).
+ * oldest event at once in simulation, then stays busy for the handler's cost — {@code (base + perUnit × units +
+ * perLoad × load) × overhead} from the table (model mode; load = the node's live transactions, {@link LoadGauge}) or
+ * the handler's own time measured in the simulation × {@code overhead} (measured mode).
  * When it ends, the node's sends leave and the core takes the next ready node. A node runs one event at a time (an
  * actor), so a busy node's later events wait in its own queue. Simulation thread only.
  */
@@ -22,7 +24,7 @@ public final class CoreScheduler {
     private final SimulatedRuntime sim;
     private final Hardware hw;
     private final CostTable costs;
-    private final long perMessageNanos;
+    private final double overhead;
     private final int[] free;
     private final long[] nicFree;
     private final long[] machineBusy;
@@ -37,7 +39,7 @@ public final class CoreScheduler {
         this.sim = sim;
         this.hw = hw;
         this.costs = hw.costs();
-        this.perMessageNanos = Math.round(costs.perMessageMicros() * 1000);
+        this.overhead = costs.overhead();
         this.free = new int[hw.machines()];
         java.util.Arrays.fill(free, hw.coresPerMachine());
         this.nicFree = new long[hw.machines()];
@@ -84,6 +86,7 @@ public final class CoreScheduler {
         dispatch(n.machine);
     }
 
+    /** Starts ready nodes on the machine's free cores. */
     private void dispatch(int m) {
         while (free[m] > 0 && !ready[m].isEmpty()) {
             SimulatedRuntime.SimNode n = ready[m].poll();
@@ -91,10 +94,11 @@ public final class CoreScheduler {
             SimulatedRuntime.Event e = n.pending.poll();
             free[m]--;
             n.running = true;
+            int load = n.actor instanceof LoadGauge g ? g.load() : 0;
             long t0 = hw.measured() ? System.nanoTime() : 0;
             sim.handle(n, e);
-            long cost = hw.measured() ? Math.round((System.nanoTime() - t0) * costs.measuredScale())
-                    : modelCost(n.id.role(), e);
+            long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, load))
+                    * overhead);
             handled++;
             n.busyNanos += cost;
             machineBusy[m] += cost;
@@ -102,17 +106,22 @@ public final class CoreScheduler {
         }
     }
 
-    private long modelCost(Role role, SimulatedRuntime.Event e) {
+    private long modelCost(Role role, SimulatedRuntime.Event e, int load) {
         if (e.kind == SimulatedRuntime.START) {
             return 0;
         }
         if (e.kind == SimulatedRuntime.TIMER) {
-            return timerCost[role.ordinal()].nanos(0) + perMessageNanos;
+            return timerCost[role.ordinal()].nanos(0, load);
         }
         Object msg = e.payload;
-        HandlerCost c = handlerCache[role.ordinal()].computeIfAbsent(msg.getClass(),
-                k -> costs.cost(HandlerProfile.key(role, msg)));
-        return c.nanos(HandlerProfile.units(msg)) + perMessageNanos;
+        Map<Class<?>, HandlerCost> cache = handlerCache[role.ordinal()];
+        Class<?> k = msg instanceof Envelope env && env.payload() != null ? env.payload().getClass() : msg.getClass();
+        HandlerCost c = cache.get(k);
+        if (c == null) {
+            c = costs.cost(HandlerProfile.key(role, msg));
+            cache.put(k, c);
+        }
+        return c.nanos(HandlerProfile.units(msg), load);
     }
 
     /** When a message sent now from {@code from} to {@code to} arrives, ns (the interface queue advances). */
@@ -124,7 +133,12 @@ public final class CoreScheduler {
         if (fm == tm) {
             return sim.now + hw.localLatencyNanos();
         }
-        int bytes = bytesCache.computeIfAbsent(msg.getClass(), c -> costs.bytes(c.getSimpleName()));
+        Class<?> k = msg instanceof Envelope env && env.payload() != null ? env.payload().getClass() : msg.getClass();
+        Integer bytes = bytesCache.get(k);
+        if (bytes == null) {
+            bytes = costs.bytes(Envelope.name(msg));
+            bytesCache.put(k, bytes);
+        }
         long start = Math.max(sim.now, nicFree[fm]);
         nicFree[fm] = start + hw.wireNanos(bytes);
         return nicFree[fm] + hw.remoteLatencyNanos(r);

@@ -15,6 +15,7 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
+import org.tebaldi.core.runtime.cost.LoadGauge;
 
 /**
  * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor
@@ -363,14 +364,15 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
                 Object msg = runMsg[i];
                 boolean timer = msg instanceof TimerTick;
                 boolean skip = msg == START || timer && ((TimerTick) msg).task == null;
+                int load = actor instanceof LoadGauge g ? g.load() : 0;
                 long t0 = System.nanoTime();
                 handle(runFrom[i], msg);
                 long ns = System.nanoTime() - t0;
                 if (!skip) {
                     if (timer) {
-                        profile.timer(ns);
+                        profile.timer(load, ns);
                     } else {
-                        profile.message(msg, ns);
+                        profile.message(msg, load, ns);
                     }
                 }
                 runFrom[i] = null;

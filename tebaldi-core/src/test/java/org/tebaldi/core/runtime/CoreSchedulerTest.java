@@ -23,7 +23,7 @@ class CoreSchedulerTest {
     }
 
     /** Records (virtual µs at handler start, payload) and forwards to {@code next} if set. */
-    static final class Recorder implements Actor {
+    static class Recorder implements Actor {
         final List<String> log = new ArrayList<>();
         final NodeId next;
         NodeContext ctx;
@@ -46,8 +46,8 @@ class CoreSchedulerTest {
         }
     }
 
-    private static CostTable table(double base, double perUnit, double perMessage) {
-        return new CostTable("test", Map.of(), perMessage, 1.0, 1250, Map.of(),
+    private static CostTable table(double base, double perUnit, double overhead) {
+        return new CostTable("test", Map.of(), overhead, 1250, Map.of(),
                 Map.of("ds Work", new HandlerCost(base, perUnit, 1), "tc Work", new HandlerCost(base, perUnit, 1)));
     }
 
@@ -58,7 +58,7 @@ class CoreSchedulerTest {
     @Test
     void oneCoreRunsTwoNodesOneAfterTheOther() {
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
-                hw(1, 1, 0, 0, table(10, 0, 0)));
+                hw(1, 1, 0, 0, table(10, 0, 1)));
         Recorder a = new Recorder(null);
         Recorder b = new Recorder(null);
         sim.spawn(NodeId.ds(0), a);
@@ -77,7 +77,7 @@ class CoreSchedulerTest {
     @Test
     void twoCoresRunTwoNodesAtOnceButOneNodeOneMessageAtATime() {
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
-                hw(1, 2, 0, 0, table(10, 0, 0)));
+                hw(1, 2, 0, 0, table(10, 0, 1)));
         Recorder a = new Recorder(null);
         Recorder b = new Recorder(null);
         sim.spawn(NodeId.ds(0), a);
@@ -93,10 +93,10 @@ class CoreSchedulerTest {
 
     @Test
     void sendsLeaveWhenTheHandlerEndsAndCrossTheNetwork() {
-        // ds0 on machine 0, tc1 on machine 1: cost 5 + 2 x units + 1 per message; latency 50 µs; 1,250 bytes at
+        // ds0 on machine 0, tc1 on machine 1: cost (5 + 2 x units) x 1.25 overhead; latency 50 µs; 1,250 bytes at
         // 10 Gbit/s = 1 µs on the wire
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
-                hw(2, 1, 50, 0, table(5, 2, 1)));
+                hw(2, 1, 50, 0, table(6, 2, 1.25)));
         Recorder b = new Recorder(null);
         Recorder a = new Recorder(NodeId.tc(1));
         sim.spawn(NodeId.tc(1), b);
@@ -105,9 +105,30 @@ class CoreSchedulerTest {
         sim.inject(NodeId.ds(0), new Work(4));
         sim.runUntil(1_000);
         assertEquals(List.of("1:4"), a.log);
-        // starts at 1, costs 5 + 8 + 1 = 14 -> leaves at 15, 1 µs on the wire, 50 µs latency -> 66
-        assertEquals(List.of("66:4"), b.log);
-        assertEquals(14_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+        // starts at 1, costs (6 + 8) x 1.25 = 17.5 -> leaves at 18.5, 1 µs on the wire, 50 µs latency -> 69.5
+        assertEquals(List.of("69:4"), b.log);
+        assertEquals(17_500, sim.cores().busyNanos().get(NodeId.ds(0)));
+    }
+
+    @Test
+    void theLoadTermChargesTheNodesLiveTransactions() {
+        final class Loaded extends Recorder implements org.tebaldi.core.runtime.cost.LoadGauge {
+            Loaded() {
+                super(null);
+            }
+
+            @Override
+            public int load() {
+                return 40;
+            }
+        }
+        CostTable t = new CostTable("test", Map.of(), 1.0, 100, Map.of(),
+                Map.of("ds Work", new HandlerCost(2, 0, 0.25, 1)));
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        sim.spawn(NodeId.ds(0), new Loaded());
+        sim.inject(NodeId.ds(0), new Work(0));
+        sim.runUntil(1_000);
+        assertEquals(12_000, sim.cores().busyNanos().get(NodeId.ds(0)), "2 µs + 0.25 µs x 40 live");
     }
 
     @Test
@@ -117,7 +138,7 @@ class CoreSchedulerTest {
 
     private static List<String> run(long seed) {
         SimulatedRuntime sim = new SimulatedRuntime(seed, new SimulatedRuntime.Model(0, 0, 0, 0),
-                new Hardware(2, 1, n -> n.index() % 2, 20, 300, 5, 10, table(3, 1, 0.5), false));
+                new Hardware(2, 1, n -> n.index() % 2, 20, 300, 5, 10, table(3, 1, 1.5), false));
         Recorder a = new Recorder(NodeId.tc(1));
         Recorder b = new Recorder(NodeId.ds(0));
         sim.spawn(NodeId.ds(0), a);
@@ -132,6 +153,6 @@ class CoreSchedulerTest {
     @Test
     void pausesAndHardwareDoNotMix() {
         assertThrows(IllegalArgumentException.class, () -> new SimulatedRuntime(1,
-                SimulatedRuntime.Model.withPauses(), hw(1, 1, 0, 0, table(1, 0, 0))));
+                SimulatedRuntime.Model.withPauses(), hw(1, 1, 0, 0, table(1, 0, 1))));
     }
 }

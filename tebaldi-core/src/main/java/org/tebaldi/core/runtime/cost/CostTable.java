@@ -16,28 +16,58 @@ import org.tebaldi.core.config.ConfigException;
 
 /**
  * A calibrated cost table, {@code config/costs/<name>.yaml} (docs/simulation.md, "Cost model"): the CPU cost of
- * each handler key ({@code "<role> <message class>"} or {@code "<role> timer"}, see {@link HandlerProfile}), the
- * per-message CPU overhead of receiving a message (the runtime's queues, timers, the garbage collector: machine CPU
- * not spent inside handlers, spread over the messages), the encoded size of each message class, and the scale
- * applied to a handler's own time in {@code measured} mode. Written by {@code scripts/tebaldi calibrate}, never by
- * hand from a paper.
+ * each handler key ({@code "<role> <message class>"} or {@code "<role> timer"}, see {@link HandlerProfile}) pooled
+ * over every calibrated workload, and per workload where it was calibrated ({@link #forWorkload}); the overhead
+ * factor — the JVM's CPU time over the time inside handlers (the runtime's queues and timers, the garbage collector,
+ * the JIT compiler, the driver), pooled and per workload — by which every handler cost is multiplied; the encoded
+ * size of each message class. In {@code measured} mode the overhead factor scales a handler's own measured time. Written by {@code scripts/tebaldi calibrate}, never by hand from a paper.
  *
  * @param name             the table's name (file name without {@code .yaml})
  * @param calibration      where and how it was measured (host, cores, Java, experiments, totals), as written
- * @param perMessageMicros CPU charged per delivered message on top of its handler, µs
- * @param measuredScale    factor from a handler's time measured inside the simulation to charged CPU time
+ * @param overhead         factor (≥ 1) on every handler cost: machine CPU / CPU inside handlers, pooled
+ * @param overheads        the same factor per workload name; may be empty
  * @param defaultBytes     encoded size of a message class not in {@code bytes}, bytes
  * @param bytes            encoded size per message class (simple name), bytes
- * @param handlers         handler costs by key
+ * @param handlers         handler costs by key, pooled over the calibrated workloads
+ * @param workloads        handler costs by key per workload name (e.g. {@code tpcc}); may be empty
  */
-public record CostTable(String name, Map<String, Object> calibration, double perMessageMicros, double measuredScale,
-                        int defaultBytes, Map<String, Integer> bytes, Map<String, HandlerCost> handlers) {
+public record CostTable(String name, Map<String, Object> calibration, double overhead, Map<String, Double> overheads,
+                        int defaultBytes, Map<String, Integer> bytes,
+                        Map<String, HandlerCost> handlers, Map<String, Map<String, HandlerCost>> workloads) {
     private static final YAMLMapper YAML = new YAMLMapper();
 
     public CostTable {
+        if (!(overhead >= 1) || overheads.values().stream().anyMatch(o -> !(o >= 1))) {
+            throw new IllegalArgumentException("an overhead factor must be at least 1: " + overhead + " " + overheads);
+        }
         calibration = Collections.unmodifiableMap(new LinkedHashMap<>(calibration));
+        overheads = Collections.unmodifiableMap(new TreeMap<>(overheads));
         bytes = Collections.unmodifiableMap(new TreeMap<>(bytes));
         handlers = Collections.unmodifiableMap(new TreeMap<>(handlers));
+        Map<String, Map<String, HandlerCost>> w = new TreeMap<>();
+        workloads.forEach((k, v) -> w.put(k, Collections.unmodifiableMap(new TreeMap<>(v))));
+        workloads = Collections.unmodifiableMap(w);
+    }
+
+    /** A table of pooled costs only. */
+    public CostTable(String name, Map<String, Object> calibration, double overhead, int defaultBytes,
+                     Map<String, Integer> bytes, Map<String, HandlerCost> handlers) {
+        this(name, calibration, overhead, Map.of(), defaultBytes, bytes, handlers, Map.of());
+    }
+
+    /**
+     * The table a run of {@code workload} uses: that workload's calibrated handler costs and overhead where it
+     * has them, the pooled ones elsewhere (a workload never calibrated gets the pooled table).
+     */
+    public CostTable forWorkload(String workload) {
+        Map<String, HandlerCost> own = workloads.get(workload);
+        double o = overheads.getOrDefault(workload, overhead);
+        if (own == null) {
+            return new CostTable(name, calibration, o, Map.of(), defaultBytes, bytes, handlers, Map.of());
+        }
+        Map<String, HandlerCost> merged = new TreeMap<>(handlers);
+        merged.putAll(own);
+        return new CostTable(name + "/" + workload, calibration, o, Map.of(), defaultBytes, bytes, merged, Map.of());
     }
 
     /**
@@ -71,9 +101,17 @@ public record CostTable(String name, Map<String, Object> calibration, double per
         return c != null ? c : fallback(key);
     }
 
-    /** The encoded size of a message of class {@code simpleName}, bytes. */
-    public int bytes(String simpleName) {
-        return bytes.getOrDefault(simpleName, defaultBytes);
+    /**
+     * The encoded size of a message named {@code name} (a class's simple name, or {@code Envelope/Payload}), bytes:
+     * its entry, else (an envelope) its envelope class's, else {@code defaultBytes}.
+     */
+    public int bytes(String name) {
+        Integer b = bytes.get(name);
+        int slash = name.indexOf('/');
+        if (b == null && slash > 0) {
+            b = bytes.get(name.substring(0, slash));
+        }
+        return b != null ? b : defaultBytes;
     }
 
     /**
@@ -107,24 +145,53 @@ public record CostTable(String name, Map<String, Object> calibration, double per
                 bytes.put(e.getKey(), (int) nonNegative(f, "bytes." + e.getKey(), e.getValue()));
             }
         }
-        Map<String, HandlerCost> handlers = new TreeMap<>();
         JsonNode h = root.get("handlers");
         if (h == null || !h.isObject() || h.isEmpty()) {
             throw new ConfigException(f, 0, "handlers", "no handler costs", "run scripts/tebaldi calibrate --out " + f);
         }
+        Map<String, HandlerCost> handlers = handlers(f, "handlers", h);
+        Map<String, Map<String, HandlerCost>> workloads = new TreeMap<>();
+        JsonNode w = root.get("workloads");
+        if (w != null && w.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                workloads.put(e.getKey(), handlers(f, "workloads." + e.getKey(), e.getValue()));
+            }
+        }
+        String name = root.path("name").asText(file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
+        Map<String, Double> overheads = new TreeMap<>();
+        JsonNode ov = root.get("overheads");
+        if (ov != null && ov.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = ov.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                overheads.put(e.getKey(), atLeastOne(f, "overheads." + e.getKey(), e.getValue()));
+            }
+        }
+        return new CostTable(name, calibration, atLeastOne(f, "overhead", root.get("overhead")), overheads,
+                root.has("defaultBytes") ? (int) nonNegative(f, "defaultBytes", root.get("defaultBytes")) : 128,
+                bytes, handlers, workloads);
+    }
+
+    private static Map<String, HandlerCost> handlers(String f, String at, JsonNode h) {
+        Map<String, HandlerCost> handlers = new TreeMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = h.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            String place = "handlers." + e.getKey();
+            String place = at + "." + e.getKey();
             JsonNode v = e.getValue();
             handlers.put(e.getKey(), new HandlerCost(nonNegative(f, place + ".baseMicros", v.get("baseMicros")),
                     v.has("perUnitMicros") ? nonNegative(f, place + ".perUnitMicros", v.get("perUnitMicros")) : 0,
+                    v.has("perLoadMicros") ? nonNegative(f, place + ".perLoadMicros", v.get("perLoadMicros")) : 0,
                     v.has("samples") ? (long) nonNegative(f, place + ".samples", v.get("samples")) : 0));
         }
-        String name = root.path("name").asText(file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
-        return new CostTable(name, calibration, nonNegative(f, "perMessageMicros", root.get("perMessageMicros")),
-                root.has("measuredScale") ? nonNegative(f, "measuredScale", root.get("measuredScale")) : 1.0,
-                root.has("defaultBytes") ? (int) nonNegative(f, "defaultBytes", root.get("defaultBytes")) : 128,
-                bytes, handlers);
+        return handlers;
+    }
+
+    private static double atLeastOne(String file, String place, JsonNode v) {
+        if (v == null || !v.isNumber() || v.asDouble() < 1) {
+            throw new ConfigException(file, 0, place, "expected an overhead factor of at least 1, found "
+                    + (v == null ? "nothing" : v.toString()), "run scripts/tebaldi calibrate again");
+        }
+        return v.asDouble();
     }
 
     private static double nonNegative(String file, String place, JsonNode v) {
@@ -144,18 +211,15 @@ public record CostTable(String name, Map<String, Object> calibration, double per
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("name", name);
         root.set("calibration", YAML.valueToTree(calibration));
-        root.put("perMessageMicros", round(perMessageMicros));
-        root.put("measuredScale", round(measuredScale));
+        root.put("overhead", round(overhead));
+        ObjectNode ov = root.putObject("overheads");
+        overheads.forEach((k, v) -> ov.put(k, round(v)));
         root.put("defaultBytes", defaultBytes);
         ObjectNode b = root.putObject("bytes");
         bytes.forEach(b::put);
-        ObjectNode h = root.putObject("handlers");
-        handlers.forEach((k, c) -> {
-            ObjectNode o = h.putObject(k);
-            o.put("baseMicros", round(c.baseMicros()));
-            o.put("perUnitMicros", round(c.perUnitMicros()));
-            o.put("samples", c.samples());
-        });
+        put(root.putObject("handlers"), handlers);
+        ObjectNode w = root.putObject("workloads");
+        workloads.forEach((k, v) -> put(w.putObject(k), v));
         if (file.getParent() != null) {
             Files.createDirectories(file.getParent());
         }
@@ -163,33 +227,41 @@ public record CostTable(String name, Map<String, Object> calibration, double per
                 + "scripts/tebaldi calibrate\n" + YAML.writeValueAsString(root));
     }
 
+    private static void put(ObjectNode h, Map<String, HandlerCost> costs) {
+        costs.forEach((k, c) -> {
+            ObjectNode o = h.putObject(k);
+            o.put("baseMicros", round(c.baseMicros()));
+            o.put("perUnitMicros", round(c.perUnitMicros()));
+            o.put("perLoadMicros", Math.round(c.perLoadMicros() * 1e6) / 1e6);
+            o.put("samples", c.samples());
+        });
+    }
+
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
 
     /**
-     * Fits a table from handler timings of calibration runs.
+     * Fits a table from handler timings of calibration runs: every key's cost by {@link HandlerCost#fit}, pooled
+     * and per workload.
      *
-     * @param totals           handler sums by key over all runs ({@link HandlerProfile#mergeInto})
-     * @param cpuNanos         CPU time of the runs' JVM over the same windows, ns
-     * @param measuredScale    see the record
+     * @param pooled           handler sums by key over all runs ({@link HandlerProfile#mergeInto})
+     * @param perWorkload      handler sums by key over each workload's runs
+     * @param overhead         see the record (measured by the caller: CPU / handler time over the runs)
+     * @param overheads        the same per workload
      * @param bytes            encoded size per message class
      */
-    public static CostTable fit(String name, Map<String, Object> calibration, Map<String, HandlerProfile.Sums> totals,
-                                long cpuNanos, double measuredScale, int defaultBytes, Map<String, Integer> bytes) {
-        Map<String, HandlerCost> handlers = new TreeMap<>();
-        double handlerNanos = 0;
-        long messages = 0;
-        for (Map.Entry<String, HandlerProfile.Sums> e : totals.entrySet()) {
-            handlers.put(e.getKey(), HandlerCost.fit(e.getValue()));
-            handlerNanos += e.getValue().nanos;
-            messages += e.getValue().count;
-        }
-        double perMessage = messages == 0 ? 0 : Math.max(0, (cpuNanos - handlerNanos) / messages / 1000);
-        Map<String, Object> cal = new LinkedHashMap<>(calibration);
-        cal.put("cpuMs", cpuNanos / 1_000_000);
-        cal.put("handlerMs", Math.round(handlerNanos / 1e6));
-        cal.put("handled", messages);
-        return new CostTable(name, cal, perMessage, measuredScale, defaultBytes, bytes, handlers);
+    public static CostTable fit(String name, Map<String, Object> calibration, Map<String, HandlerProfile.Sums> pooled,
+                                Map<String, Map<String, HandlerProfile.Sums>> perWorkload, double overhead,
+                                Map<String, Double> overheads, int defaultBytes, Map<String, Integer> bytes) {
+        Map<String, Map<String, HandlerCost>> workloads = new TreeMap<>();
+        perWorkload.forEach((w, sums) -> workloads.put(w, fitAll(sums)));
+        return new CostTable(name, calibration, overhead, overheads, defaultBytes, bytes, fitAll(pooled), workloads);
+    }
+
+    private static Map<String, HandlerCost> fitAll(Map<String, HandlerProfile.Sums> sums) {
+        Map<String, HandlerCost> out = new TreeMap<>();
+        sums.forEach((k, s) -> out.put(k, HandlerCost.fit(s)));
+        return out;
     }
 }

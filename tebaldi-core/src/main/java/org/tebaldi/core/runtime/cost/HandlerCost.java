@@ -1,48 +1,129 @@
 package org.tebaldi.core.runtime.cost;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.apache.commons.math3.linear.RealVector;
+
 /**
  * The calibrated CPU cost of one handler key (docs/simulation.md, "Cost model"): {@code baseMicros +
- * perUnitMicros × units} µs, units as {@link CostUnits} counts them.
+ * perUnitMicros × units + perLoadMicros × load} µs — units as {@link CostUnits} counts them, load as
+ * {@link LoadGauge} reports it.
  *
  * @param baseMicros    fixed part, µs (≥ 0)
  * @param perUnitMicros part per work unit, µs (≥ 0)
+ * @param perLoadMicros part per live transaction at the node, µs (≥ 0)
  * @param samples       handlers the fit was made from (0 for a derived default)
  */
-public record HandlerCost(double baseMicros, double perUnitMicros, long samples) {
+public record HandlerCost(double baseMicros, double perUnitMicros, double perLoadMicros, long samples) {
     public HandlerCost {
-        if (!(baseMicros >= 0) || !(perUnitMicros >= 0) || samples < 0) {
+        if (!(baseMicros >= 0) || !(perUnitMicros >= 0) || !(perLoadMicros >= 0) || samples < 0) {
             throw new IllegalArgumentException("handler cost must be non-negative: " + baseMicros + " + "
-                    + perUnitMicros + "/unit");
+                    + perUnitMicros + "/unit + " + perLoadMicros + "/load");
         }
     }
 
-    /** The cost of a handler with {@code units} work units, ns. */
+    /** A cost without a load term. */
+    public HandlerCost(double baseMicros, double perUnitMicros, long samples) {
+        this(baseMicros, perUnitMicros, 0, samples);
+    }
+
+    /** The cost of a handler with {@code units} work units, ns (no load). */
     public long nanos(int units) {
-        return Math.round((baseMicros + perUnitMicros * units) * 1000);
+        return nanos(units, 0);
+    }
+
+    /** The cost of a handler with {@code units} work units at a node holding {@code load} transactions, ns. */
+    public long nanos(int units, int load) {
+        return Math.round((baseMicros + perUnitMicros * units + perLoadMicros * load) * 1000);
     }
 
     /**
-     * Least-squares fit of {@code time = base + perUnit × units} to {@code s}: a negative slope (or units that never
-     * vary) falls back to the mean; a negative intercept to a line through the origin.
+     * Least-squares fit of {@code time = base + perUnit × units + perLoad × load} to {@code s}. Of the models with
+     * every coefficient non-negative — with or without the base, with both terms, units only or load only, or the
+     * mean alone — the one with the smallest squared error wins; a regressor that never varies is left out.
      */
     public static HandlerCost fit(HandlerProfile.Sums s) {
         if (s.count == 0) {
-            return new HandlerCost(0, 0, 0);
+            return new HandlerCost(0, 0, 0, 0);
         }
         double n = s.count;
-        double mean = s.nanos / n / 1000;
-        double den = n * s.unitsSquared - s.units * s.units;
-        if (den <= 1e-9 * n * n) {
-            return new HandlerCost(mean, 0, s.count);
+        HandlerCost best = new HandlerCost(s.nanos / n / 1000, 0, 0, s.count);
+        double bestSse = sse(s, best);
+        List<boolean[]> models = new ArrayList<>();
+        boolean withLoad = !Boolean.getBoolean("tebaldi.noLoadTerm");
+        for (boolean intercept : new boolean[] {true, false}) {
+            if (withLoad) {
+                models.add(new boolean[] {intercept, true, true});
+                models.add(new boolean[] {intercept, false, true});
+            }
+            models.add(new boolean[] {intercept, true, false});
         }
-        double slope = (n * s.unitsNanos - s.units * s.nanos) / den / 1000;
-        if (slope <= 0) {
-            return new HandlerCost(mean, 0, s.count);
+        for (boolean[] m : models) {
+            HandlerCost c = solve(s, m[0], m[1], m[2]);
+            if (c != null) {
+                double e = sse(s, c);
+                if (e < bestSse * (1 - 1e-9)) {
+                    best = c;
+                    bestSse = e;
+                }
+            }
         }
-        double base = (s.nanos / 1000 - slope * s.units) / n;
-        if (base < 0) {
-            return new HandlerCost(0, s.unitsNanos / s.unitsSquared / 1000, s.count);
+        return best;
+    }
+
+    /** The normal equations over (1?, units?, load?), in ns; null if singular or a coefficient is negative. */
+    private static HandlerCost solve(HandlerProfile.Sums s, boolean intercept, boolean units, boolean load) {
+        double[][] xx = {
+            {s.count, s.units, s.loads},
+            {s.units, s.unitsSquared, s.unitsLoads},
+            {s.loads, s.unitsLoads, s.loadsSquared}};
+        double[] xy = {s.nanos, s.unitsNanos, s.loadsNanos};
+        boolean[] use = {intercept, units, load};
+        int k = 0;
+        int[] idx = new int[3];
+        for (int i = 0; i < 3; i++) {
+            if (use[i]) {
+                idx[k++] = i;
+            }
         }
-        return new HandlerCost(base, slope, s.count);
+        if (k == 0 || s.count < 2) {
+            return null;
+        }
+        RealMatrix a = new Array2DRowRealMatrix(k, k);
+        RealVector b = new ArrayRealVector(k);
+        for (int r = 0; r < k; r++) {
+            b.setEntry(r, xy[idx[r]]);
+            for (int c = 0; c < k; c++) {
+                a.setEntry(r, c, xx[idx[r]][idx[c]]);
+            }
+        }
+        LUDecomposition lu = new LUDecomposition(a, 1e-12);
+        if (!lu.getSolver().isNonSingular()) {
+            return null;
+        }
+        RealVector beta = lu.getSolver().solve(b);
+        double[] coef = new double[3];
+        for (int r = 0; r < k; r++) {
+            coef[idx[r]] = beta.getEntry(r) / 1000;
+        }
+        if (coef[0] < 0 || coef[1] < 0 || coef[2] < 0) {
+            return null;
+        }
+        return new HandlerCost(coef[0], coef[1], coef[2], s.count);
+    }
+
+    /** Σ (t − model)², ns², from the sums. */
+    private static double sse(HandlerProfile.Sums s, HandlerCost c) {
+        double b0 = c.baseMicros * 1000;
+        double b1 = c.perUnitMicros * 1000;
+        double b2 = c.perLoadMicros * 1000;
+        // Σ (t - b0 - b1 u - b2 l)^2 expanded over the sums
+        return s.nanosSquared + b0 * b0 * s.count + b1 * b1 * s.unitsSquared + b2 * b2 * s.loadsSquared
+                - 2 * b0 * s.nanos - 2 * b1 * s.unitsNanos - 2 * b2 * s.loadsNanos
+                + 2 * b0 * b1 * s.units + 2 * b0 * b2 * s.loads + 2 * b1 * b2 * s.unitsLoads;
     }
 }

@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.tebaldi.core.runtime.Envelope;
 import org.tebaldi.core.runtime.Role;
 
 /**
  * Handler timings gathered for calibration (docs/simulation.md, "Calibration"): per handler key
  * ({@code "<role> <message class>"}, {@code "<role> timer"}), the count and the sums a least-squares fit of
- * {@code time = base + perUnit × units} needs. One instance per node, written by the one thread running that node
+ * {@code time = base + perUnit × units + perLoad × load} needs (units: {@link CostUnits}; load: {@link LoadGauge}). One instance per node, written by the one thread running that node
  * at a time (the runtime's hand-over gives the happens-before); {@link #mergeInto} at the end of a run.
  */
 public final class HandlerProfile {
@@ -20,13 +21,23 @@ public final class HandlerProfile {
         public double nanos;
         public double unitsNanos;
         public double unitsSquared;
+        public double loads;
+        public double loadsNanos;
+        public double loadsSquared;
+        public double unitsLoads;
+        public double nanosSquared;
 
-        void add(int u, long ns) {
+        void add(int u, int load, long ns) {
             count++;
             units += u;
             nanos += ns;
             unitsNanos += (double) u * ns;
             unitsSquared += (double) u * u;
+            loads += load;
+            loadsNanos += (double) load * ns;
+            loadsSquared += (double) load * load;
+            unitsLoads += (double) u * load;
+            nanosSquared += (double) ns * ns;
         }
 
         /** Adds {@code o}'s counts and sums to these (e.g. the same key over several runs). */
@@ -36,6 +47,11 @@ public final class HandlerProfile {
             nanos += o.nanos;
             unitsNanos += o.unitsNanos;
             unitsSquared += o.unitsSquared;
+            loads += o.loads;
+            loadsNanos += o.loadsNanos;
+            loadsSquared += o.loadsSquared;
+            unitsLoads += o.unitsLoads;
+            nanosSquared += o.nanosSquared;
         }
     }
 
@@ -45,8 +61,8 @@ public final class HandlerProfile {
     public static final int SAMPLE_MAX = 50;
 
     private final String rolePrefix;
-    private final Map<Class<?>, Sums> byClass = new java.util.HashMap<>();
-    private final Map<Class<?>, List<Object>> samples = new java.util.HashMap<>();
+    private final Map<String, Sums> byName = new java.util.HashMap<>();
+    private final Map<String, List<Object>> samples = new java.util.HashMap<>();
     private final Sums timers = new Sums();
     private volatile boolean enabled;
 
@@ -70,24 +86,38 @@ public final class HandlerProfile {
      * a multiple of {@value #SAMPLE_EVERY} (at most {@value #SAMPLE_MAX} per class; see {@link #samplesInto}).
      */
     public void message(Object msg, long ns) {
-        Sums s = byClass.computeIfAbsent(msg.getClass(), c -> new Sums());
+        message(msg, 0, ns);
+    }
+
+    /** As {@link #message(Object, long)}, the node holding {@code load} live transactions when the handler began. */
+    public void message(Object msg, int load, long ns) {
+        String name = Envelope.name(msg);
+        Sums s = byName.computeIfAbsent(name, c -> new Sums());
         if (s.count % SAMPLE_EVERY == 0) {
-            List<Object> l = samples.computeIfAbsent(msg.getClass(), c -> new ArrayList<>());
+            List<Object> l = samples.computeIfAbsent(name, c -> new ArrayList<>());
             if (l.size() < SAMPLE_MAX) {
                 l.add(msg);
             }
         }
-        s.add(units(msg), ns);
+        s.add(units(msg), load, ns);
     }
 
     /** Records one timer task of {@code ns} ns. */
     public void timer(long ns) {
-        timers.add(0, ns);
+        timer(0, ns);
     }
 
-    /** The key a message's handler is charged under at a node of {@code role}. */
+    /** As {@link #timer(long)}, with the node's load when the task began. */
+    public void timer(int load, long ns) {
+        timers.add(0, load, ns);
+    }
+
+    /**
+     * The key a message's handler is charged under at a node of {@code role}: {@code "<role> <class>"}, an
+     * {@link Envelope} by what it carries ({@code "ds CcEnvelope/Watch"}).
+     */
     public static String key(Role role, Object msg) {
-        return role.cli() + " " + msg.getClass().getSimpleName();
+        return role.cli() + " " + Envelope.name(msg);
     }
 
     /** The key of a timer task at a node of {@code role}. */
@@ -102,18 +132,18 @@ public final class HandlerProfile {
 
     /** Adds this node's sums into {@code out}, by handler key. */
     public void mergeInto(Map<String, Sums> out) {
-        byClass.forEach((c, s) -> out.computeIfAbsent(rolePrefix + c.getSimpleName(), k -> new Sums()).addAll(s));
+        byName.forEach((c, s) -> out.computeIfAbsent(rolePrefix + c, k -> new Sums()).addAll(s));
         if (timers.count > 0) {
             out.computeIfAbsent(rolePrefix + "timer", k -> new Sums()).addAll(timers);
         }
     }
 
     /**
-     * Adds the messages kept as samples into {@code out}, by message class (simple name), e.g. to measure their
+     * Adds the messages kept as samples into {@code out}, by message name ({@link Envelope#name}), e.g. to measure their
      * encoded size after the run. Same threading rule as {@link #mergeInto}.
      */
     public void samplesInto(Map<String, List<Object>> out) {
-        samples.forEach((c, l) -> out.computeIfAbsent(c.getSimpleName(), k -> new ArrayList<>()).addAll(l));
+        samples.forEach((c, l) -> out.computeIfAbsent(c, k -> new ArrayList<>()).addAll(l));
     }
 
     /** A fresh sorted map for {@link #mergeInto}. */

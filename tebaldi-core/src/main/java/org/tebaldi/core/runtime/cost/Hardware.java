@@ -21,7 +21,7 @@ import org.tebaldi.core.runtime.NodeId;
  * @param bandwidthGbps      each machine's network interface, Gbit/s (> 0)
  * @param costs              the calibrated cost table
  * @param measured           true: charge each handler its own time measured in the simulation × the table's
- *                           {@code measuredScale} (not deterministic); false: the table's model costs (deterministic)
+ *                           {@code overhead} (not deterministic); false: the table's model costs (deterministic)
  */
 public record Hardware(int machines, int coresPerMachine, ToIntFunction<NodeId> placement, double latencyMinMicros,
                        double latencyMaxMicros, double localLatencyMicros, double bandwidthGbps, CostTable costs,

@@ -20,7 +20,7 @@ class CostTableTest {
     private static HandlerProfile.Sums sums(long count, long nanosEach, int units) {
         HandlerProfile.Sums s = new HandlerProfile.Sums();
         for (int i = 0; i < count; i++) {
-            s.add(units, nanosEach);
+            s.add(units, 0, nanosEach);
         }
         return s;
     }
@@ -30,19 +30,30 @@ class CostTableTest {
         totals.put("tc ExecReply", sums(100, 3_000, 0));
         totals.put("ds ExecBatch", sums(50, 10_000, 4));
         totals.put("client timer", sums(10, 1_000, 0));
-        // 160 handlers, 0.81 ms inside them, 2 ms of CPU: 7.4375 µs per message of overhead
-        return CostTable.fit("t", Map.of("host", "h", "experiments", List.of("a", "b")), totals, 2_000_000, 2.5,
-                40, Map.of("ExecReply", 35, "ExecBatch", 90));
+        Map<String, HandlerProfile.Sums> tpcc = HandlerProfile.newTotals();
+        tpcc.put("tc ExecReply", sums(10, 5_000, 0));
+        return CostTable.fit("t", Map.of("host", "h", "experiments", List.of("a", "b")), totals, Map.of("tpcc", tpcc),
+                1.25, Map.of("tpcc", 1.5), 40, Map.of("ExecReply", 35, "ExecBatch", 90, "CcEnvelope", 20));
     }
 
     @Test
-    void fitChargesTheCpuOutsideHandlersPerMessage() {
+    void fitKeepsTheOverheadsAndFitsEveryKey() {
         CostTable t = table();
-        assertEquals(7.4375, t.perMessageMicros(), 1e-9);
+        assertEquals(1.25, t.overhead(), 1e-9);
         assertEquals(3.0, t.cost("tc ExecReply").baseMicros(), 1e-9);
-        assertEquals(160L, t.calibration().get("handled"));
         assertEquals(90, t.bytes("ExecBatch"));
         assertEquals(40, t.bytes("Unknown"));
+        assertEquals(20, t.bytes("CcEnvelope/Watch"), "an envelope without its own size takes the envelope's");
+    }
+
+    @Test
+    void aWorkloadUsesItsOwnCostsWhereItHasThem() {
+        CostTable t = table();
+        assertEquals(5.0, t.forWorkload("tpcc").cost("tc ExecReply").baseMicros(), 1e-9);
+        assertEquals(10.0, t.forWorkload("tpcc").cost("ds ExecBatch").baseMicros(), 1e-9, "pooled elsewhere");
+        assertEquals(3.0, t.forWorkload("seats").cost("tc ExecReply").baseMicros(), 1e-9, "not calibrated: pooled");
+        assertEquals(1.5, t.forWorkload("tpcc").overhead(), 1e-9);
+        assertEquals(1.25, t.forWorkload("seats").overhead(), 1e-9);
     }
 
     @Test
@@ -53,10 +64,11 @@ class CostTableTest {
         CostTable back = CostTable.read(f);
         assertEquals(t.name(), back.name());
         assertEquals(t.handlers(), back.handlers());
+        assertEquals(t.workloads(), back.workloads());
+        assertEquals(t.overheads(), back.overheads());
         assertEquals(t.bytes(), back.bytes());
         assertEquals(t.defaultBytes(), back.defaultBytes());
-        assertEquals(t.measuredScale(), back.measuredScale(), 1e-9);
-        assertEquals(Math.round(t.perMessageMicros() * 1000) / 1000.0, back.perMessageMicros(), 1e-9);
+        assertEquals(t.overhead(), back.overhead(), 1e-9);
         assertEquals(List.of("a", "b"), back.calibration().get("experiments"));
         assertEquals("h", back.calibration().get("host"));
     }
@@ -66,7 +78,7 @@ class CostTableTest {
         Path f = tmp.resolve("bad.yaml");
         Files.writeString(f, """
                 name: bad
-                perMessageMicros: 1.5
+                overhead: 1.5
                 handlers:
                   tc ExecReply: {baseMicros: -2, perUnitMicros: 0}
                 """);

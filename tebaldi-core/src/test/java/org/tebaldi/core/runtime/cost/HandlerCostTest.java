@@ -10,7 +10,7 @@ class HandlerCostTest {
     private static HandlerProfile.Sums sums(int[] units, long[] nanos) {
         HandlerProfile.Sums s = new HandlerProfile.Sums();
         for (int i = 0; i < units.length; i++) {
-            s.add(units[i], nanos[i]);
+            s.add(units[i], 0, nanos[i]);
         }
         return s;
     }
@@ -51,6 +51,20 @@ class HandlerCostTest {
         assertEquals(0, c.baseMicros());
         double slope = (2 * 1_000 + 4 * 3_000 + 6 * 5_000) / (4.0 + 16 + 36) / 1000; // Σ u·t / Σ u², µs
         assertEquals(slope, c.perUnitMicros(), 1e-9);
+    }
+
+    @Test
+    void recoversACostThatGrowsWithTheLoad() {
+        HandlerProfile.Sums s = new HandlerProfile.Sums();
+        int[][] ul = {{0, 0}, {1, 10}, {2, 3}, {5, 40}, {3, 7}, {8, 1}, {0, 25}};
+        for (int[] x : ul) {
+            s.add(x[0], x[1], 1_500 + 400L * x[0] + 20L * x[1]); // 1.5 µs + 0.4 µs/unit + 0.02 µs/live txn
+        }
+        HandlerCost c = HandlerCost.fit(s);
+        assertEquals(1.5, c.baseMicros(), 1e-6);
+        assertEquals(0.4, c.perUnitMicros(), 1e-6);
+        assertEquals(0.02, c.perLoadMicros(), 1e-6);
+        assertEquals(1_500 + 800 + 200, c.nanos(2, 10));
     }
 
     @Test

@@ -1,0 +1,130 @@
+package org.tebaldi.bench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tebaldi.bench.driver.ProgressTick;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.experiment.ExperimentFixture;
+import org.tebaldi.bench.report.SummaryJson;
+import org.tebaldi.core.config.ConfigException;
+
+/**
+ * A small calibrated cluster simulation end to end (docs/simulation.md): TPC-C (2 warehouses, scaled down) under
+ * the three-layer tree on 2 machines x 2 virtual cores plus a service machine, with the committed cost table
+ * {@code config/costs/this-machine.yaml}; verified; deterministic per seed (same seed, same numbers).
+ */
+class SimulatedRunTest {
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    static final String EXPERIMENT = """
+            name: sim-test
+            workload: {name: tpcc, warehouses: 2, items: 1000, customersPerDistrict: 60, ordersPerDistrict: 60}
+            tree: %s
+            cluster:
+              mode: simulated
+              coordinators: 4
+              dataServers: 4
+              simulation:
+                machines: 2
+                coresPerMachine: 2
+                latency: {min: 40us, max: 80us}
+                localLatency: 10us
+                serviceMachine: true
+                costs: %s
+            clients: 40
+            warmup: 200ms
+            duration: 1s
+            verify: true
+            seed: %d
+            """;
+
+    @TempDir
+    static Path tmp;
+    static RunResult first;
+    static RunResult again;
+    static RunResult otherSeed;
+    static final List<ProgressTick> TICKS = new ArrayList<>();
+
+    static Experiment experiment(long seed) {
+        return new ExperimentFixture(tmp).load(String.format(EXPERIMENT,
+                ROOT.resolve("config/trees/tebaldi-3layer.yaml"), ROOT.resolve("config/costs/this-machine.yaml"), seed));
+    }
+
+    @BeforeAll
+    static void run() throws Exception {
+        first = new SimulatedExperimentRun(experiment(7), new RunListener() {
+            @Override
+            public void tick(ProgressTick t) {
+                TICKS.add(t);
+            }
+        }).run();
+        again = new SimulatedExperimentRun(experiment(7), new RunListener() { }).run();
+        otherSeed = new SimulatedExperimentRun(experiment(8), new RunListener() { }).run();
+    }
+
+    @Test
+    void runsVerifiedInVirtualTime() {
+        assertTrue(first.checks().passed(), first.checks().report());
+        assertEquals(Boolean.TRUE, first.checks().serializable());
+        assertTrue(first.driver().total().committed() > 100, "committed " + first.driver().total().committed());
+        assertEquals(1_000_000, first.driver().measuredMicros());
+        assertEquals(2, TICKS.size(), "one tick per virtual second, the last partial");
+        assertTrue(TICKS.stream().allMatch(t -> t.wallMillis() >= 0));
+        SimulationInfo s = first.simulation();
+        assertEquals(3, s.machines());
+        assertEquals(3, s.machineUtilization().length);
+        for (double u : s.machineUtilization()) {
+            assertTrue(u >= 0 && u <= 1.0 + 1e-9, "utilization " + u);
+        }
+        assertTrue(s.machineUtilization()[0] > 0 && s.machineUtilization()[1] > 0);
+        assertEquals("services", s.machineNodes()[2]);
+    }
+
+    @Test
+    void sameSeedSameNumbers() {
+        ObjectNode a = SummaryJson.build(first);
+        ObjectNode b = SummaryJson.build(again);
+        for (String k : List.of("throughput", "committed", "aborted", "latency", "types", "timeline", "messages")) {
+            assertEquals(a.get(k), b.get(k), k);
+        }
+        assertEquals(a.at("/machine/cpuMs"), b.at("/machine/cpuMs"));
+        ObjectNode c = SummaryJson.build(otherSeed);
+        assertNotEquals(a.get("timeline"), c.get("timeline"), "another seed, another run");
+    }
+
+    @Test
+    void summaryMarksVirtualTime() {
+        ObjectNode o = SummaryJson.build(first);
+        assertEquals("virtual", o.get("time").asText());
+        assertEquals("model", o.at("/simulation/costMode").asText());
+        assertEquals("this-machine", o.at("/simulation/costs").asText());
+        assertEquals("simulated", o.at("/config/cluster/mode").asText());
+        assertEquals(2, o.at("/config/cluster/simulation/coresPerMachine").asInt());
+    }
+
+    @Test
+    void aMissingCostTableIsOneClearMessage() {
+        ConfigException x = assertThrows(ConfigException.class, () -> new ExperimentFixture(tmp).load(
+                ExperimentFixture.BANK.replace("cluster: {dataServers: 2, coordinators: 2}",
+                        "cluster: {mode: simulated, simulation: {costs: config/costs/nope.yaml}}")));
+        assertTrue(x.getMessage().contains("cluster.simulation.costs") && x.getMessage().contains("calibrate"),
+                x.getMessage());
+    }
+
+    @Test
+    void aSimulationSectionNeedsSimulatedMode() {
+        ConfigException x = assertThrows(ConfigException.class, () -> new ExperimentFixture(tmp).load(
+                ExperimentFixture.BANK.replace("cluster: {dataServers: 2, coordinators: 2}",
+                        "cluster: {mode: embedded, simulation: {machines: 2}}")));
+        assertTrue(x.getMessage().contains("mode: simulated"), x.getMessage());
+    }
+}
