@@ -134,7 +134,7 @@ final class CalibrationTotals {
             for (Map.Entry<String, HandlerProfile.Sums> e : r.sums().entrySet()) {
                 HandlerProfile.Sums s = e.getValue();
                 org.tebaldi.core.runtime.cost.HandlerCost c = w.cost(e.getKey());
-                model += (s.count * c.baseMicros() + s.units * c.perUnitMicros() + s.loads * c.perLoadMicros())
+                model += (s.count * c.baseMicros() + s.units * c.perUnitMicros() + s.colds * c.coldMicros())
                         * w.overhead();
             }
             out.put(r.label(), Math.round(model * 1000 / r.cpuNanos() * 1000) / 1000.0);
@@ -153,13 +153,13 @@ final class CalibrationTotals {
         }
         out.println("fit check (CPU the table charges / CPU measured, per run; 1.00 is exact):");
         fitCheck(t).forEach((n, r) -> out.printf("  %-32s %.2f%n", n, r));
-        out.println("costliest handlers (total ms, count, base µs + per-unit µs):");
+        out.println("costliest handlers (total ms, count, base µs + per-unit µs, + cold µs):");
         handlers.entrySet().stream()
                 .sorted(Comparator.comparingDouble((Map.Entry<String, HandlerProfile.Sums> x) -> -x.getValue().nanos))
                 .limit(10)
-                .forEach(x -> out.printf("  %-32s %,9.0f ms %,12d  %8.3f + %.3f%n", x.getKey(),
+                .forEach(x -> out.printf("  %-32s %,9.0f ms %,12d  %8.3f + %.3f, + %.3f%n", x.getKey(),
                         x.getValue().nanos / 1e6, x.getValue().count, t.cost(x.getKey()).baseMicros(),
-                        t.cost(x.getKey()).perUnitMicros()));
+                        t.cost(x.getKey()).perUnitMicros(), t.cost(x.getKey()).coldMicros()));
     }
 
     private static String host() {

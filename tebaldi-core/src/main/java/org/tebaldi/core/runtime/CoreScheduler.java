@@ -9,14 +9,14 @@ import org.tebaldi.core.runtime.cost.CostTable;
 import org.tebaldi.core.runtime.cost.Hardware;
 import org.tebaldi.core.runtime.cost.HandlerCost;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
-import org.tebaldi.core.runtime.cost.LoadGauge;
 
 /**
  * The virtual cores of a {@link SimulatedRuntime} with {@link Hardware} (docs/simulation.md, "Cost model"). A node
  * with a waiting event joins its machine's ready queue (FIFO); a free core takes the first ready node and runs its
- * oldest event at once in simulation, then stays busy for the handler's cost — {@code (base + perUnit × units +
- * perLoad × load) × overhead} from the table (model mode; load = the node's live transactions, {@link LoadGauge}) or
- * the handler's own time measured in the simulation × {@code overhead} (measured mode).
+ * oldest event at once in simulation, then stays busy for the handler's cost — {@code (base + perUnit × units
+ * [+ cold]) × overhead} from the table (model mode; cold: the node was idle before this handler, as the first
+ * handler of a mailbox run in the embedded runtime) or the handler's own time measured in the simulation ×
+ * {@code overhead} (measured mode).
  * When it ends, the node's sends leave and the core takes the next ready node. A node runs one event at a time (an
  * actor), so a busy node's later events wait in its own queue. Simulation thread only.
  */
@@ -66,6 +66,7 @@ public final class CoreScheduler {
         n.pending.add(e);
         if (!n.running && !n.ready) {
             n.ready = true;
+            n.warm = false;
             ready[n.machine].add(n);
             dispatch(n.machine);
         }
@@ -81,6 +82,7 @@ public final class CoreScheduler {
         n.outbox.clear();
         if (!n.pending.isEmpty()) {
             n.ready = true;
+            n.warm = true;
             ready[n.machine].add(n);
         }
         dispatch(n.machine);
@@ -94,10 +96,10 @@ public final class CoreScheduler {
             SimulatedRuntime.Event e = n.pending.poll();
             free[m]--;
             n.running = true;
-            int load = n.actor instanceof LoadGauge g ? g.load() : 0;
+            boolean cold = !n.warm;
             long t0 = hw.measured() ? System.nanoTime() : 0;
             sim.handle(n, e);
-            long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, load))
+            long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold))
                     * overhead);
             handled++;
             n.busyNanos += cost;
@@ -106,12 +108,12 @@ public final class CoreScheduler {
         }
     }
 
-    private long modelCost(Role role, SimulatedRuntime.Event e, int load) {
+    private long modelCost(Role role, SimulatedRuntime.Event e, boolean cold) {
         if (e.kind == SimulatedRuntime.START) {
             return 0;
         }
         if (e.kind == SimulatedRuntime.TIMER) {
-            return timerCost[role.ordinal()].nanos(0, load);
+            return timerCost[role.ordinal()].nanos(0, cold);
         }
         Object msg = e.payload;
         Map<Class<?>, HandlerCost> cache = handlerCache[role.ordinal()];
@@ -121,7 +123,7 @@ public final class CoreScheduler {
             c = costs.cost(HandlerProfile.key(role, msg));
             cache.put(k, c);
         }
-        return c.nanos(HandlerProfile.units(msg), load);
+        return c.nanos(HandlerProfile.units(msg), cold);
     }
 
     /** When a message sent now from {@code from} to {@code to} arrives, ns (the interface queue advances). */

@@ -15,7 +15,6 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
-import org.tebaldi.core.runtime.cost.LoadGauge;
 
 /**
  * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor
@@ -358,21 +357,24 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
             }
         }
 
-        /** The run's {@code n} messages, each handler timed into {@link #profile} (start and cancelled timers not). */
+        /**
+         * The run's {@code n} messages, each handler timed into {@link #profile} (start and cancelled timers not); the
+         * run's first handler is recorded as cold (the node was idle before it).
+         */
         private void runProfiled(int n) {
             for (int i = 0; i < n; i++) {
                 Object msg = runMsg[i];
                 boolean timer = msg instanceof TimerTick;
                 boolean skip = msg == START || timer && ((TimerTick) msg).task == null;
-                int load = actor instanceof LoadGauge g ? g.load() : 0;
+                boolean cold = i == 0;
                 long t0 = System.nanoTime();
                 handle(runFrom[i], msg);
                 long ns = System.nanoTime() - t0;
                 if (!skip) {
                     if (timer) {
-                        profile.timer(load, ns);
+                        profile.timer(cold, ns);
                     } else {
-                        profile.message(msg, load, ns);
+                        profile.message(msg, cold, ns);
                     }
                 }
                 runFrom[i] = null;

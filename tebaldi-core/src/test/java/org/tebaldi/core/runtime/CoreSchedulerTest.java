@@ -111,24 +111,22 @@ class CoreSchedulerTest {
     }
 
     @Test
-    void theLoadTermChargesTheNodesLiveTransactions() {
-        final class Loaded extends Recorder implements org.tebaldi.core.runtime.cost.LoadGauge {
-            Loaded() {
-                super(null);
-            }
-
-            @Override
-            public int load() {
-                return 40;
-            }
-        }
+    void aHandlerAfterAnIdlePausePaysTheColdStart() {
+        // one core; ds0 gets three messages at once: the first is cold (2 + 3 µs), the two after it warm (2 µs each)
         CostTable t = new CostTable("test", Map.of(), 1.0, 100, Map.of(),
-                Map.of("ds Work", new HandlerCost(2, 0, 0.25, 1)));
+                Map.of("ds Work", new HandlerCost(2, 0, 3, 1)));
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
-        sim.spawn(NodeId.ds(0), new Loaded());
-        sim.inject(NodeId.ds(0), new Work(0));
+        Recorder a = new Recorder(null);
+        sim.spawn(NodeId.ds(0), a);
+        sim.runUntil(1);
+        sim.inject(NodeId.ds(0), new Work(1));
+        sim.inject(NodeId.ds(0), new Work(2));
+        sim.inject(NodeId.ds(0), new Work(3));
+        sim.runUntil(100);
+        sim.inject(NodeId.ds(0), new Work(4));
         sim.runUntil(1_000);
-        assertEquals(12_000, sim.cores().busyNanos().get(NodeId.ds(0)), "2 µs + 0.25 µs x 40 live");
+        assertEquals(List.of("1:1", "6:2", "8:3", "100:4"), a.log);
+        assertEquals(5_000 + 2_000 + 2_000 + 5_000, sim.cores().busyNanos().get(NodeId.ds(0)), "idle again: cold");
     }
 
     @Test

@@ -41,8 +41,7 @@ import org.tebaldi.server.node.NodeBase;
  * server knows: its transactions, its store, its history, failures of coordinators, durability, GC and
  * reconfiguration entry points.
  */
-public final class DataServer extends NodeBase implements DsServices,
-        org.tebaldi.core.runtime.cost.LoadGauge {
+public final class DataServer extends NodeBase implements DsServices {
     private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
 
     private final int index;
@@ -407,12 +406,6 @@ public final class DataServer extends NodeBase implements DsServices,
 
     /** Number of transactions with state at this server (live, or aborted here awaiting the TC's abort). */
     public int liveTransactions() {
-        return txns.size();
-    }
-
-    /** The simulator's load: transactions live here (docs/simulation.md, "Cost model"). */
-    @Override
-    public int load() {
         return txns.size();
     }
 

@@ -46,8 +46,7 @@ import org.tebaldi.server.node.NodeBase;
  * request per involved data server; validation and two-phase commit are {@link TcCommit}'s. Durability
  * ({@link TcDurability}) and reconfiguration ({@link Reconfiguring}) see every message first.
  */
-public final class TransactionCoordinator extends NodeBase implements TcServices,
-        org.tebaldi.core.runtime.cost.LoadGauge {
+public final class TransactionCoordinator extends NodeBase implements TcServices {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionCoordinator.class);
 
     private final int index;
@@ -398,12 +397,6 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     /** Transactions currently running here. */
     public int liveTransactions() {
-        return txns.size();
-    }
-
-    /** The simulator's load: transactions live here (docs/simulation.md, "Cost model"). */
-    @Override
-    public int load() {
         return txns.size();
     }
 

@@ -180,7 +180,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
             JsonNode v = e.getValue();
             handlers.put(e.getKey(), new HandlerCost(nonNegative(f, place + ".baseMicros", v.get("baseMicros")),
                     v.has("perUnitMicros") ? nonNegative(f, place + ".perUnitMicros", v.get("perUnitMicros")) : 0,
-                    v.has("perLoadMicros") ? nonNegative(f, place + ".perLoadMicros", v.get("perLoadMicros")) : 0,
+                    v.has("coldMicros") ? nonNegative(f, place + ".coldMicros", v.get("coldMicros")) : 0,
                     v.has("samples") ? (long) nonNegative(f, place + ".samples", v.get("samples")) : 0));
         }
         return handlers;
@@ -232,7 +232,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
             ObjectNode o = h.putObject(k);
             o.put("baseMicros", round(c.baseMicros()));
             o.put("perUnitMicros", round(c.perUnitMicros()));
-            o.put("perLoadMicros", Math.round(c.perLoadMicros() * 1e6) / 1e6);
+            o.put("coldMicros", round(c.coldMicros()));
             o.put("samples", c.samples());
         });
     }

@@ -10,41 +10,42 @@ import org.apache.commons.math3.linear.RealVector;
 
 /**
  * The calibrated CPU cost of one handler key (docs/simulation.md, "Cost model"): {@code baseMicros +
- * perUnitMicros × units + perLoadMicros × load} µs — units as {@link CostUnits} counts them, load as
- * {@link LoadGauge} reports it.
+ * perUnitMicros × units (+ coldMicros if the node was idle)} µs — units as {@link CostUnits} counts them; a cold
+ * handler is the first its node runs after being idle (caches and the thread hand-over cost more than for a handler
+ * that follows another of the same node).
  *
  * @param baseMicros    fixed part, µs (≥ 0)
  * @param perUnitMicros part per work unit, µs (≥ 0)
- * @param perLoadMicros part per live transaction at the node, µs (≥ 0)
+ * @param coldMicros    extra part of a cold handler, µs (≥ 0)
  * @param samples       handlers the fit was made from (0 for a derived default)
  */
-public record HandlerCost(double baseMicros, double perUnitMicros, double perLoadMicros, long samples) {
+public record HandlerCost(double baseMicros, double perUnitMicros, double coldMicros, long samples) {
     public HandlerCost {
-        if (!(baseMicros >= 0) || !(perUnitMicros >= 0) || !(perLoadMicros >= 0) || samples < 0) {
+        if (!(baseMicros >= 0) || !(perUnitMicros >= 0) || !(coldMicros >= 0) || samples < 0) {
             throw new IllegalArgumentException("handler cost must be non-negative: " + baseMicros + " + "
-                    + perUnitMicros + "/unit + " + perLoadMicros + "/load");
+                    + perUnitMicros + "/unit + " + coldMicros + " cold");
         }
     }
 
-    /** A cost without a load term. */
+    /** A cost without a cold-start term. */
     public HandlerCost(double baseMicros, double perUnitMicros, long samples) {
         this(baseMicros, perUnitMicros, 0, samples);
     }
 
-    /** The cost of a handler with {@code units} work units, ns (no load). */
+    /** The cost of a warm handler with {@code units} work units, ns. */
     public long nanos(int units) {
-        return nanos(units, 0);
+        return nanos(units, false);
     }
 
-    /** The cost of a handler with {@code units} work units at a node holding {@code load} transactions, ns. */
-    public long nanos(int units, int load) {
-        return Math.round((baseMicros + perUnitMicros * units + perLoadMicros * load) * 1000);
+    /** The cost of a handler with {@code units} work units, cold or warm, ns. */
+    public long nanos(int units, boolean cold) {
+        return Math.round((baseMicros + perUnitMicros * units + (cold ? coldMicros : 0)) * 1000);
     }
 
     /**
-     * Least-squares fit of {@code time = base + perUnit × units + perLoad × load} to {@code s}. Of the models with
-     * every coefficient non-negative — with or without the base, with both terms, units only or load only, or the
-     * mean alone — the one with the smallest squared error wins; a regressor that never varies is left out.
+     * Least-squares fit of {@code time = base + perUnit × units + cold × coldStart} to {@code s}. Of the models
+     * with every coefficient non-negative — with or without the base, with both terms, units only or cold only, or
+     * the mean alone — the one with the smallest squared error wins; a regressor that never varies is left out.
      */
     public static HandlerCost fit(HandlerProfile.Sums s) {
         if (s.count == 0) {
@@ -54,13 +55,10 @@ public record HandlerCost(double baseMicros, double perUnitMicros, double perLoa
         HandlerCost best = new HandlerCost(s.nanos / n / 1000, 0, 0, s.count);
         double bestSse = sse(s, best);
         List<boolean[]> models = new ArrayList<>();
-        boolean withLoad = !Boolean.getBoolean("tebaldi.noLoadTerm");
         for (boolean intercept : new boolean[] {true, false}) {
-            if (withLoad) {
-                models.add(new boolean[] {intercept, true, true});
-                models.add(new boolean[] {intercept, false, true});
-            }
+            models.add(new boolean[] {intercept, true, true});
             models.add(new boolean[] {intercept, true, false});
+            models.add(new boolean[] {intercept, false, true});
         }
         for (boolean[] m : models) {
             HandlerCost c = solve(s, m[0], m[1], m[2]);
@@ -75,14 +73,14 @@ public record HandlerCost(double baseMicros, double perUnitMicros, double perLoa
         return best;
     }
 
-    /** The normal equations over (1?, units?, load?), in ns; null if singular or a coefficient is negative. */
-    private static HandlerCost solve(HandlerProfile.Sums s, boolean intercept, boolean units, boolean load) {
+    /** The normal equations over (1?, units?, cold?), in ns; null if singular or a coefficient is negative. */
+    private static HandlerCost solve(HandlerProfile.Sums s, boolean intercept, boolean units, boolean cold) {
         double[][] xx = {
-            {s.count, s.units, s.loads},
-            {s.units, s.unitsSquared, s.unitsLoads},
-            {s.loads, s.unitsLoads, s.loadsSquared}};
-        double[] xy = {s.nanos, s.unitsNanos, s.loadsNanos};
-        boolean[] use = {intercept, units, load};
+            {s.count, s.units, s.colds},
+            {s.units, s.unitsSquared, s.unitsColds},
+            {s.colds, s.unitsColds, s.coldsSquared}};
+        double[] xy = {s.nanos, s.unitsNanos, s.coldsNanos};
+        boolean[] use = {intercept, units, cold};
         int k = 0;
         int[] idx = new int[3];
         for (int i = 0; i < 3; i++) {
@@ -120,10 +118,10 @@ public record HandlerCost(double baseMicros, double perUnitMicros, double perLoa
     private static double sse(HandlerProfile.Sums s, HandlerCost c) {
         double b0 = c.baseMicros * 1000;
         double b1 = c.perUnitMicros * 1000;
-        double b2 = c.perLoadMicros * 1000;
+        double b2 = c.coldMicros * 1000;
         // Σ (t - b0 - b1 u - b2 l)^2 expanded over the sums
-        return s.nanosSquared + b0 * b0 * s.count + b1 * b1 * s.unitsSquared + b2 * b2 * s.loadsSquared
-                - 2 * b0 * s.nanos - 2 * b1 * s.unitsNanos - 2 * b2 * s.loadsNanos
-                + 2 * b0 * b1 * s.units + 2 * b0 * b2 * s.loads + 2 * b1 * b2 * s.unitsLoads;
+        return s.nanosSquared + b0 * b0 * s.count + b1 * b1 * s.unitsSquared + b2 * b2 * s.coldsSquared
+                - 2 * b0 * s.nanos - 2 * b1 * s.unitsNanos - 2 * b2 * s.coldsNanos
+                + 2 * b0 * b1 * s.units + 2 * b0 * b2 * s.colds + 2 * b1 * b2 * s.unitsColds;
     }
 }

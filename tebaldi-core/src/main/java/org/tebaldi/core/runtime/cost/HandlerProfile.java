@@ -10,7 +10,8 @@ import org.tebaldi.core.runtime.Role;
 /**
  * Handler timings gathered for calibration (docs/simulation.md, "Calibration"): per handler key
  * ({@code "<role> <message class>"}, {@code "<role> timer"}), the count and the sums a least-squares fit of
- * {@code time = base + perUnit × units + perLoad × load} needs (units: {@link CostUnits}; load: {@link LoadGauge}). One instance per node, written by the one thread running that node
+ * {@code time = base + perUnit × units + cold × coldStart} needs (units: {@link CostUnits}; coldStart: 1 when the
+ * handler is the first of a mailbox run — its node was idle — else 0). One instance per node, written by the one thread running that node
  * at a time (the runtime's hand-over gives the happens-before); {@link #mergeInto} at the end of a run.
  */
 public final class HandlerProfile {
@@ -21,22 +22,22 @@ public final class HandlerProfile {
         public double nanos;
         public double unitsNanos;
         public double unitsSquared;
-        public double loads;
-        public double loadsNanos;
-        public double loadsSquared;
-        public double unitsLoads;
+        public double colds;
+        public double coldsNanos;
+        public double coldsSquared;
+        public double unitsColds;
         public double nanosSquared;
 
-        void add(int u, int load, long ns) {
+        void add(int u, int cold, long ns) {
             count++;
             units += u;
             nanos += ns;
             unitsNanos += (double) u * ns;
             unitsSquared += (double) u * u;
-            loads += load;
-            loadsNanos += (double) load * ns;
-            loadsSquared += (double) load * load;
-            unitsLoads += (double) u * load;
+            colds += cold;
+            coldsNanos += (double) cold * ns;
+            coldsSquared += (double) cold * cold;
+            unitsColds += (double) u * cold;
             nanosSquared += (double) ns * ns;
         }
 
@@ -47,10 +48,10 @@ public final class HandlerProfile {
             nanos += o.nanos;
             unitsNanos += o.unitsNanos;
             unitsSquared += o.unitsSquared;
-            loads += o.loads;
-            loadsNanos += o.loadsNanos;
-            loadsSquared += o.loadsSquared;
-            unitsLoads += o.unitsLoads;
+            colds += o.colds;
+            coldsNanos += o.coldsNanos;
+            coldsSquared += o.coldsSquared;
+            unitsColds += o.unitsColds;
             nanosSquared += o.nanosSquared;
         }
     }
@@ -86,11 +87,11 @@ public final class HandlerProfile {
      * a multiple of {@value #SAMPLE_EVERY} (at most {@value #SAMPLE_MAX} per class; see {@link #samplesInto}).
      */
     public void message(Object msg, long ns) {
-        message(msg, 0, ns);
+        message(msg, false, ns);
     }
 
-    /** As {@link #message(Object, long)}, the node holding {@code load} live transactions when the handler began. */
-    public void message(Object msg, int load, long ns) {
+    /** As {@link #message(Object, long)}; {@code cold}: the handler began a mailbox run (its node was idle). */
+    public void message(Object msg, boolean cold, long ns) {
         String name = Envelope.name(msg);
         Sums s = byName.computeIfAbsent(name, c -> new Sums());
         if (s.count % SAMPLE_EVERY == 0) {
@@ -99,17 +100,17 @@ public final class HandlerProfile {
                 l.add(msg);
             }
         }
-        s.add(units(msg), load, ns);
+        s.add(units(msg), cold ? 1 : 0, ns);
     }
 
     /** Records one timer task of {@code ns} ns. */
     public void timer(long ns) {
-        timer(0, ns);
+        timer(false, ns);
     }
 
-    /** As {@link #timer(long)}, with the node's load when the task began. */
-    public void timer(int load, long ns) {
-        timers.add(0, load, ns);
+    /** As {@link #timer(long)}; {@code cold}: the task began a mailbox run. */
+    public void timer(boolean cold, long ns) {
+        timers.add(0, cold ? 1 : 0, ns);
     }
 
     /**

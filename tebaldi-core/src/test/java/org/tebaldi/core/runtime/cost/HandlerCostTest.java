@@ -54,17 +54,18 @@ class HandlerCostTest {
     }
 
     @Test
-    void recoversACostThatGrowsWithTheLoad() {
+    void recoversTheColdStartPart() {
         HandlerProfile.Sums s = new HandlerProfile.Sums();
-        int[][] ul = {{0, 0}, {1, 10}, {2, 3}, {5, 40}, {3, 7}, {8, 1}, {0, 25}};
-        for (int[] x : ul) {
-            s.add(x[0], x[1], 1_500 + 400L * x[0] + 20L * x[1]); // 1.5 µs + 0.4 µs/unit + 0.02 µs/live txn
+        int[][] uc = {{0, 0}, {1, 1}, {2, 0}, {5, 1}, {3, 0}, {8, 1}, {0, 1}};
+        for (int[] x : uc) {
+            s.add(x[0], x[1], 1_500 + 400L * x[0] + 2_000L * x[1]); // 1.5 µs + 0.4 µs/unit + 2 µs when cold
         }
         HandlerCost c = HandlerCost.fit(s);
         assertEquals(1.5, c.baseMicros(), 1e-6);
         assertEquals(0.4, c.perUnitMicros(), 1e-6);
-        assertEquals(0.02, c.perLoadMicros(), 1e-6);
-        assertEquals(1_500 + 800 + 200, c.nanos(2, 10));
+        assertEquals(2.0, c.coldMicros(), 1e-6);
+        assertEquals(1_500 + 800 + 2_000, c.nanos(2, true));
+        assertEquals(1_500 + 800, c.nanos(2, false));
     }
 
     @Test
