@@ -17,6 +17,13 @@
 #   table4-1  Table 4.1's throughput cost of adding a 2PL, SSI or RP layer over RP, estimated from the JMH
 #           benchmark CcPathBenchmark (7 updates per transaction, no network, one core; median time per
 #           transaction): table4-1/table4-1.txt, about 3 minutes
+#   validate  the simulated model of this machine against real embedded runs (docs/simulation.md): TPC-C 2pl,
+#           3-layer and initial at 50 and 200 clients, SEATS manual and micro points, 3 real runs each:
+#           validate-*/validation.md, about 30 minutes (not part of the default list)
+#   cluster the dissertation's cluster in virtual time (20 x 20 cores; 10 x 20 for the microbenchmark):
+#           config/experiments/cluster/*.yaml, one sweep per figure over the files and their client counts
+#           (cluster-fig4-7, cluster-seats, cluster-hot-item, cluster-fig4-11); hours of wall time at the files'
+#           settings (not part of the default list; REPRODUCE_EXTRA shortens it)
 #
 # Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
 # results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
@@ -38,7 +45,7 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,33p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
@@ -48,6 +55,9 @@ files_of() {
     fig4-8) (cd "$ROOT" && ls $EXP/seats-{2pl,ssi-2pl,manual,initial}.yaml 2>/dev/null) ;;
     micro) (cd "$ROOT" && ls $EXP/micro-{fig4-10-*,layers-*,overhead-*}.yaml 2>/dev/null) ;;
     table4-1) [ -x "$ROOT/scripts/jmh.sh" ] && echo "scripts/jmh.sh CcPathBenchmark" ;;
+    validate) (cd "$ROOT" && ls $EXP/tpcc-{2pl,tebaldi-3layer,initial}.yaml $EXP/seats-manual.yaml \
+                $EXP/micro-{ww-5-rp,ww-5-2pl,rw-5-ssi,rw-5-rp}.yaml 2>/dev/null) ;;
+    cluster) (cd "$ROOT" && ls $EXP/cluster/*.yaml 2>/dev/null) ;;
   esac
   return 0
 }
@@ -58,8 +68,9 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --list) list=true ;;
-    fig4-7|fig4-8|micro|table4-1) wanted+=("$a") ;;
-    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]}, --list or --help" >&2; exit 2 ;;
+    fig4-7|fig4-8|micro|table4-1|validate|cluster) wanted+=("$a") ;;
+    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster, --list or --help" >&2
+       exit 2 ;;
   esac
 done
 [ ${#wanted[@]} -eq 0 ] && wanted=("${ALL[@]}")
@@ -146,6 +157,23 @@ table41() {
   note "table4-1: ok in $((SECONDS - t0))s -> table4-1/table4-1.txt"
 }
 
+# scripts/tebaldi validate into OUT/ID (3 real runs per point, 3 s warm-up, 8 s measured; exit 1: a row out of bounds).
+validate_run() {
+  local id="$1" t0=$SECONDS code; shift
+  echo
+  echo "reproduce: [$id] scripts/tebaldi validate $* --repeat 3 --set warmup=3s --set duration=8s"
+  (cd "$ROOT" && "$TEBALDI" validate "$@" --repeat 3 --set warmup=3s --set duration=8s --out "$OUT/$id")
+  code=$?
+  case $code in
+    0) note "$id: every row within the bounds in $((SECONDS - t0))s -> $id/validation.md" ;;
+    1) note "$id: a row OUT OF BOUNDS (exit 1) in $((SECONDS - t0))s -> $id/validation.md" ;;
+    *) note "$id: FAILED (exit $code) after $((SECONDS - t0))s" ;;
+  esac
+  [ "$code" -gt 3 ] && code=3
+  [ "$code" -gt "$worst" ] && worst=$code
+  return 0
+}
+
 # Copies DIR's sweep charts to OUT/<prefix>-<chart>.png.
 copy_charts() {
   local dir="$1" prefix="$2" png
@@ -164,6 +192,7 @@ for id in "${wanted[@]}"; do
       fig4-8) note "$id: skipped: no $EXP/seats-*.yaml" ;;
       micro) note "$id: skipped: no $EXP/micro-*.yaml" ;;
       table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
+      validate|cluster) note "$id: skipped: its experiment files are missing" ;;
     esac
     continue
   fi
@@ -198,6 +227,21 @@ for id in "${wanted[@]}"; do
       fi ;;
     table4-1)
       table41 ;;
+    validate)
+      # TPC-C at both client counts; the others at their files' 50 clients
+      tpcc=() other=()
+      for f in "${files[@]}"; do
+        case "$f" in */tpcc-*) tpcc+=("$f") ;; *) other+=("$f") ;; esac
+      done
+      validate_run validate-tpcc "${tpcc[@]}" --set 'clients=[50,200]'
+      validate_run validate-other "${other[@]}" ;;
+    cluster)
+      for group in tpcc-fig4-7 seats hot-item micro-fig4-11; do
+        mapfile -t gf < <(printf '%s\n' "${files[@]}" | grep "/cluster/$group-")
+        [ ${#gf[@]} -eq 0 ] && continue
+        run "cluster-$group" "$OUT/cluster-$group" "${gf[@]}"
+        copy_charts "$OUT/cluster-$group" "cluster-$group"
+      done ;;
   esac
 done
 

@@ -38,7 +38,8 @@ final class CalibrationTotals {
     private final List<Run> runs = new ArrayList<>();
     private final Map<String, Map<String, HandlerProfile.Sums>> perWorkload = new LinkedHashMap<>();
 
-    private record Run(String label, String workload, Map<String, HandlerProfile.Sums> sums, long cpuNanos) {
+    private record Run(String label, String workload, Map<String, HandlerProfile.Sums> sums, long cpuNanos,
+                       long idle) {
         long handled() {
             return sums.values().stream().mapToLong(s -> s.count).sum();
         }
@@ -60,7 +61,7 @@ final class CalibrationTotals {
         names.add(label);
         clients.put(label, e.clients());
         run.totals().forEach((k, s) -> handlers.computeIfAbsent(k, x -> new HandlerProfile.Sums()).addAll(s));
-        runs.add(new Run(label, e.workload().name(), run.totals(), processCpuMs * 1_000_000));
+        runs.add(new Run(label, e.workload().name(), run.totals(), processCpuMs * 1_000_000, run.idleEpisodes()));
         Map<String, HandlerProfile.Sums> w = perWorkload.computeIfAbsent(e.workload().name(),
                 x -> HandlerProfile.newTotals());
         run.totals().forEach((k, x) -> w.computeIfAbsent(k, y -> new HandlerProfile.Sums()).addAll(x));
@@ -80,21 +81,25 @@ final class CalibrationTotals {
         cal.put("clients", new LinkedHashMap<>(clients));
         cal.put("warmup", warmup);
         cal.put("duration", duration);
-        // The overhead factor: by how much the JVM's CPU time over the measured windows exceeds the time spent
-        // inside handlers (queues, timers, the driver, the garbage collector and the JIT compiler add to it), over
-        // all runs and per workload; every simulated handler cost is multiplied by it.
+        // The runtime's CPU outside handlers, fitted over the runs (least squares, RuntimeOverhead): a factor on
+        // handler time per workload (the garbage collector, the JIT compiler, queues and timers grow with the work
+        // done) and a cost per idle episode of a worker (spinning, parking and being woken), which is what a lightly
+        // loaded run spends on top; the simulation charges the factor on every handler and the wake cost whenever
+        // a handler starts on an idle core.
+        List<String> workloads = List.copyOf(perWorkload.keySet());
+        RuntimeOverhead.Fit fit = RuntimeOverhead.fit(workloads, runs.stream().map(r -> new RuntimeOverhead.Run(
+                r.workload(), r.cpuNanos(), r.handlerNanos(), r.idle())).toList());
         double overhead = ratio(runs);
-        Map<String, Double> overheads = new LinkedHashMap<>();
-        for (String w : perWorkload.keySet()) {
-            overheads.put(w, ratio(runs.stream().filter(r -> r.workload().equals(w)).toList()));
-        }
         Map<String, Integer> bytes = sizes.averages();
         cal.put("cpuMs", cpuNanos / 1_000_000);
         cal.put("handlerMs", Math.round(handlerNanos / 1e6));
         cal.put("handled", runs.stream().mapToLong(Run::handled).sum());
-        CostTable t = CostTable.fit(name, cal, handlers, perWorkload, overhead, overheads, typicalBytes(bytes), bytes);
+        cal.put("idleEpisodes", runs.stream().mapToLong(Run::idle).sum());
+        CostTable t = CostTable.fit(name, cal, handlers, perWorkload, overhead, fit.overheads(), fit.wakeMicros(),
+                typicalBytes(bytes), bytes);
         cal.put("fitCheck", fitCheck(t));
-        return CostTable.fit(name, cal, handlers, perWorkload, overhead, overheads, typicalBytes(bytes), bytes);
+        return CostTable.fit(name, cal, handlers, perWorkload, overhead, fit.overheads(), fit.wakeMicros(),
+                typicalBytes(bytes), bytes);
     }
 
     /** Σ CPU / Σ handler time of {@code rs}, at least 1. */
@@ -130,7 +135,7 @@ final class CalibrationTotals {
         Map<String, Double> out = new LinkedHashMap<>();
         for (Run r : runs) {
             CostTable w = t.forWorkload(r.workload());
-            double model = 0;
+            double model = r.idle() * w.wakeMicros();
             for (Map.Entry<String, HandlerProfile.Sums> e : r.sums().entrySet()) {
                 HandlerProfile.Sums s = e.getValue();
                 org.tebaldi.core.runtime.cost.HandlerCost c = w.cost(e.getKey());
@@ -144,9 +149,9 @@ final class CalibrationTotals {
 
     /** Prints where the table went and its ten costliest handler keys (by total time). */
     void report(PrintWriter out, CostTable t, Path file) {
-        out.printf("wrote %s: %d handler keys (workloads %s), %d message sizes, overhead %.3f (%s)%n", file,
-                t.handlers().size(), String.join(", ", t.workloads().keySet()), t.bytes().size(), t.overhead(),
-                t.overheads());
+        out.printf("wrote %s: %d handler keys (workloads %s), %d message sizes, overhead %.3f (%s), wake %.2f µs%n",
+                file, t.handlers().size(), String.join(", ", t.workloads().keySet()), t.bytes().size(), t.overhead(),
+                t.overheads(), t.wakeMicros());
         List<String> local = sizes.local();
         if (!local.isEmpty()) {
             out.println("no wire codec (never sent between JVMs): " + String.join(", ", local));

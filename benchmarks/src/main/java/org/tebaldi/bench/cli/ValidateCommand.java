@@ -58,6 +58,11 @@ final class ValidateCommand implements Callable<Integer> {
             + "results/validate-<time>/)")
     Path out;
 
+    @Option(names = "--reuse-real", paramLabel = "validation.csv", description = "take the real runs from an "
+            + "earlier validation (min, median and max of each point: its three runs when --repeat was 3) and run "
+            + "only the simulation, e.g. after a change to the model alone")
+    Path reuseReal;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -110,6 +115,20 @@ final class ValidateCommand implements Callable<Integer> {
             stderr.flush();
             return ExitCodes.CONFIG;
         }
+        java.util.Map<String, List<String>> earlier = new java.util.HashMap<>();
+        if (reuseReal != null) {
+            try {
+                for (String line : Files.readAllLines(reuseReal).subList(1, Files.readAllLines(reuseReal).size())) {
+                    String[] c = line.split(",");
+                    earlier.put(c[0] + "@" + c[1], List.of(c));
+                }
+            } catch (IOException | RuntimeException x) {
+                stderr.println(reuseReal + ": cannot read an earlier validation.csv: " + x.getMessage()
+                        + ". Fix: name a validation.csv written by tebaldi validate");
+                stderr.flush();
+                return ExitCodes.CONFIG;
+            }
+        }
         Path dir = out != null ? out : RunDirectory.of("results", "validate", LocalDateTime.now(), cwd);
         PointRunner runner = new PointRunner(null, false);
         List<Row> rows = new ArrayList<>();
@@ -121,8 +140,27 @@ final class ValidateCommand implements Callable<Integer> {
             List<Double> aborts = new ArrayList<>();
             double cpu = 0;
             RunResult simulated = null;
+            List<String> old = earlier.get(rp.experiment().name() + "@" + rp.experiment().clients());
+            if (reuseReal != null && old == null) {
+                stderr.println(reuseReal + " has no row for " + rp.describe() + ". Fix: validate that point anew");
+                stderr.flush();
+                return ExitCodes.CONFIG;
+            }
             try {
-                for (int k = 0; k < repeat; k++) {
+                if (old != null) {
+                    for (int c : new int[] {3, 2, 4}) {
+                        tput.add(Double.parseDouble(old.get(c)));
+                    }
+                    aborts.add(Double.parseDouble(old.get(7)));
+                    cpu = Double.parseDouble(old.get(10));
+                    simulated = runner.run(sp.experiment(), new RunListener() { }, dir.resolve("runs")).result();
+                    stdout.printf(Locale.ROOT, "[%d/%d] %s simulated: %,.0f txn/s, abort %.1f%% (wall %.0f s); real "
+                                    + "runs from %s%n", i + 1, n, sp.describe(), simulated.driver().throughput(),
+                            100 * simulated.driver().total().abortRate(), simulated.simulation().wallMillis() / 1000.0,
+                            reuseReal);
+                    stdout.flush();
+                }
+                for (int k = 0; old == null && k < repeat; k++) {
                     RunResult x = runner.run(rp.experiment(), new RunListener() { }, dir.resolve("runs")).result();
                     tput.add(x.driver().throughput());
                     aborts.add(x.driver().total().abortRate());

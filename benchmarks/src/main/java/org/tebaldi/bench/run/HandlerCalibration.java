@@ -16,6 +16,7 @@ public final class HandlerCalibration implements RunExtension {
     private EmbeddedRuntime runtime;
     private Map<String, HandlerProfile.Sums> totals = HandlerProfile.newTotals();
     private Map<String, List<Object>> samples = Map.of();
+    private long idle;
 
     /** @throws IllegalStateException if the cluster does not run on an {@link EmbeddedRuntime} */
     @Override
@@ -29,12 +30,19 @@ public final class HandlerCalibration implements RunExtension {
 
     @Override
     public void windowStarted() {
+        idle = -runtime.idleEpisodes();
         runtime.profileHandlers(true);
     }
 
     @Override
     public void windowEnded() {
         runtime.profileHandlers(false);
+        idle += runtime.idleEpisodes();
+    }
+
+    /** Times a worker went idle in the measured window ({@link EmbeddedRuntime#idleEpisodes}). */
+    public long idleEpisodes() {
+        return idle;
     }
 
     /** Profiling off (also after a run cut short), then the sums and samples are taken: the clients have drained. */

@@ -32,6 +32,8 @@ final class ActorPool implements Executor, AutoCloseable {
     /** The worker parked until the earliest deadline, or null. */
     private volatile Worker keeper;
     private volatile boolean closed;
+    /** Times a worker found nothing to run and began to spin (then perhaps park): the simulator's core wake-ups. */
+    private final java.util.concurrent.atomic.LongAdder idleEpisodes = new java.util.concurrent.atomic.LongAdder();
 
     /** One worker thread; {@code parked} is set while it is (about to be) parked and not yet claimed by a waker. */
     private final class Worker implements Runnable {
@@ -48,7 +50,11 @@ final class ActorPool implements Executor, AutoCloseable {
                     runDue();
                     continue;
                 }
-                if (runDue() > 0 || spinForWork()) {
+                if (runDue() > 0) {
+                    continue;
+                }
+                idleEpisodes.increment();
+                if (spinForWork()) {
                     continue;
                 }
                 idleUntilWork();
@@ -208,6 +214,11 @@ final class ActorPool implements Executor, AutoCloseable {
     /** Number of worker threads. */
     public int threads() {
         return workers.length;
+    }
+
+    /** Times a worker went idle so far (docs/simulation.md, "Calibration": each costs a wake-up). */
+    long idleEpisodes() {
+        return idleEpisodes.sum();
     }
 
     /** Stops the workers (queued runs are dropped) and waits up to 5 s for them. */

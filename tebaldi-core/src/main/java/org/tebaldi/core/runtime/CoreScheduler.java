@@ -13,18 +13,23 @@ import org.tebaldi.core.runtime.cost.HandlerProfile;
 /**
  * The virtual cores of a {@link SimulatedRuntime} with {@link Hardware} (docs/simulation.md, "Cost model"). A node
  * with a waiting event joins its machine's ready queue (FIFO); a free core takes the first ready node and runs its
- * oldest event at once in simulation, then stays busy for the handler's cost — {@code (base + perUnit × units
- * [+ cold]) × overhead} from the table (model mode; cold: the node was idle before this handler, as the first
- * handler of a mailbox run in the embedded runtime) or the handler's own time measured in the simulation ×
+ * oldest event at once in simulation — a run takes the events waiting at its start, one after the other, as a mailbox
+ * run of the embedded runtime does — and stays busy for each handler's cost — {@code (base + perUnit × units
+ * [+ cold]) × overhead}, plus the wake cost when the core was idle, from the table (model mode; cold: the first
+ * handler of a run) or the handler's own time measured in the simulation ×
  * {@code overhead} (measured mode).
  * When it ends, the node's sends leave and the core takes the next ready node. A node runs one event at a time (an
  * actor), so a busy node's later events wait in its own queue. Simulation thread only.
  */
 public final class CoreScheduler {
+    /** Events a node handles in one run at most (the embedded runtime's mailbox batch). */
+    static final int RUN = 128;
+
     private final SimulatedRuntime sim;
     private final Hardware hw;
     private final CostTable costs;
     private final double overhead;
+    private final long wakeNanos;
     private final int[] free;
     private final long[] nicFree;
     private final long[] machineBusy;
@@ -40,6 +45,7 @@ public final class CoreScheduler {
         this.hw = hw;
         this.costs = hw.costs();
         this.overhead = costs.overhead();
+        this.wakeNanos = Math.round(costs.wakeMicros() * 1000);
         this.free = new int[hw.machines()];
         java.util.Arrays.fill(free, hw.coresPerMachine());
         this.nicFree = new long[hw.machines()];
@@ -66,46 +72,64 @@ public final class CoreScheduler {
         n.pending.add(e);
         if (!n.running && !n.ready) {
             n.ready = true;
-            n.warm = false;
             ready[n.machine].add(n);
-            dispatch(n.machine);
+            dispatch(n.machine, 0);
         }
     }
 
-    /** {@code n}'s handler ended (now): its sends leave, its core frees. */
+    /**
+     * {@code n}'s handler ended (now): its sends leave; the node's run goes on with its next event on the same core
+     * (warm), or the core frees and a node with events left queues again at the tail, its next run starting cold.
+     */
     void done(SimulatedRuntime.SimNode n) {
-        n.running = false;
-        free[n.machine]++;
         for (Object[] s : n.outbox) {
             sim.send(n.id, (NodeId) s[0], s[1]);
         }
         n.outbox.clear();
+        if (n.runLeft > 0) {
+            start(n, false);
+            return;
+        }
+        n.running = false;
+        free[n.machine]++;
         if (!n.pending.isEmpty()) {
             n.ready = true;
-            n.warm = true;
             ready[n.machine].add(n);
         }
-        dispatch(n.machine);
+        dispatch(n.machine, 1);
     }
 
-    /** Starts ready nodes on the machine's free cores. */
-    private void dispatch(int m) {
+    /**
+     * Starts ready nodes on the machine's free cores. Like a mailbox run of the embedded runtime, a node's run takes
+     * the events waiting when it starts (at most {@value #RUN} of them); the first is cold. The first {@code busy}
+     * cores taken were just freed by a handler; any other was idle and pays the table's wake cost.
+     */
+    private void dispatch(int m, int busy) {
         while (free[m] > 0 && !ready[m].isEmpty()) {
             SimulatedRuntime.SimNode n = ready[m].poll();
             n.ready = false;
-            SimulatedRuntime.Event e = n.pending.poll();
             free[m]--;
             n.running = true;
-            boolean cold = !n.warm;
-            long t0 = hw.measured() ? System.nanoTime() : 0;
-            sim.handle(n, e);
-            long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold))
-                    * overhead);
-            handled++;
-            n.busyNanos += cost;
-            machineBusy[m] += cost;
-            sim.push(sim.now + cost, SimulatedRuntime.DONE, n.id, n.id, null);
+            n.runLeft = Math.min(n.pending.size(), RUN);
+            start(n, true, busy-- <= 0);
         }
+    }
+
+    private void start(SimulatedRuntime.SimNode n, boolean cold) {
+        start(n, cold, false);
+    }
+
+    private void start(SimulatedRuntime.SimNode n, boolean cold, boolean wake) {
+        SimulatedRuntime.Event e = n.pending.poll();
+        n.runLeft--;
+        long t0 = hw.measured() ? System.nanoTime() : 0;
+        sim.handle(n, e);
+        long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold))
+                * overhead) + (wake && e.kind != SimulatedRuntime.START ? wakeNanos : 0);
+        handled++;
+        n.busyNanos += cost;
+        machineBusy[n.machine] += cost;
+        sim.push(sim.now + cost, SimulatedRuntime.DONE, n.id, n.id, null);
     }
 
     private long modelCost(Role role, SimulatedRuntime.Event e, boolean cold) {

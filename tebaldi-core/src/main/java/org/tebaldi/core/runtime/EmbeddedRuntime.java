@@ -259,6 +259,14 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         return pool == null ? 1 : pool.threads();
     }
 
+    /**
+     * Times a worker of this runtime's pool found nothing to run and went idle (spinning, then parked), so far; 0 on
+     * a given executor. Calibration fits the CPU the runtime spends outside handlers to it (docs/simulation.md).
+     */
+    public long idleEpisodes() {
+        return pool == null ? 0 : pool.idleEpisodes();
+    }
+
     @Override
     public void close() {
         closed = true;

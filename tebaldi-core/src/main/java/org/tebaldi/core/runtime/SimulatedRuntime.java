@@ -96,8 +96,8 @@ public final class SimulatedRuntime implements NodeRuntime {
         final List<Object[]> outbox = new ArrayList<>();
         boolean running;
         boolean ready;
-        /** Its next handler follows one of its own without a pause (not cold). */
-        boolean warm;
+        /** Events left in its current run (hardware mode). */
+        int runLeft;
         long busyNanos;
 
         SimNode(NodeId id, Actor actor) {

@@ -26,18 +26,20 @@ import org.tebaldi.core.config.ConfigException;
  * @param calibration      where and how it was measured (host, cores, Java, experiments, totals), as written
  * @param overhead         factor (≥ 1) on every handler cost: machine CPU / CPU inside handlers, pooled
  * @param overheads        the same factor per workload name; may be empty
+ * @param wakeMicros       CPU charged when a handler starts on an idle core (a worker that had gone idle — spinning,
+ *                         then parked — is woken), µs (≥ 0)
  * @param defaultBytes     encoded size of a message class not in {@code bytes}, bytes
  * @param bytes            encoded size per message class (simple name), bytes
  * @param handlers         handler costs by key, pooled over the calibrated workloads
  * @param workloads        handler costs by key per workload name (e.g. {@code tpcc}); may be empty
  */
 public record CostTable(String name, Map<String, Object> calibration, double overhead, Map<String, Double> overheads,
-                        int defaultBytes, Map<String, Integer> bytes,
+                        double wakeMicros, int defaultBytes, Map<String, Integer> bytes,
                         Map<String, HandlerCost> handlers, Map<String, Map<String, HandlerCost>> workloads) {
     private static final YAMLMapper YAML = new YAMLMapper();
 
     public CostTable {
-        if (!(overhead >= 1) || overheads.values().stream().anyMatch(o -> !(o >= 1))) {
+        if (!(overhead >= 1) || overheads.values().stream().anyMatch(o -> !(o >= 1)) || !(wakeMicros >= 0)) {
             throw new IllegalArgumentException("an overhead factor must be at least 1: " + overhead + " " + overheads);
         }
         calibration = Collections.unmodifiableMap(new LinkedHashMap<>(calibration));
@@ -52,7 +54,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
     /** A table of pooled costs only. */
     public CostTable(String name, Map<String, Object> calibration, double overhead, int defaultBytes,
                      Map<String, Integer> bytes, Map<String, HandlerCost> handlers) {
-        this(name, calibration, overhead, Map.of(), defaultBytes, bytes, handlers, Map.of());
+        this(name, calibration, overhead, Map.of(), 0, defaultBytes, bytes, handlers, Map.of());
     }
 
     /**
@@ -63,11 +65,12 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         Map<String, HandlerCost> own = workloads.get(workload);
         double o = overheads.getOrDefault(workload, overhead);
         if (own == null) {
-            return new CostTable(name, calibration, o, Map.of(), defaultBytes, bytes, handlers, Map.of());
+            return new CostTable(name, calibration, o, Map.of(), wakeMicros, defaultBytes, bytes, handlers, Map.of());
         }
         Map<String, HandlerCost> merged = new TreeMap<>(handlers);
         merged.putAll(own);
-        return new CostTable(name + "/" + workload, calibration, o, Map.of(), defaultBytes, bytes, merged, Map.of());
+        return new CostTable(name + "/" + workload, calibration, o, Map.of(), wakeMicros, defaultBytes, bytes, merged,
+                Map.of());
     }
 
     /**
@@ -168,6 +171,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
             }
         }
         return new CostTable(name, calibration, atLeastOne(f, "overhead", root.get("overhead")), overheads,
+                root.has("wakeMicros") ? nonNegative(f, "wakeMicros", root.get("wakeMicros")) : 0,
                 root.has("defaultBytes") ? (int) nonNegative(f, "defaultBytes", root.get("defaultBytes")) : 128,
                 bytes, handlers, workloads);
     }
@@ -214,6 +218,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         root.put("overhead", round(overhead));
         ObjectNode ov = root.putObject("overheads");
         overheads.forEach((k, v) -> ov.put(k, round(v)));
+        root.put("wakeMicros", round(wakeMicros));
         root.put("defaultBytes", defaultBytes);
         ObjectNode b = root.putObject("bytes");
         bytes.forEach(b::put);
@@ -249,14 +254,17 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
      * @param perWorkload      handler sums by key over each workload's runs
      * @param overhead         see the record (measured by the caller: CPU / handler time over the runs)
      * @param overheads        the same per workload
+     * @param wakeMicros       see the record (fitted by the caller)
      * @param bytes            encoded size per message class
      */
     public static CostTable fit(String name, Map<String, Object> calibration, Map<String, HandlerProfile.Sums> pooled,
                                 Map<String, Map<String, HandlerProfile.Sums>> perWorkload, double overhead,
-                                Map<String, Double> overheads, int defaultBytes, Map<String, Integer> bytes) {
+                                Map<String, Double> overheads, double wakeMicros, int defaultBytes,
+                                Map<String, Integer> bytes) {
         Map<String, Map<String, HandlerCost>> workloads = new TreeMap<>();
         perWorkload.forEach((w, sums) -> workloads.put(w, fitAll(sums)));
-        return new CostTable(name, calibration, overhead, overheads, defaultBytes, bytes, fitAll(pooled), workloads);
+        return new CostTable(name, calibration, overhead, overheads, wakeMicros, defaultBytes, bytes, fitAll(pooled),
+                workloads);
     }
 
     private static Map<String, HandlerCost> fitAll(Map<String, HandlerProfile.Sums> sums) {

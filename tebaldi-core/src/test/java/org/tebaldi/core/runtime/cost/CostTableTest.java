@@ -33,7 +33,7 @@ class CostTableTest {
         Map<String, HandlerProfile.Sums> tpcc = HandlerProfile.newTotals();
         tpcc.put("tc ExecReply", sums(10, 5_000, 0));
         return CostTable.fit("t", Map.of("host", "h", "experiments", List.of("a", "b")), totals, Map.of("tpcc", tpcc),
-                1.25, Map.of("tpcc", 1.5), 40, Map.of("ExecReply", 35, "ExecBatch", 90, "CcEnvelope", 20));
+                1.25, Map.of("tpcc", 1.5), 7.5, 40, Map.of("ExecReply", 35, "ExecBatch", 90, "CcEnvelope", 20));
     }
 
     @Test
@@ -66,6 +66,7 @@ class CostTableTest {
         assertEquals(t.handlers(), back.handlers());
         assertEquals(t.workloads(), back.workloads());
         assertEquals(t.overheads(), back.overheads());
+        assertEquals(t.wakeMicros(), back.wakeMicros(), 1e-9);
         assertEquals(t.bytes(), back.bytes());
         assertEquals(t.defaultBytes(), back.defaultBytes());
         assertEquals(t.overhead(), back.overhead(), 1e-9);
