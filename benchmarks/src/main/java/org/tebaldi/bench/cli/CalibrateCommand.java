@@ -149,8 +149,9 @@ final class CalibrateCommand implements Callable<Integer> {
                 return ExitCodes.RUN_FAILED;
             }
             totals.add(e, cal, m.processCpuMs());
-            stdout.printf("%-22s %,10.0f txn/s  handled %,11d  handler %,8d ms  cpu %,8d ms%n", e.name(),
-                    r.driver().throughput(), cal.handled(), Math.round(cal.handlerNanos() / 1e6), m.processCpuMs());
+            stdout.printf("%-22s %,10.0f txn/s  handled %,11d  handler %,8d ms  cpu %,8d ms  idle %,9d  late %5.1f µs%n",
+                    e.name(), r.driver().throughput(), cal.handled(), Math.round(cal.handlerNanos() / 1e6),
+                    m.processCpuMs(), cal.idleEpisodes(), cal.lateMicros());
             stdout.flush();
         }
         CostTable t = totals.fit(table);

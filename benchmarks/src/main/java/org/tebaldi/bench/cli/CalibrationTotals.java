@@ -39,7 +39,7 @@ final class CalibrationTotals {
     private final Map<String, Map<String, HandlerProfile.Sums>> perWorkload = new LinkedHashMap<>();
 
     private record Run(String label, String workload, Map<String, HandlerProfile.Sums> sums, long cpuNanos,
-                       long idle) {
+                       long idle, double lateMicros) {
         long handled() {
             return sums.values().stream().mapToLong(s -> s.count).sum();
         }
@@ -61,7 +61,8 @@ final class CalibrationTotals {
         names.add(label);
         clients.put(label, e.clients());
         run.totals().forEach((k, s) -> handlers.computeIfAbsent(k, x -> new HandlerProfile.Sums()).addAll(s));
-        runs.add(new Run(label, e.workload().name(), run.totals(), processCpuMs * 1_000_000, run.idleEpisodes()));
+        runs.add(new Run(label, e.workload().name(), run.totals(), processCpuMs * 1_000_000, run.idleEpisodes(),
+                run.lateMicros()));
         Map<String, HandlerProfile.Sums> w = perWorkload.computeIfAbsent(e.workload().name(),
                 x -> HandlerProfile.newTotals());
         run.totals().forEach((k, x) -> w.computeIfAbsent(k, y -> new HandlerProfile.Sums()).addAll(x));
@@ -95,11 +96,21 @@ final class CalibrationTotals {
         cal.put("handlerMs", Math.round(handlerNanos / 1e6));
         cal.put("handled", runs.stream().mapToLong(Run::handled).sum());
         cal.put("idleEpisodes", runs.stream().mapToLong(Run::idle).sum());
+        Map<String, Double> lates = new LinkedHashMap<>();
+        for (String w : workloads) {
+            lates.put(w, late(runs.stream().filter(r -> r.workload().equals(w)).toList()));
+        }
         CostTable t = CostTable.fit(name, cal, handlers, perWorkload, overhead, fit.overheads(), fit.wakeMicros(),
-                typicalBytes(bytes), bytes);
+                late(runs), lates, typicalBytes(bytes), bytes);
         cal.put("fitCheck", fitCheck(t));
         return CostTable.fit(name, cal, handlers, perWorkload, overhead, fit.overheads(), fit.wakeMicros(),
-                typicalBytes(bytes), bytes);
+                late(runs), lates, typicalBytes(bytes), bytes);
+    }
+
+    /** The emulated network's mean lateness over {@code rs}, weighted by messages handled, µs. */
+    private static double late(List<Run> rs) {
+        double n = rs.stream().mapToDouble(Run::handled).sum();
+        return n <= 0 ? 0 : rs.stream().mapToDouble(r -> r.lateMicros() * r.handled()).sum() / n;
     }
 
     /** Σ CPU / Σ handler time of {@code rs}, at least 1. */

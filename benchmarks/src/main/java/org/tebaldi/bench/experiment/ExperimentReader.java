@@ -106,7 +106,7 @@ final class ExperimentReader {
                     "add mode: simulated, or remove the simulation section");
         }
         SimulationSpec sim = mode.equals("simulated")
-                ? SimulationReader.read(c.section("simulation", "{machines: 20, coresPerMachine: 20}"), dir, cwd)
+                ? SimulationReader.read(c.section("simulation", "{machines: 20, coresPerMachine: 20}"), dir, cwd, delay)
                 : null;
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim);
     }

@@ -23,10 +23,13 @@ import org.tebaldi.core.runtime.cost.Hardware;
  * @param costs              the cost table, read when the experiment was loaded
  * @param costMode           {@code model} (deterministic) or {@code measured}
  * @param serviceMachine     whether services get a machine of their own
+ * @param embedded           true when no latency was given: the run models this machine's embedded runtime, whose
+ *                           emulated network delivers {@code cluster.networkDelay} plus the lateness the cost table
+ *                           measured ({@link CostTable#lateMicros}) after a message was sent
  */
 public record SimulationSpec(int machines, int coresPerMachine, long latencyMinMicros, long latencyMaxMicros,
                              long localLatencyMicros, double bandwidthGbps, Path costsFile, CostTable costs,
-                             String costMode, boolean serviceMachine) {
+                             String costMode, boolean serviceMachine, boolean embedded) {
     /** Machines in all, the service machine included. */
     public int allMachines() {
         return machines + (serviceMachine ? 1 : 0);
@@ -50,9 +53,10 @@ public record SimulationSpec(int machines, int coresPerMachine, long latencyMinM
      * {@code workload} (its calibrated handler costs where the table has them, {@link CostTable#forWorkload}).
      */
     public Hardware hardware(int tcs, int dss, String workload) {
-        return new Hardware(allMachines(), coresPerMachine, n -> machineOf(n, tcs, dss), latencyMinMicros,
-                latencyMaxMicros, localLatencyMicros, bandwidthGbps, costs.forWorkload(workload),
-                costMode.equals("measured"));
+        CostTable t = costs.forWorkload(workload);
+        double late = embedded ? t.lateMicros() : 0;
+        return new Hardware(allMachines(), coresPerMachine, n -> machineOf(n, tcs, dss), latencyMinMicros + late,
+                latencyMaxMicros + late, localLatencyMicros + late, bandwidthGbps, t, costMode.equals("measured"));
     }
 
     /** Nodes a machine hosts (for the report), e.g. {@code 10 tc + 10 client + 10 ds}. */

@@ -17,6 +17,8 @@ public final class HandlerCalibration implements RunExtension {
     private Map<String, HandlerProfile.Sums> totals = HandlerProfile.newTotals();
     private Map<String, List<Object>> samples = Map.of();
     private long idle;
+    private long late;
+    private long delivered;
 
     /** @throws IllegalStateException if the cluster does not run on an {@link EmbeddedRuntime} */
     @Override
@@ -31,6 +33,10 @@ public final class HandlerCalibration implements RunExtension {
     @Override
     public void windowStarted() {
         idle = -runtime.idleEpisodes();
+        if (runtime.network() != null) {
+            late = -runtime.network().lateNanos();
+            delivered = -runtime.network().delivered();
+        }
         runtime.profileHandlers(true);
     }
 
@@ -38,6 +44,15 @@ public final class HandlerCalibration implements RunExtension {
     public void windowEnded() {
         runtime.profileHandlers(false);
         idle += runtime.idleEpisodes();
+        if (runtime.network() != null) {
+            late += runtime.network().lateNanos();
+            delivered += runtime.network().delivered();
+        }
+    }
+
+    /** Mean time the emulated network delivered a message after its deadline in the window, µs (0 without one). */
+    public double lateMicros() {
+        return delivered <= 0 ? 0 : late / 1000.0 / delivered;
     }
 
     /** Times a worker went idle in the measured window ({@link EmbeddedRuntime#idleEpisodes}). */

@@ -38,8 +38,8 @@ public final class SimulatedExperimentRun {
         Workload w = e.workload();
         ClusterSpec cs = e.cluster();
         SimulationSpec spec = cs.simulation();
-        SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0),
-                spec.hardware(cs.coordinators(), cs.dataServers(), w.name()));
+        org.tebaldi.core.runtime.cost.Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name());
+        SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0), hw);
         ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
                 w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching());
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
@@ -50,10 +50,11 @@ public final class SimulatedExperimentRun {
         long loadMillis = (System.nanoTime() - t0) / 1_000_000;
         listener.loaded(loader.rows(), loadMillis);
         listener.note(String.format(java.util.Locale.ROOT, "simulated cluster: %d machine(s) x %d cores%s, "
-                        + "latency %d-%d us (local %d us), %.0f Gbit/s, costs %s (%s); times below are virtual",
+                        + "latency %.0f-%.0f us (local %.0f us%s), %.0f Gbit/s, costs %s (%s); times below are virtual",
                 spec.machines(), spec.coresPerMachine(), spec.serviceMachine() ? " + 1 service machine" : "",
-                spec.latencyMinMicros(), spec.latencyMaxMicros(), spec.localLatencyMicros(), spec.bandwidthGbps(),
-                spec.costs().name(), spec.costMode()));
+                hw.latencyMinMicros(), hw.latencyMaxMicros(), hw.localLatencyMicros(),
+                spec.embedded() ? ", this machine's emulated network incl. its measured lateness" : "",
+                spec.bandwidthGbps(), hw.costs().name(), spec.costMode()));
         DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                 e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), ExperimentRun.DRAIN_TIMEOUT_MILLIS);
         SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick);

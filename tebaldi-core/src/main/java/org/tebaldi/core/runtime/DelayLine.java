@@ -35,6 +35,8 @@ public final class DelayLine implements DueSource {
     /** Delivery rounds that found messages due, and messages taken in them (written under {@link #lock}). */
     private volatile long rounds;
     private volatile long delivered;
+    /** Sum over delivered messages of how long after its deadline each was handed over, ns (under {@link #lock}). */
+    private volatile long lateNanos;
 
     /**
      * @param delayNanos the one-way delay, ns (&gt; 0)
@@ -118,7 +120,9 @@ public final class DelayLine implements DueSource {
             long now = System.nanoTime();
             scratch.ensure(size);
             int mask = deadlines.length - 1;
+            long late = 0;
             while (size > 0 && deadlines[head] - now <= 0) {
+                late += now - deadlines[head];
                 scratch.froms[n] = froms[head];
                 scratch.tos[n] = tos[head];
                 scratch.msgs[n] = msgs[head];
@@ -133,6 +137,7 @@ public final class DelayLine implements DueSource {
             if (n > 0) {
                 rounds++;
                 delivered += n;
+                lateNanos += late;
                 // still under the lock: a second deliverer must not overtake this round (FIFO per link)
                 inbox.deliverAll(scratch.froms, scratch.tos, scratch.msgs, n);
             }
@@ -146,6 +151,15 @@ public final class DelayLine implements DueSource {
     /** Delivery rounds that found messages due so far (approximate while workers run). */
     public long rounds() {
         return rounds;
+    }
+
+    /**
+     * How late, in sum, the messages delivered so far were handed to their receivers after their deadline, ns: the
+     * emulated network's real delay beyond the nominal one (a worker must notice the deadline; an idle one sleeps
+     * past it). Calibration measures it for the simulated model of this machine (docs/simulation.md).
+     */
+    public long lateNanos() {
+        return lateNanos;
     }
 
     /** Messages delivered so far (approximate while workers run). */

@@ -47,7 +47,7 @@ class CoreSchedulerTest {
     }
 
     private static CostTable table(double base, double perUnit, double overhead) {
-        return new CostTable("test", Map.of(), overhead, Map.of(), 0, 1250, Map.of(),
+        return new CostTable("test", Map.of(), overhead, Map.of(), 0, 0, Map.of(), 1250, Map.of(),
                 Map.of("ds Work", new HandlerCost(base, perUnit, 1), "tc Work", new HandlerCost(base, perUnit, 1)),
                 Map.of());
     }
@@ -117,7 +117,7 @@ class CoreSchedulerTest {
         // after the other: the first starts a run alone on the idle core (cold, woken: 5.5 µs); the other two wait
         // and form the next run on the same core: cold (5 µs), then warm (2 µs). A fourth message at t=100 finds
         // the core idle again: 5.5 µs.
-        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0.5, 100, Map.of(),
+        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0.5, 0, Map.of(), 100, Map.of(),
                 Map.of("ds Work", new HandlerCost(2, 0, 3, 1)), Map.of());
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
         Recorder a = new Recorder(null);

@@ -28,13 +28,17 @@ import org.tebaldi.core.config.ConfigException;
  * @param overheads        the same factor per workload name; may be empty
  * @param wakeMicros       CPU charged when a handler starts on an idle core (a worker that had gone idle — spinning,
  *                         then parked — is woken), µs (≥ 0)
+ * @param lateMicros       how late the embedded runtime's emulated network delivered a message after its nominal
+ *                         delay, on average, µs: the simulated model of this machine adds it to the latency
+ * @param lates            the same per workload
  * @param defaultBytes     encoded size of a message class not in {@code bytes}, bytes
  * @param bytes            encoded size per message class (simple name), bytes
  * @param handlers         handler costs by key, pooled over the calibrated workloads
  * @param workloads        handler costs by key per workload name (e.g. {@code tpcc}); may be empty
  */
 public record CostTable(String name, Map<String, Object> calibration, double overhead, Map<String, Double> overheads,
-                        double wakeMicros, int defaultBytes, Map<String, Integer> bytes,
+                        double wakeMicros, double lateMicros, Map<String, Double> lates, int defaultBytes,
+                        Map<String, Integer> bytes,
                         Map<String, HandlerCost> handlers, Map<String, Map<String, HandlerCost>> workloads) {
     private static final YAMLMapper YAML = new YAMLMapper();
 
@@ -44,6 +48,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         }
         calibration = Collections.unmodifiableMap(new LinkedHashMap<>(calibration));
         overheads = Collections.unmodifiableMap(new TreeMap<>(overheads));
+        lates = Collections.unmodifiableMap(new TreeMap<>(lates));
         bytes = Collections.unmodifiableMap(new TreeMap<>(bytes));
         handlers = Collections.unmodifiableMap(new TreeMap<>(handlers));
         Map<String, Map<String, HandlerCost>> w = new TreeMap<>();
@@ -54,7 +59,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
     /** A table of pooled costs only. */
     public CostTable(String name, Map<String, Object> calibration, double overhead, int defaultBytes,
                      Map<String, Integer> bytes, Map<String, HandlerCost> handlers) {
-        this(name, calibration, overhead, Map.of(), 0, defaultBytes, bytes, handlers, Map.of());
+        this(name, calibration, overhead, Map.of(), 0, 0, Map.of(), defaultBytes, bytes, handlers, Map.of());
     }
 
     /**
@@ -64,13 +69,15 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
     public CostTable forWorkload(String workload) {
         Map<String, HandlerCost> own = workloads.get(workload);
         double o = overheads.getOrDefault(workload, overhead);
+        double l = lates.getOrDefault(workload, lateMicros);
         if (own == null) {
-            return new CostTable(name, calibration, o, Map.of(), wakeMicros, defaultBytes, bytes, handlers, Map.of());
+            return new CostTable(name, calibration, o, Map.of(), wakeMicros, l, Map.of(), defaultBytes, bytes,
+                    handlers, Map.of());
         }
         Map<String, HandlerCost> merged = new TreeMap<>(handlers);
         merged.putAll(own);
-        return new CostTable(name + "/" + workload, calibration, o, Map.of(), wakeMicros, defaultBytes, bytes, merged,
-                Map.of());
+        return new CostTable(name + "/" + workload, calibration, o, Map.of(), wakeMicros, l, Map.of(), defaultBytes,
+                bytes, merged, Map.of());
     }
 
     /**
@@ -172,8 +179,21 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         }
         return new CostTable(name, calibration, atLeastOne(f, "overhead", root.get("overhead")), overheads,
                 root.has("wakeMicros") ? nonNegative(f, "wakeMicros", root.get("wakeMicros")) : 0,
+                root.has("lateMicros") ? nonNegative(f, "lateMicros", root.get("lateMicros")) : 0, lates(f, root),
                 root.has("defaultBytes") ? (int) nonNegative(f, "defaultBytes", root.get("defaultBytes")) : 128,
                 bytes, handlers, workloads);
+    }
+
+    private static Map<String, Double> lates(String f, JsonNode root) {
+        Map<String, Double> out = new TreeMap<>();
+        JsonNode l = root.get("lates");
+        if (l != null && l.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = l.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                out.put(e.getKey(), nonNegative(f, "lates." + e.getKey(), e.getValue()));
+            }
+        }
+        return out;
     }
 
     private static Map<String, HandlerCost> handlers(String f, String at, JsonNode h) {
@@ -219,6 +239,9 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         ObjectNode ov = root.putObject("overheads");
         overheads.forEach((k, v) -> ov.put(k, round(v)));
         root.put("wakeMicros", round(wakeMicros));
+        root.put("lateMicros", round(lateMicros));
+        ObjectNode lt = root.putObject("lates");
+        lates.forEach((k, v) -> lt.put(k, round(v)));
         root.put("defaultBytes", defaultBytes);
         ObjectNode b = root.putObject("bytes");
         bytes.forEach(b::put);
@@ -255,16 +278,17 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
      * @param overhead         see the record (measured by the caller: CPU / handler time over the runs)
      * @param overheads        the same per workload
      * @param wakeMicros       see the record (fitted by the caller)
+     * @param lateMicros       see the record (measured by the caller), and {@code lates} per workload
      * @param bytes            encoded size per message class
      */
     public static CostTable fit(String name, Map<String, Object> calibration, Map<String, HandlerProfile.Sums> pooled,
                                 Map<String, Map<String, HandlerProfile.Sums>> perWorkload, double overhead,
-                                Map<String, Double> overheads, double wakeMicros, int defaultBytes,
-                                Map<String, Integer> bytes) {
+                                Map<String, Double> overheads, double wakeMicros, double lateMicros,
+                                Map<String, Double> lates, int defaultBytes, Map<String, Integer> bytes) {
         Map<String, Map<String, HandlerCost>> workloads = new TreeMap<>();
         perWorkload.forEach((w, sums) -> workloads.put(w, fitAll(sums)));
-        return new CostTable(name, calibration, overhead, overheads, wakeMicros, defaultBytes, bytes, fitAll(pooled),
-                workloads);
+        return new CostTable(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes, bytes,
+                fitAll(pooled), workloads);
     }
 
     private static Map<String, HandlerCost> fitAll(Map<String, HandlerProfile.Sums> sums) {

@@ -33,7 +33,7 @@ class CostTableTest {
         Map<String, HandlerProfile.Sums> tpcc = HandlerProfile.newTotals();
         tpcc.put("tc ExecReply", sums(10, 5_000, 0));
         return CostTable.fit("t", Map.of("host", "h", "experiments", List.of("a", "b")), totals, Map.of("tpcc", tpcc),
-                1.25, Map.of("tpcc", 1.5), 7.5, 40, Map.of("ExecReply", 35, "ExecBatch", 90, "CcEnvelope", 20));
+                1.25, Map.of("tpcc", 1.5), 7.5, 20, Map.of("tpcc", 30.0), 40, Map.of("ExecReply", 35, "ExecBatch", 90, "CcEnvelope", 20));
     }
 
     @Test
@@ -54,6 +54,8 @@ class CostTableTest {
         assertEquals(3.0, t.forWorkload("seats").cost("tc ExecReply").baseMicros(), 1e-9, "not calibrated: pooled");
         assertEquals(1.5, t.forWorkload("tpcc").overhead(), 1e-9);
         assertEquals(1.25, t.forWorkload("seats").overhead(), 1e-9);
+        assertEquals(30, t.forWorkload("tpcc").lateMicros(), 1e-9);
+        assertEquals(20, t.forWorkload("seats").lateMicros(), 1e-9);
     }
 
     @Test
@@ -67,6 +69,7 @@ class CostTableTest {
         assertEquals(t.workloads(), back.workloads());
         assertEquals(t.overheads(), back.overheads());
         assertEquals(t.wakeMicros(), back.wakeMicros(), 1e-9);
+        assertEquals(t.lates(), back.lates());
         assertEquals(t.bytes(), back.bytes());
         assertEquals(t.defaultBytes(), back.defaultBytes());
         assertEquals(t.overhead(), back.overhead(), 1e-9);
