@@ -9,7 +9,8 @@ import org.tebaldi.core.runtime.cost.Hardware;
 /**
  * The {@code cluster.simulation:} section of a {@code cluster.mode: simulated} experiment (docs/simulation.md): the
  * cluster's shape and network, and the calibrated cost table. Coordinators (each with its client endpoint) and data
- * servers are spread evenly over the machines in index order; the mechanisms' services (timestamp service, batch
+ * servers are dealt to the machines round-robin (node {@code i} on machine {@code i mod machines}), so that
+ * neighbouring partitions — TPC-C's ten warehouses on data servers 1–10 — land on different machines; the mechanisms' services (timestamp service, batch
  * manager) run on one more machine when {@code serviceMachine} is set (the dissertation's setup, §4.6), else on
  * machine 0.
  *
@@ -38,14 +39,9 @@ public record SimulationSpec(int machines, int coresPerMachine, long latencyMinM
     /** The machine of {@code node} in a cluster of {@code tcs} coordinators and {@code dss} data servers. */
     public int machineOf(NodeId node, int tcs, int dss) {
         return switch (node.role()) {
-            case TC, CLIENT -> spread(node.index(), tcs);
-            case DS -> spread(node.index(), dss);
+            case TC, CLIENT, DS -> node.index() % machines;
             default -> serviceMachine ? machines : 0;
         };
-    }
-
-    private int spread(int index, int count) {
-        return (int) Math.min(machines - 1, (long) index * machines / Math.max(1, count));
     }
 
     /**

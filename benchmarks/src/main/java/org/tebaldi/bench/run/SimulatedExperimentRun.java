@@ -84,11 +84,11 @@ public final class SimulatedExperimentRun {
             listener.phase("verifying");
             checks = Verifier.verify(cluster, w);
         }
-        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim));
+        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw));
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,
-                                       SimulatedRuntime sim) {
+                                       SimulatedRuntime sim, org.tebaldi.core.runtime.cost.Hardware hw) {
         long[] busy = driver.machineBusyNanos();
         double[] util = new double[busy.length];
         String[] hosts = new String[busy.length];
@@ -98,7 +98,7 @@ public final class SimulatedExperimentRun {
             hosts[i] = i < spec.machines() ? spec.describeMachine(i, cs.coordinators(), cs.dataServers())
                     : "services";
         }
-        return new SimulationInfo(spec.allMachines(), spec.coresPerMachine(), spec.costs().name(), spec.costMode(),
+        return new SimulationInfo(spec.allMachines(), spec.coresPerMachine(), hw.costs().name(), spec.costMode(),
                 sim.nowMicros() / 1000, driver.wallMillis(), util, hosts);
     }
 }

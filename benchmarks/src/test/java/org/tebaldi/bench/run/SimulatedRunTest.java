@@ -106,7 +106,7 @@ class SimulatedRunTest {
         ObjectNode o = SummaryJson.build(first);
         assertEquals("virtual", o.get("time").asText());
         assertEquals("model", o.at("/simulation/costMode").asText());
-        assertEquals("this-machine", o.at("/simulation/costs").asText());
+        assertEquals("this-machine/tpcc", o.at("/simulation/costs").asText(), "the TPC-C costs of the table");
         assertEquals("simulated", o.at("/config/cluster/mode").asText());
         assertEquals(2, o.at("/config/cluster/simulation/coresPerMachine").asInt());
     }
