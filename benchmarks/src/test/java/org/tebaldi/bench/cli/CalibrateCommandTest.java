@@ -26,7 +26,9 @@ class CalibrateCommandTest {
         assertEquals(0, r.code(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.stream().anyMatch(l -> l.matches("bank-2pl +[\\d,]+ txn/s  handled +[\\d,]+  handler +"
-                + "[\\d,]+ ms  cpu +[\\d,]+ ms")), r.out());
+                + "[\\d,]+ ms  cpu +[\\d,]+ ms  idle +[\\d,]+  late +[\\d.]+ µs")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("bank-2pl") && l.contains("JIT warm-up run")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches(" +bank-2pl@16 +[\\d.]+")), "fit check line: " + r.out());
         CostTable t = CostTable.read(out);
         assertEquals("bank", t.name());
         for (String role : List.of("tc ", "ds ", "client ")) {
@@ -36,7 +38,9 @@ class CalibrateCommandTest {
         assertTrue(t.handlers().get("ds ExecRequest").samples() > 0);
         assertTrue(t.bytes("ExecRequest") > 9, "frame plus message");
         assertTrue(t.overhead() >= 1);
-        assertEquals(List.of("bank-2pl"), t.calibration().get("experiments"));
+        assertEquals(List.of("bank-2pl@16"), t.calibration().get("experiments"));
+        assertTrue(t.workloads().containsKey("bank"), t.workloads().keySet().toString());
+        assertTrue(t.lateMicros() >= 0 && t.wakeMicros() >= 0);
         assertEquals("1s", t.calibration().get("duration"));
         assertEquals(Runtime.getRuntime().availableProcessors(), t.calibration().get("cores"));
     }

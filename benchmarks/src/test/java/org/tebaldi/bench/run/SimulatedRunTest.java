@@ -19,7 +19,7 @@ import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * A small calibrated cluster simulation end to end (docs/simulation.md): TPC-C (2 warehouses, scaled down) under
+ * A small calibrated cluster simulation end to end (docs/simulation.md): TPC-C (4 warehouses, scaled down) under
  * the three-layer tree on 2 machines x 2 virtual cores plus a service machine, with the committed cost table
  * {@code config/costs/this-machine.yaml}; verified; deterministic per seed (same seed, same numbers).
  */
@@ -27,7 +27,7 @@ class SimulatedRunTest {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     static final String EXPERIMENT = """
             name: sim-test
-            workload: {name: tpcc, warehouses: 2, items: 1000, customersPerDistrict: 60, ordersPerDistrict: 60}
+            workload: {name: tpcc, warehouses: 4, items: 1000, customersPerDistrict: 60, ordersPerDistrict: 60}
             tree: %s
             cluster:
               mode: simulated
@@ -40,7 +40,7 @@ class SimulatedRunTest {
                 localLatency: 10us
                 serviceMachine: true
                 costs: %s
-            clients: 40
+            clients: 20
             warmup: 200ms
             duration: 1s
             verify: true

@@ -2,6 +2,7 @@ package org.tebaldi.core.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -131,6 +132,31 @@ class CoreSchedulerTest {
         sim.runUntil(1_000);
         assertEquals(List.of("1:1", "6:2", "11:3", "100:4"), a.log);
         assertEquals(5_500 + 5_000 + 2_000 + 5_500, sim.cores().busyNanos().get(NodeId.ds(0)));
+    }
+
+    @Test
+    void measuredModeChargesTheHandlersOwnTimeTimesTheOverhead() {
+        final class Busy extends Recorder {
+            Busy() {
+                super(null);
+            }
+
+            @Override
+            public void onMessage(NodeId from, Object msg) {
+                long until = System.nanoTime() + 200_000;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+                super.onMessage(from, msg);
+            }
+        }
+        CostTable t = table(1, 0, 2.0);
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
+                new Hardware(1, 1, n -> 0, 0, 0, 0, 10, t, true));
+        sim.spawn(NodeId.ds(0), new Busy());
+        sim.inject(NodeId.ds(0), new Work(1));
+        sim.runUntil(10_000);
+        assertTrue(sim.cores().busyNanos().get(NodeId.ds(0)) >= 2 * 200_000, "at least 200 µs measured x 2");
     }
 
     @Test
