@@ -22,8 +22,9 @@
 #           validate-*/validation.md, about 30 minutes (not part of the default list)
 #   cluster the dissertation's cluster in virtual time (20 x 20 cores; 10 x 20 for the microbenchmark):
 #           config/experiments/cluster/*.yaml, one sweep per figure over the files and their client counts
-#           (cluster-fig4-7, cluster-seats, cluster-hot-item, cluster-fig4-11); hours of wall time at the files'
-#           settings (not part of the default list; REPRODUCE_EXTRA shortens it)
+#           (cluster-tpcc-fig4-7, cluster-seats, cluster-hot-item, cluster-micro-fig4-11), then cluster-predictions/
+#           (scripts/tebaldi paper-chart: each experiment's best point beside the dissertation's number); hours of
+#           wall time at the files' settings (not part of the default list; REPRODUCE_EXTRA shortens it)
 #
 # Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
 # results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
@@ -45,7 +46,7 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,33p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,34p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
@@ -241,7 +242,11 @@ for id in "${wanted[@]}"; do
         [ ${#gf[@]} -eq 0 ] && continue
         run "cluster-$group" "$OUT/cluster-$group" "${gf[@]}"
         copy_charts "$OUT/cluster-$group" "cluster-$group"
-      done ;;
+      done
+      # the best point of each experiment beside the dissertation's number, one chart per figure
+      (cd "$ROOT" && "$TEBALDI" paper-chart "$OUT"/cluster-* --out "$OUT/cluster-predictions") \
+        && note "cluster: predictions beside the paper -> cluster-predictions/ (predictions.csv, cluster-*.png)" \
+        || note "cluster: paper-chart FAILED" ;;
   esac
 done
 
