@@ -143,7 +143,8 @@ public final class ExperimentRun {
         }
     }
 
-    private static void failIfBroken(List<Throwable> nodeFailures, DriverResult d) throws RunFailedException {
+    /** Throws for the first node failure, else for the first exception of workload code the driver caught. */
+    static void failIfBroken(List<Throwable> nodeFailures, DriverResult d) throws RunFailedException {
         if (!nodeFailures.isEmpty()) {
             Throwable first = nodeFailures.get(0);
             throw new RunFailedException(nodeFailures.size() + " exception(s) in cluster nodes"

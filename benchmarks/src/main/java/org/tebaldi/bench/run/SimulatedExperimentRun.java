@@ -74,11 +74,7 @@ public final class SimulatedExperimentRun {
         } finally {
             cluster.close();
         }
-        if (!d.failures().isEmpty()) {
-            Throwable first = d.failures().get(0);
-            throw new RunFailedException(d.failures().size() + " exception(s) in workload code run by the driver; "
-                    + "first: " + first, first);
-        }
+        ExperimentRun.failIfBroken(java.util.List.of(), d);
         Checks checks = Checks.notChecked();
         if (e.verify()) {
             listener.phase("verifying");
