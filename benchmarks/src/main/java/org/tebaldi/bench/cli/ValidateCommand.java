@@ -118,7 +118,8 @@ final class ValidateCommand implements Callable<Integer> {
         java.util.Map<String, List<String>> earlier = new java.util.HashMap<>();
         if (reuseReal != null) {
             try {
-                for (String line : Files.readAllLines(reuseReal).subList(1, Files.readAllLines(reuseReal).size())) {
+                List<String> lines = Files.readAllLines(reuseReal);
+                for (String line : lines.subList(1, lines.size())) {
                     String[] c = line.split(",");
                     earlier.put(c[0] + "@" + c[1], List.of(c));
                 }

@@ -37,7 +37,6 @@ public final class CoreScheduler {
     private final Map<Class<?>, HandlerCost>[] handlerCache;
     private final Map<Class<?>, Integer> bytesCache = new HashMap<>();
     private final HandlerCost[] timerCost;
-    private long handled;
 
     @SuppressWarnings("unchecked")
     CoreScheduler(SimulatedRuntime sim, Hardware hw) {
@@ -87,7 +86,7 @@ public final class CoreScheduler {
         }
         n.outbox.clear();
         if (n.runLeft > 0) {
-            start(n, false);
+            start(n, false, false);
             return;
         }
         n.running = false;
@@ -115,10 +114,6 @@ public final class CoreScheduler {
         }
     }
 
-    private void start(SimulatedRuntime.SimNode n, boolean cold) {
-        start(n, cold, false);
-    }
-
     private void start(SimulatedRuntime.SimNode n, boolean cold, boolean wake) {
         SimulatedRuntime.Event e = n.pending.poll();
         n.runLeft--;
@@ -126,7 +121,6 @@ public final class CoreScheduler {
         sim.handle(n, e);
         long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold))
                 * overhead) + (wake && e.kind != SimulatedRuntime.START ? wakeNanos : 0);
-        handled++;
         n.busyNanos += cost;
         machineBusy[n.machine] += cost;
         sim.push(sim.now + cost, SimulatedRuntime.DONE, n.id, n.id, null);
@@ -184,10 +178,6 @@ public final class CoreScheduler {
         return machineBusy.clone();
     }
 
-    /** Handlers run so far. */
-    public long handled() {
-        return handled;
-    }
 
     /** The hardware simulated. */
     public Hardware hardware() {

@@ -32,11 +32,6 @@ public record HandlerCost(double baseMicros, double perUnitMicros, double coldMi
         this(baseMicros, perUnitMicros, 0, samples);
     }
 
-    /** The cost of a warm handler with {@code units} work units, ns. */
-    public long nanos(int units) {
-        return nanos(units, false);
-    }
-
     /** The cost of a handler with {@code units} work units, cold or warm, ns. */
     public long nanos(int units, boolean cold) {
         return Math.round((baseMicros + perUnitMicros * units + (cold ? coldMicros : 0)) * 1000);

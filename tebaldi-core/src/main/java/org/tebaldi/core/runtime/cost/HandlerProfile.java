@@ -83,14 +83,10 @@ public final class HandlerProfile {
     }
 
     /**
-     * Records one message handler of {@code ns} ns; keeps {@code msg} as a sample if it is the first of its class or
-     * a multiple of {@value #SAMPLE_EVERY} (at most {@value #SAMPLE_MAX} per class; see {@link #samplesInto}).
+     * Records one message handler of {@code ns} ns ({@code cold}: it began a mailbox run); keeps {@code msg} as a
+     * sample if it is the first of its class or a multiple of {@value #SAMPLE_EVERY} (at most {@value #SAMPLE_MAX}
+     * per class; see {@link #samplesInto}).
      */
-    public void message(Object msg, long ns) {
-        message(msg, false, ns);
-    }
-
-    /** As {@link #message(Object, long)}; {@code cold}: the handler began a mailbox run (its node was idle). */
     public void message(Object msg, boolean cold, long ns) {
         String name = Envelope.name(msg);
         Sums s = byName.computeIfAbsent(name, c -> new Sums());
@@ -103,12 +99,7 @@ public final class HandlerProfile {
         s.add(units(msg), cold ? 1 : 0, ns);
     }
 
-    /** Records one timer task of {@code ns} ns. */
-    public void timer(long ns) {
-        timer(false, ns);
-    }
-
-    /** As {@link #timer(long)}; {@code cold}: the task began a mailbox run. */
+    /** Records one timer task of {@code ns} ns ({@code cold}: it began a mailbox run). */
     public void timer(boolean cold, long ns) {
         timers.add(0, cold ? 1 : 0, ns);
     }

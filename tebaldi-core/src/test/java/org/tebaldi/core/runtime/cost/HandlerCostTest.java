@@ -26,7 +26,7 @@ class HandlerCostTest {
         assertEquals(2.0, c.baseMicros(), 1e-9);
         assertEquals(0.5, c.perUnitMicros(), 1e-9);
         assertEquals(u.length, c.samples());
-        assertEquals(7_000, c.nanos(10));
+        assertEquals(7_000, c.nanos(10, false));
     }
 
     @Test
