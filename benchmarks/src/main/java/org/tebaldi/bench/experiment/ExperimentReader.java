@@ -69,7 +69,7 @@ final class ExperimentReader {
         long seed = top.number("seed", 1L, Long.MIN_VALUE, "1");
         String output = top.string("output", "results", "results");
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
-        AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 4s}"));
+        AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 2s}"));
         DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
         if (cluster.simulated() && durability.enabled()) {
             throw top.error("durability.enabled", "the simulated cluster has no durable storage (docs/simulation.md)",
@@ -138,19 +138,34 @@ final class ExperimentReader {
                 p.duration("flush", "20ms", true, "20ms"));
     }
 
+    /** The tuning daemon's throughput sample period, µs. */
+    private static final long SAMPLE = 100_000;
+
     private static AutoconfSpec autoconf(Fields a) {
         a.checkKnown(ExperimentSchema.AUTOCONF);
         AutoconfSpec d = AutoconfSpec.DEFAULT;
         List<String> mechanisms = a.choices("mechanisms", d.mechanisms(),
                 List.copyOf(org.tebaldi.core.cc.Mechanisms.all().keySet()));
-        return new AutoconfSpec(mechanisms, a.duration("analysis", "3s", true, "3s"),
-                a.duration("measure", "4s", true, "4s"), a.duration("settle", "1s", false, "1s"),
+        long measure = a.duration("measure", "2s", true, "2s");
+        long settleWindow = a.duration("settleWindow", "500ms", true, "500ms");
+        if (measure % SAMPLE != 0) {
+            throw a.error("measure", "must be a multiple of the 100 ms sample period", "e.g. 2s");
+        }
+        if (settleWindow % SAMPLE != 0 || settleWindow < 3 * SAMPLE) {
+            throw a.error("settleWindow", "must be a multiple of the 100 ms sample period and at least 300ms",
+                    "e.g. 500ms");
+        }
+        return new AutoconfSpec(mechanisms, a.duration("analysis", "3s", true, "3s"), measure,
+                a.duration("settle", "5s", false, "5s"), settleWindow,
+                a.intNumber("rounds", d.rounds(), 3, "3"),
+                a.decimal("confidence", d.confidence(), 0.5, 0.999, "0.9"),
                 a.intNumber("maxIterations", d.maxIterations(), 1, "8"),
                 a.intNumber("maxCandidates", d.maxCandidates(), 1, "8"),
                 a.intNumber("edgesPerIteration", d.edgesPerIteration(), 1, "3"),
                 a.decimal("minGain", d.minGain(), 0, 10, "0.03"), a.decimal("minScore", d.minScore(), 0, 1e9, "100000"),
                 a.choice("protocol", d.protocol(), List.of("online", "partial-restart")),
-                a.duration("forceAbort", "200ms", false, "200ms"), a.duration("final", "10s", false, "10s"));
+                a.duration("forceAbort", "200ms", false, "200ms"), a.duration("final", "10s", false, "10s"),
+                a.bool("daemon", d.daemon()), a.decimal("drift", d.drift(), 0, 10, "0.10"));
     }
 
     private static String firstWorkload() {

@@ -83,6 +83,9 @@ public final class ResolvedConfig {
         ac.put("analysis", Durations.format(a.analysisMicros()));
         ac.put("measure", Durations.format(a.measureMicros()));
         ac.put("settle", Durations.format(a.settleMicros()));
+        ac.put("settleWindow", Durations.format(a.settleWindowMicros()));
+        ac.put("rounds", a.rounds());
+        ac.put("confidence", a.confidence());
         ac.put("maxIterations", a.maxIterations());
         ac.put("maxCandidates", a.maxCandidates());
         ac.put("edgesPerIteration", a.edgesPerIteration());
@@ -91,6 +94,8 @@ public final class ResolvedConfig {
         ac.put("protocol", a.protocol());
         ac.put("forceAbort", Durations.format(a.forceAbortMicros()));
         ac.put("final", Durations.format(a.finalMicros()));
+        ac.put("daemon", a.daemon());
+        ac.put("drift", a.drift());
         o.put("target", e.target().kind());
         o.set("postgresql", postgresql(e.target().postgresql()));
         return o;

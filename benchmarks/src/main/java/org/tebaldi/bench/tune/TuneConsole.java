@@ -9,15 +9,21 @@ import org.tebaldi.autoconf.configurator.Bottleneck;
 import org.tebaldi.autoconf.configurator.Candidate;
 import org.tebaldi.autoconf.configurator.Configurator;
 import org.tebaldi.autoconf.configurator.Iteration;
+import org.tebaldi.autoconf.configurator.Window;
 import org.tebaldi.core.tree.CcTree;
 
 /**
  * What {@code tebaldi tune} prints about tuning (lines start with {@code tune}): each iteration's bottleneck edge
- * and score, the starting tree's throughput, every candidate with its swap and measured throughput (or why it was
- * rejected), the decision, and the end. Thread-safe (printing is synchronized on the writer).
+ * and score, every candidate with its windows (txn/s, and how long throughput took to settle after the swap), its
+ * mean, gain interval and verdict (or why it was rejected), the winner's confirmation, the decision, the daemon's
+ * reference and re-entries, and the end. Thread-safe (printing is synchronized on the writer).
  */
 public final class TuneConsole {
     private final PrintWriter out;
+
+    /** A re-entry of the daemon: when ({@link System#nanoTime()}) and why. */
+    record Reentry(long nanos, String why) {
+    }
 
     public TuneConsole(PrintWriter out) {
         this.out = out;
@@ -32,6 +38,10 @@ public final class TuneConsole {
 
     void start(CcTree tree) {
         print("warm-up over; tuning from %s", tree.describe());
+    }
+
+    void daemon(String why) {
+        print("tuning pass done: %s; the daemon stays on until the run's duration ends", why);
     }
 
     void done(String why, CcTree last, double finalTxnPerSec) {
@@ -51,11 +61,18 @@ public final class TuneConsole {
     /** Records and prints the configurator's progress. */
     final class Recorder implements Configurator.Listener {
         private final List<Iteration> iterations = new CopyOnWriteArrayList<>();
+        private final List<Reentry> reentries = new CopyOnWriteArrayList<>();
+        private final StringBuilder windows = new StringBuilder();
         private volatile String why = "running";
         private volatile CcTree last;
+        private volatile boolean tuning = true;
 
         List<Iteration> iterations() {
             return iterations;
+        }
+
+        List<Reentry> reentries() {
+            return reentries;
         }
 
         String finishedWhy() {
@@ -64,6 +81,11 @@ public final class TuneConsole {
 
         CcTree last() {
             return last;
+        }
+
+        /** Whether a tuning pass is under way (false while the daemon only watches). */
+        boolean tuning() {
+            return tuning;
         }
 
         @Override
@@ -82,8 +104,8 @@ public final class TuneConsole {
         @Override
         public void exploring(int i, int rank, Bottleneck.Edge e) {
             if (rank > 1) {
-                print("  nothing better for the bottleneck yet; next edge %s (%.1f ms blocked per s)", e.name(),
-                        e.scoreMicrosPerSec() / 1000);
+                print("  nothing significantly better for the bottleneck; next edge %s (%.1f ms blocked per s)",
+                        e.name(), e.scoreMicrosPerSec() / 1000);
             }
         }
 
@@ -93,17 +115,43 @@ public final class TuneConsole {
         }
 
         @Override
-        public void tried(int i, Iteration.Trial t, String swap) {
-            if (t.rejected() != null) {
-                print("  rejected %s: %s", t.candidate().tree().describe(), t.rejected());
-            } else {
-                print("    %s -> %,.0f txn/s", swap, t.txnPerSec());
+        public void measured(int i, Window w) {
+            if (!tuning) {
+                return;
+            }
+            synchronized (windows) {
+                windows.append(windows.length() == 0 ? "" : " ").append(w.tree().equals("candidate") ? "B " : "A ")
+                        .append(String.format(Locale.ROOT, "%,.0f", w.txnPerSec()));
+                if (w.settleSamples() > 0) {
+                    windows.append(String.format(Locale.ROOT, " (settled %d ms%s)", w.settleSamples() * 100,
+                            w.settleTimedOut() ? ", gave up" : ""));
+                }
+            }
+        }
+
+        private String drainWindows() {
+            synchronized (windows) {
+                String s = windows.toString();
+                windows.setLength(0);
+                return s;
             }
         }
 
         @Override
-        public void remeasured(int i, String swap, double tps, double baseline) {
-            print("    back to the current tree (%s) -> %,.0f txn/s; baseline now %,.0f txn/s", swap, tps, baseline);
+        public void tried(int i, Iteration.Trial t) {
+            if (t.rejected() != null) {
+                print("  rejected %s: %s", t.candidate().tree().describe(), t.rejected());
+            } else {
+                print("    windows (A incumbent, B candidate, txn/s): %s", drainWindows());
+                print("    candidate %,.0f txn/s vs %,.0f: gain %s -> %s", t.txnPerSec(),
+                        t.estimate().incumbentTxnPerSec(), t.estimate().describe(), t.verdict());
+            }
+        }
+
+        @Override
+        public void confirming(int i, Iteration.Trial winner) {
+            drainWindows();
+            print("  confirming the best, %s, on fresh windows", winner.candidate().tree().describe());
         }
 
         @Override
@@ -111,19 +159,44 @@ public final class TuneConsole {
             iterations.add(it);
             last = it.adopted();
             if (it.bottleneck() == null) {
+                drainWindows();
                 return;
             }
+            if (it.confirmation() != null) {
+                print("    windows (A incumbent, W winner, txn/s): %s", drainWindows().replace("B ", "W "));
+            }
             if (it.improved()) {
-                print("  decision: adopt %s (%,.0f txn/s, %+.0f%%)%s", it.adopted().describe(), it.adoptedTxnPerSec(),
-                        100 * (it.adoptedTxnPerSec() / it.startTxnPerSec() - 1), swap == null ? "" : "; " + swap);
+                print("  decision: adopt %s (%,.0f txn/s, confirmed gain %s)", it.adopted().describe(),
+                        it.adoptedTxnPerSec(), it.confirmation().describe());
+            } else if (it.confirmation() != null) {
+                print("  decision: keep %s (%,.0f txn/s): the winner's gain %s was not confirmed%s",
+                        it.start().describe(), it.startTxnPerSec(), it.confirmation().describe(),
+                        swap == null ? "" : "; " + swap);
             } else {
-                print("  decision: keep %s (%,.0f txn/s)", it.start().describe(), it.startTxnPerSec());
+                print("  decision: keep %s (%,.0f txn/s): no candidate significantly better", it.start().describe(),
+                        it.startTxnPerSec());
             }
         }
 
         @Override
         public void finished(String reason) {
             why = reason;
+            tuning = false;
+        }
+
+        @Override
+        public void watching(CcTree tree, double reference, String edge) {
+            tuning = false;
+            last = tree;
+            print("daemon: watching %s, reference %,.0f txn/s, bottleneck %s", tree.describe(), reference,
+                    edge == null ? "none above minScore" : edge);
+        }
+
+        @Override
+        public void reentering(String reason) {
+            tuning = true;
+            reentries.add(new Reentry(System.nanoTime(), reason));
+            print("daemon: re-entering tuning: %s", reason);
         }
     }
 }

@@ -32,6 +32,7 @@ public final class TuneExtension extends ProfilerExtension {
     private LiveTarget target;
     private Thread thread;
     private volatile List<Iteration> iterations = List.of();
+    private volatile List<TuneConsole.Reentry> reentries = List.of();
     private volatile String outcome = "not started (the run ended during warm-up)";
     private volatile double finalTxnPerSec = Double.NaN;
     private volatile Throwable failure;
@@ -64,17 +65,26 @@ public final class TuneExtension extends ProfilerExtension {
         runStartNanos = run.startNanos();
         AutoconfSpec a = e.autoconf();
         target = new LiveTarget(monitor(), server, e.workload().database(), run::commits,
-                new LiveTarget.Settings(a.analysisMicros(), a.measureMicros(), a.settleMicros(),
-                        a.protocol().equals("online"), a.forceAbortMicros()));
-        Configurator c = new Configurator(TreeContext.of(e.workload().database()), new Configurator.Settings(
-                a.mechanisms(), a.maxIterations(), a.minGain(), a.minScore(), a.maxCandidates(),
-                a.edgesPerIteration()));
+                new LiveTarget.Settings(a.analysisMicros(), a.protocol().equals("online"), a.forceAbortMicros()));
+        Configurator c = new Configurator(TreeContext.of(e.workload().database()), settings(a));
         thread = new Thread(() -> tune(run, c), "tebaldi-tuner");
         thread.setDaemon(true);
         thread.start();
     }
 
+    /** The configurator's settings from the experiment's {@code autoconf} section (durations in samples). */
+    static Configurator.Settings settings(AutoconfSpec a) {
+        long sample = LiveTarget.SAMPLE_MICROS;
+        return new Configurator.Settings(a.mechanisms(), a.maxIterations(), a.minGain(), a.minScore(),
+                a.maxCandidates(), a.edgesPerIteration(), a.rounds(), a.confidence(), a.abandonedConfidence(),
+                (int) (a.measureMicros() / sample), (int) (a.settleWindowMicros() / sample), 0.05,
+                (int) Math.max(a.settleWindowMicros() / sample, a.settleMicros() / sample));
+    }
+
     private void tune(LiveRun run, Configurator c) {
+        TuneConsole.Recorder rec = console.recorder();
+        iterations = rec.iterations();
+        reentries = rec.reentries();
         try {
             long wait = run.measureStartNanos() - System.nanoTime();
             if (wait > 0) {
@@ -83,10 +93,13 @@ public final class TuneExtension extends ProfilerExtension {
             CcTree start = e.tree().tree();
             console.start(start);
             outcome = "running";
-            TuneConsole.Recorder rec = console.recorder();
-            iterations = rec.iterations();
             c.run(start, target, rec);
             outcome = rec.finishedWhy();
+            if (e.autoconf().daemon()) {
+                console.daemon(outcome);
+                outcome = "daemon";
+                c.watch(rec.last(), target, rec, new Configurator.Watch(e.autoconf().drift(), AutoconfSpec.PERSIST));
+            }
             long t0 = System.nanoTime();
             long c0 = run.commits();
             TimeUnit.MICROSECONDS.sleep(e.autoconf().finalMicros());
@@ -94,7 +107,12 @@ public final class TuneExtension extends ProfilerExtension {
             console.done(outcome, rec.last(), finalTxnPerSec);
             run.finish();
         } catch (InterruptedException x) {
-            outcome = "interrupted: the run's duration ended before tuning did (raise duration)";
+            if (outcome.equals("daemon")) {
+                outcome = "daemon stayed on until the run's duration ended; re-entered tuning "
+                        + rec.reentries().size() + " times" + (rec.tuning() ? " (the last pass was interrupted)" : "");
+            } else {
+                outcome = "interrupted: the run's duration ended before tuning did (raise duration)";
+            }
             console.interrupted(outcome);
         } catch (RuntimeException x) {
             failure = x;
@@ -121,6 +139,6 @@ public final class TuneExtension extends ProfilerExtension {
     public void writeFiles(Path dir, RunResult result) throws IOException {
         super.writeFiles(dir, result);
         TuneFiles.write(dir, e, iterations, target == null ? List.of() : target.swaps(), outcome, finalTxnPerSec,
-                runStartNanos, result);
+                runStartNanos, result, reentries);
     }
 }

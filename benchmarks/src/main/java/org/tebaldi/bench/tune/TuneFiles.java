@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import org.tebaldi.autoconf.configurator.Iteration;
 import org.tebaldi.autoconf.reconfig.SwapResult;
+import org.tebaldi.autoconf.stats.GainEstimate;
 import org.tebaldi.autoconf.tuning.SwapEvent;
 import org.tebaldi.bench.driver.TimelinePoint;
 import org.tebaldi.bench.experiment.Experiment;
@@ -25,14 +26,16 @@ import org.tebaldi.core.tree.TreeLoader;
  * <ul>
  *   <li>{@code trees/start.yaml} and {@code trees/iteration-N.yaml}: every tree adopted, loadable with
  *       {@code --set tree=FILE};</li>
- *   <li>{@code iterations.csv}: per iteration and candidate — bottleneck edge and score (ms blocked per s), the edge
- *       the candidate addresses, strategy,
- *       tree, measured txn/s or why it was rejected, whether it was adopted;</li>
+ *   <li>{@code iterations.csv}: per iteration and candidate — bottleneck edge and score (ms blocked per s), the
+ *       incumbent's mean (txn/s), the edge the candidate addresses, strategy, tree, the candidate's mean (txn/s),
+ *       its gain with the interval's ends (relative: 0.05 = +5%) and level, the verdict or why it was rejected, the
+ *       confirmation's gain and interval (for the iteration's winner), whether it was adopted;</li>
  *   <li>{@code reconfigurations.csv}: per swap — start and end (ms since the run started), protocol and note, phase
  *       durations (ms), force-aborted transactions, and the worst 100 ms throughput bucket the swap overlapped;</li>
  *   <li>{@code tuning-timeline.csv}: throughput per 100 ms with a column marking where swaps started and ended,
  *       and {@code tuning-timeline.png}: the same as a chart, each swap a numbered vertical line;</li>
- *   <li>{@code tuning.json}: the outcome, the start and final trees, the final throughput and each iteration.</li>
+ *   <li>{@code tuning.json}: the outcome, the start and final trees, the final throughput, each iteration (with
+ *       the winner's confirmation) and the daemon's re-entries (ms since the run started, why).</li>
  * </ul>
  */
 final class TuneFiles {
@@ -42,11 +45,13 @@ final class TuneFiles {
     }
 
     static void write(Path dir, Experiment e, List<Iteration> its, List<SwapEvent> swaps, String outcome,
-                      double finalTxnPerSec, long runStartNanos, RunResult r) throws IOException {
+                      double finalTxnPerSec, long runStartNanos, RunResult r, List<TuneConsole.Reentry> reentries)
+            throws IOException {
         Path trees = Files.createDirectories(dir.resolve("trees"));
         yaml(trees.resolve("start.yaml"), e.tree().tree());
         StringBuilder csv = new StringBuilder("iteration,bottleneck,bottleneckMsPerSec,startTxnPerSec,edge,strategy,"
-                + "tree,txnPerSec,rejected,adopted\n");
+                + "tree,txnPerSec,gain,gainLow,gainHigh,confidence,verdict,rejected,confirmedGain,confirmedLow,"
+                + "confirmedHigh,adopted\n");
         ObjectNode json = JSON.createObjectNode();
         json.put("outcome", outcome);
         json.put("startTree", e.tree().tree().describe());
@@ -63,6 +68,13 @@ final class TuneFiles {
             o.put("adoptedTxnPerSec", it.adoptedTxnPerSec());
             o.put("improved", it.improved());
             o.put("candidates", it.trials().size());
+            if (it.confirmation() != null) {
+                ObjectNode c = o.putObject("confirmation");
+                c.put("gain", it.confirmation().gain());
+                c.put("low", it.confirmation().low());
+                c.put("high", it.confirmation().high());
+                c.put("confidence", it.confirmation().confidence());
+            }
             if (it.improved()) {
                 yaml(trees.resolve("iteration-" + it.number() + ".yaml"), it.adopted());
                 last = it.adopted();
@@ -74,13 +86,21 @@ final class TuneFiles {
                         .append(q(t.candidate().strategy()))
                         .append(',').append(q(t.candidate().tree().describe())).append(',')
                         .append(Double.isNaN(t.txnPerSec()) ? "" : f(t.txnPerSec())).append(',')
-                        .append(q(t.rejected() == null ? "" : t.rejected())).append(',')
+                        .append(gain(t.estimate())).append(',')
+                        .append(t.verdict() == null ? "" : q(t.verdict())).append(',')
+                        .append(q(t.rejected() == null ? "" : t.rejected())).append(',');
+                boolean winner = it.confirmation() != null && t.candidate().tree() == confirmed(it);
+                csv.append(winner ? interval(it.confirmation()) : ",,").append(',')
                         .append(it.improved() && t.candidate().tree() == it.adopted()).append('\n');
             }
         }
         json.put("finalTree", last.describe());
         json.put("finalTxnPerSec", Double.isNaN(finalTxnPerSec) ? null : finalTxnPerSec);
         json.put("swaps", swaps.size());
+        ArrayNode re = json.putArray("reentries");
+        for (TuneConsole.Reentry x : reentries) {
+            re.addObject().put("tMs", (x.nanos() - runStartNanos) / 1_000_000).put("why", x.why());
+        }
         Files.writeString(dir.resolve("iterations.csv"), csv, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("tuning.json"), JSON.writeValueAsString(json) + "\n", StandardCharsets.UTF_8);
         List<TimelinePoint> timeline = r.driver().timeline();
@@ -120,8 +140,38 @@ final class TuneFiles {
             String p = s.result().protocol().equals("online-update") ? "online" : "restart";
             marks.add(new TimelineChart.Mark((s.startNanos() - runStartNanos) / 1e9, (i + 1) + " " + p));
         }
+        for (TuneConsole.Reentry x : reentries) {
+            marks.add(new TimelineChart.Mark((x.nanos() - runStartNanos) / 1e9, "re-enter"));
+        }
         TimelineChart.write(dir.resolve("tuning-timeline.png"), timeline, e.warmupMicros() / 1000,
                 e.name() + ": throughput per 100 ms, reconfigurations marked", marks);
+    }
+
+    /** The tree confirmed in {@code it} (the adopted one, or the winner that was not confirmed). */
+    private static CcTree confirmed(Iteration it) {
+        if (it.improved()) {
+            return it.adopted();
+        }
+        Iteration.Trial best = null;
+        for (Iteration.Trial t : it.trials()) {
+            if (Iteration.BETTER.equals(t.verdict()) && (best == null || t.estimate().low() > best.estimate().low())) {
+                best = t;
+            }
+        }
+        return best == null ? null : best.candidate().tree();
+    }
+
+    /** {@code gain,low,high,confidence} (empty fields when not run). */
+    private static String gain(GainEstimate g) {
+        return g == null ? ",,," : interval(g) + "," + g.confidence();
+    }
+
+    private static String interval(GainEstimate g) {
+        return f3(g.gain()) + "," + f3(g.low()) + "," + f3(g.high());
+    }
+
+    private static String f3(double v) {
+        return String.format(Locale.ROOT, "%.4f", v);
     }
 
     /** The lowest 100 ms bucket overlapping [startMs, endMs], txn/s (NaN if none). */

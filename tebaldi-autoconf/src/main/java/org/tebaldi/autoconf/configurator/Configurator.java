@@ -1,33 +1,35 @@
 package org.tebaldi.autoconf.configurator;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.function.Function;
-import org.tebaldi.core.cc.Mechanism;
-import org.tebaldi.core.config.ConfigException;
+import java.util.Set;
+import org.tebaldi.autoconf.stats.GainEstimate;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeContext;
-import org.tebaldi.core.tree.TreeValidator;
 
 /**
- * The automatic configuration algorithm (dissertation Fig 5.1, §5.2–§5.5): starting from a tree (the initial
- * configuration of Fig 5.2, {@link InitialTree}), each iteration finds the most severe bottleneck conflict edge
- * (analysis stage), proposes candidates by the three strategies of §5.4.1 iterating over the given mechanisms
- * ({@link Strategies}), drops those the filters reject ({@link Filters}) or that do not validate, applies CC-specific
- * preprocessing ({@link Preprocessing}: runtime pipelining's analysis, partition-by-instance variants), swaps the
- * running cluster to each candidate and measures its throughput (testing stage), and keeps the best if it beats the
- * current tree by {@code minGain}. After each candidate the current tree is swapped back and measured again, and
- * candidates are compared with the mean of the current tree's measurements: each swap stays local to one change
- * (so the online update applies wherever the tree allows it), and slow drifts of the machine's speed do not
- * decide. Stops when no bottleneck is found, nothing improves, or after
- * {@code maxIterations}. Runs on its own thread and blocks in {@link Target}; it is not CC code.
+ * The automatic configuration algorithm (dissertation Fig 5.1, §5.2–§5.5) with decisions that hold up under a noisy
+ * machine (docs/autoconf.md): starting from a tree (the initial configuration of Fig 5.2, {@link InitialTree}), each
+ * iteration finds the most severe bottleneck conflict edge (analysis stage), proposes candidates ({@link Proposals}:
+ * strategies of §5.4.1, filters, preprocessing), and tests each against the running tree in interleaved windows
+ * ({@link Comparisons}: A B A B A B A, every swap followed by settle detection); a candidate whose gain's interval
+ * lies above {@code minGain} passes screening, the best of those (by the interval's lower end) is confirmed on fresh
+ * windows, and adopted only if the confirmation's interval lies above {@code minGain} again. Stops when no
+ * bottleneck is found, no candidate is significantly better, or after {@code maxIterations}.
  *
- * <p>One refinement of Fig 5.1: when no candidate for the most severe edge improves, the iteration goes on to the
- * next most severe edges (at most {@code edgesPerIteration} in all, each above {@code minScore}) before giving up.
- * The dissertation's loop stops there; but a bottleneck that the current tree already handles as well as it can
- * (e.g. runtime pipelining's step waits between new_order and payment, which our profiler logs as blocking) would
- * then hide the next one (payment against itself, §5.6.1's second iteration). With {@code edgesPerIteration = 1}
- * the loop is exactly Fig 5.1.
+ * <p>Refinement of Fig 5.1: when no candidate for the most severe edge is significantly better, the iteration goes
+ * on to the next most severe edges (at most {@code edgesPerIteration}, each above {@code minScore}): a bottleneck
+ * the current tree already handles as well as it can (e.g. runtime pipelining's step waits between new_order and
+ * payment) would otherwise hide the next one (payment against itself, §5.6.1's second iteration). With
+ * {@code edgesPerIteration = 1} the loop is Fig 5.1's.
+ *
+ * <p>Flapping guard: a tree abandoned earlier in the session (the start tree or an adopted tree that was later
+ * replaced) is re-adopted only when its confirmation interval at {@code abandonedConfidence} lies above
+ * {@code minGain}. {@link #watch} keeps the daemon on after tuning and re-enters tuning only when the bottleneck
+ * changes or throughput drifts significantly.
+ *
+ * <p>Runs on its own thread and blocks in {@link Target}; it is not CC code. One instance is one session.
  */
 public final class Configurator {
     /** What the configurator drives: the running cluster, or a model of it in tests. */
@@ -35,8 +37,11 @@ public final class Configurator {
         /** Profiles the running tree for one analysis period; null if nothing blocked. */
         Bottleneck analyze() throws InterruptedException;
 
-        /** Measures the running tree's throughput over one test window, txn/s. */
-        double measure() throws InterruptedException;
+        /**
+         * The running tree's throughput over the next {@code count} sample periods (100 ms on a live cluster),
+         * one value per period, txn/s; blocks for that long.
+         */
+        double[] sample(int count) throws InterruptedException;
 
         /** Swaps the cluster to {@code tree} (blocks until it runs); returns a description of the swap. */
         String swap(CcTree tree) throws InterruptedException;
@@ -44,7 +49,7 @@ public final class Configurator {
 
     /** Receives progress, on the configurator's thread. */
     public interface Listener {
-        /** The iteration's analysis and baseline are known. */
+        /** The iteration's analysis and first incumbent window are known. */
         default void analyzed(int iteration, Bottleneck b, double baselineTxnPerSec) {
         }
 
@@ -52,27 +57,40 @@ public final class Configurator {
         default void exploring(int iteration, int rank, Bottleneck.Edge edge) {
         }
 
-        /** A candidate was proposed and passed the filters; about to be swapped in. */
+        /** A candidate passed the filters and is about to be screened. */
         default void testing(int iteration, int index, int count, Candidate c) {
         }
 
-        /**
-         * After a candidate ran, the current tree was swapped back and measured again ({@code txnPerSec}); the
-         * baseline is now the mean of its measurements in this iteration.
-         */
-        default void remeasured(int iteration, String swap, double txnPerSec, double baseline) {
+        /** A swap completed ({@code swap} describes it). */
+        default void swapped(int iteration, String swap) {
         }
 
-        /** A candidate ran (or was rejected, with {@code t.rejected()} saying why). */
-        default void tried(int iteration, Iteration.Trial t, String swap) {
+        /** A window was measured. */
+        default void measured(int iteration, Window w) {
         }
 
-        /** The iteration ended. */
+        /** A candidate was screened (or rejected, with {@code t.rejected()} saying why). */
+        default void tried(int iteration, Iteration.Trial t) {
+        }
+
+        /** The screening's winner is about to be confirmed on fresh windows. */
+        default void confirming(int iteration, Iteration.Trial winner) {
+        }
+
+        /** The iteration ended ({@code swap}: the swap that put the adopted tree in place, or null). */
         default void decided(Iteration it, String swap) {
         }
 
-        /** The algorithm ended, with the reason. */
+        /** Tuning ended, with the reason. */
         default void finished(String why) {
+        }
+
+        /** The daemon watches the running tree: its reference throughput (txn/s) and bottleneck edge (or null). */
+        default void watching(CcTree tree, double referenceTxnPerSec, String edge) {
+        }
+
+        /** The daemon re-enters tuning, with the reason. */
+        default void reentering(String why) {
         }
     }
 
@@ -81,73 +99,97 @@ public final class Configurator {
      *
      * @param mechanisms    mechanisms the strategies try for new nodes (the "good under contention" filter),
      *                      e.g. {@code [rp, tso]}
-     * @param maxIterations iterations at most
-     * @param minGain       relative improvement over the current tree needed to adopt a candidate, e.g. 0.03
+     * @param maxIterations iterations per tuning pass at most
+     * @param minGain       relative gain a candidate's interval must lie above to be adopted, e.g. 0.03
      * @param minScore      bottleneck score (µs blocked per s) below which the analysis counts as "no bottleneck"
-     * @param maxCandidates candidates tested per edge at most (in proposal order)
+     * @param maxCandidates candidates screened per edge at most (in proposal order)
      * @param edgesPerIteration conflict edges explored per iteration at most, most severe first (1: Fig 5.1)
+     * @param rounds        candidate windows per screening and per confirmation, interleaved with as many
+     *                      incumbent windows (at least 2; the experiment reader asks for 3)
+     * @param confidence    level of the gain intervals, e.g. 0.9 (adoption is then a one-sided test at 5%)
+     * @param abandonedConfidence level of the confirmation interval for a tree abandoned earlier, e.g. 0.99
+     * @param windowSamples samples per measurement window (a sample is the target's sample period)
+     * @param settleWindowSamples samples the settle detector's trend test looks at
+     * @param settleAlpha   significance level of that trend test
+     * @param maxSettleSamples samples after a swap after which settle detection gives up
      */
     public record Settings(List<String> mechanisms, int maxIterations, double minGain, double minScore,
-                           int maxCandidates, int edgesPerIteration) {
-    }
-
-    private final TreeContext ctx;
-    private final Function<String, Mechanism> mechanisms;
-    private final Settings settings;
-
-    public Configurator(TreeContext ctx, Settings settings) {
-        this.ctx = ctx;
-        this.settings = settings;
-        this.mechanisms = name -> {
-            Mechanism m = ctx.mechanisms().get(name);
-            if (m == null) {
-                throw new IllegalArgumentException("unknown mechanism '" + name + "'");
+                           int maxCandidates, int edgesPerIteration, int rounds, double confidence,
+                           double abandonedConfidence, int windowSamples, int settleWindowSamples,
+                           double settleAlpha, int maxSettleSamples) {
+        /** @throws IllegalArgumentException for fewer than 2 rounds or a window below 1 sample */
+        public Settings {
+            if (rounds < 2 || windowSamples < 1) {
+                throw new IllegalArgumentException("need rounds >= 2 and windowSamples >= 1, got " + rounds + ", "
+                        + windowSamples);
             }
-            return m;
-        };
+            mechanisms = List.copyOf(mechanisms);
+        }
     }
 
     /**
-     * Runs the algorithm from {@code start}, which must be the tree the target runs.
+     * When the daemon re-enters tuning ({@link #watch}).
      *
-     * @return every iteration, in order; the last one's {@code adopted} tree is the result
+     * @param drift   relative throughput change whose interval must exclude it, e.g. 0.10
+     * @param persist consecutive analyses that must name a new bottleneck edge
+     */
+    public record Watch(double drift, int persist) {
+    }
+
+    private final Settings settings;
+    private final Proposals proposals;
+    private final Set<String> abandoned = new HashSet<>();
+    private int iterations;
+
+    /** @throws IllegalArgumentException (when run) for a mechanism name {@code ctx} does not know */
+    public Configurator(TreeContext ctx, Settings settings) {
+        this.settings = settings;
+        this.proposals = new Proposals(ctx, settings.mechanisms());
+    }
+
+    /**
+     * Runs one tuning pass from {@code start}, which must be the tree the target runs.
+     *
+     * @return this pass's iterations, in order; the last one's {@code adopted} tree is the result
      * @throws InterruptedException if interrupted (the target keeps the tree it runs)
      */
     public List<Iteration> run(CcTree start, Target target, Listener l) throws InterruptedException {
         List<Iteration> done = new ArrayList<>();
         CcTree current = start;
-        for (int i = 1; i <= settings.maxIterations(); i++) {
+        for (int n = 1; n <= settings.maxIterations(); n++) {
+            int i = ++iterations;
             Bottleneck b = target.analyze();
-            double base = target.measure();
+            Comparisons cmp = new Comparisons(target, settings, l);
+            double base = cmp.baseline(i);
             l.analyzed(i, b, base);
             if (b == null || b.scoreMicrosPerSec() < settings.minScore()) {
-                Iteration it = new Iteration(i, current, base, b, List.of(), current, base, false);
+                Iteration it = new Iteration(i, current, base, b, List.of(), current, base, false, null);
                 done.add(it);
                 l.decided(it, null);
                 l.finished(b == null ? "no blocking found" : "no bottleneck above " + settings.minScore()
                         + " µs/s (most severe: " + b.edge() + ", " + Math.round(b.scoreMicrosPerSec()) + " µs/s)");
                 return done;
             }
-            Iteration it = iterate(i, current, base, b, target, l);
+            Iteration it = iterate(i, current, b, cmp, target, l);
             done.add(it);
             if (!it.improved()) {
-                l.finished("no candidate improved on " + it.start().describe() + " for " + b.edge());
+                l.finished("no candidate significantly better than " + it.start().describe() + " (gain above "
+                        + pct(settings.minGain()) + " at " + pct(settings.confidence()) + " confidence)");
                 return done;
             }
+            abandoned.add(current.canonical());
             current = it.adopted();
         }
         l.finished("reached " + settings.maxIterations() + " iterations");
         return done;
     }
 
-    private Iteration iterate(int i, CcTree current, double base, Bottleneck b, Target target, Listener l)
+    private Iteration iterate(int i, CcTree current, Bottleneck b, Comparisons cmp, Target target, Listener l)
             throws InterruptedException {
         List<Iteration.Trial> trials = new ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         seen.add(current.canonical());
-        CcTree best = current;
-        double bestTps = base;
-        List<Double> baselines = new ArrayList<>(List.of(base));
+        Iteration.Trial best = null;
         int rank = 0;
         for (Bottleneck.Edge e : b.edges()) {
             if (rank == settings.edgesPerIteration() || e.scoreMicrosPerSec() < settings.minScore()) {
@@ -157,47 +199,113 @@ public final class Configurator {
             l.exploring(i, rank, e);
             List<Iteration.Trial> rejected = new ArrayList<>();
             List<Candidate> runnable = new ArrayList<>();
-            for (Candidate c : candidates(current, e, rejected)) {
+            for (Candidate c : proposals.of(current, e, rejected)) {
                 if (seen.add(c.tree().canonical())) {
                     runnable.add(c);
                 }
             }
             List<Candidate> tested = runnable.subList(0, Math.min(runnable.size(), settings.maxCandidates()));
             for (Candidate c : runnable.subList(tested.size(), runnable.size())) {
-                rejected.add(new Iteration.Trial(e.name(), c, Double.NaN, "over maxCandidates ("
+                rejected.add(Iteration.Trial.rejected(e.name(), c, "over maxCandidates ("
                         + settings.maxCandidates() + ")"));
             }
             for (Iteration.Trial t : rejected) {
                 trials.add(t);
-                l.tried(i, t, null);
+                l.tried(i, t);
             }
             for (int k = 0; k < tested.size(); k++) {
                 Candidate c = tested.get(k);
                 l.testing(i, k + 1, tested.size(), c);
-                String swap = target.swap(c.tree());
-                double tps = target.measure();
-                Iteration.Trial t = new Iteration.Trial(e.name(), c, tps, null);
+                GainEstimate g = cmp.screen(i, current, c.tree());
+                String verdict = g.above(settings.minGain()) ? Iteration.BETTER
+                        : g.below(0) ? Iteration.WORSE : Iteration.NOT_SIGNIFICANT;
+                Iteration.Trial t = new Iteration.Trial(e.name(), c, g.candidateTxnPerSec(), g, verdict, null);
                 trials.add(t);
-                l.tried(i, t, swap);
-                if (tps > bestTps) {
-                    best = c.tree();
-                    bestTps = tps;
+                l.tried(i, t);
+                if (verdict.equals(Iteration.BETTER) && (best == null || g.low() > best.estimate().low())) {
+                    best = t;
                 }
-                String back = target.swap(current);
-                baselines.add(target.measure());
-                base = mean(baselines);
-                l.remeasured(i, back, baselines.get(baselines.size() - 1), base);
             }
-            if (improves(best, current, bestTps, base)) {
+            if (best != null) {
                 break;
             }
         }
-        boolean improved = improves(best, current, bestTps, base);
-        CcTree keep = improved ? best : current;
-        String swap = keep == current ? null : target.swap(keep);
-        Iteration it = new Iteration(i, current, base, b, trials, keep, improved ? bestTps : base, improved);
+        if (best == null) {
+            Iteration it = new Iteration(i, current, cmp.incumbentMean(), b, trials, current, cmp.incumbentMean(),
+                    false, null);
+            l.decided(it, null);
+            return it;
+        }
+        l.confirming(i, best);
+        CcTree winner = best.candidate().tree();
+        boolean wasAbandoned = abandoned.contains(winner.canonical());
+        GainEstimate conf = cmp.confirm(i, current, winner, wasAbandoned ? settings.abandonedConfidence()
+                : settings.confidence());
+        boolean improved = conf.above(settings.minGain());
+        String swap = improved ? null : target.swap(current);
+        if (swap != null) {
+            l.swapped(i, swap);
+        }
+        Iteration it = new Iteration(i, current, cmp.incumbentMean(), b, trials, improved ? winner : current,
+                improved ? conf.candidateTxnPerSec() : cmp.incumbentMean(), improved, conf);
         l.decided(it, swap);
         return it;
+    }
+
+    /**
+     * The long-running daemon after a tuning pass: measures a reference ({@code rounds} windows and an analysis)
+     * of {@code current}, then keeps profiling and measuring; re-enters tuning ({@link #run}) when a new bottleneck
+     * edge above {@code minScore} is named in {@code persist} consecutive analyses, or when the last {@code rounds}
+     * windows' change against the reference has an interval (at {@code confidence}) entirely beyond ±{@code drift}.
+     * After a re-entry the reference is measured again, so a change is acted on once. Returns only when interrupted.
+     *
+     * @throws InterruptedException when interrupted (the normal end: the run's duration ended)
+     */
+    public void watch(CcTree current, Target target, Listener l, Watch w) throws InterruptedException {
+        Meter meter = new Meter(target, settings);
+        while (true) {
+            List<Double> reference = new ArrayList<>();
+            for (int r = 0; r < settings.rounds(); r++) {
+                reference.add(Math.max(Comparisons.FLOOR_TXN_PER_SEC, meter.window("incumbent", r == 0)
+                        .txnPerSec()));
+            }
+            String edge = edge(target.analyze());
+            l.watching(current, mean(reference), edge);
+            List<Double> recent = new ArrayList<>();
+            int changed = 0;
+            String why = null;
+            while (why == null) {
+                String now = edge(target.analyze());
+                changed = java.util.Objects.equals(now, edge) ? 0 : changed + 1;
+                recent.add(Math.max(Comparisons.FLOOR_TXN_PER_SEC, meter.window("incumbent", false).txnPerSec()));
+                if (recent.size() > settings.rounds()) {
+                    recent.remove(0);
+                }
+                if (changed >= w.persist()) {
+                    why = "bottleneck changed from " + (edge == null ? "none" : edge) + " to "
+                            + (now == null ? "none" : now);
+                } else if (recent.size() == settings.rounds()) {
+                    GainEstimate g = GainEstimate.of(reference, recent, settings.confidence());
+                    if (g.above(w.drift()) || g.below(-w.drift())) {
+                        why = "throughput drifted " + g.describe() + " from the reference "
+                                + Math.round(g.incumbentTxnPerSec()) + " txn/s";
+                    }
+                }
+            }
+            l.reentering(why);
+            List<Iteration> its = run(current, target, l);
+            current = its.get(its.size() - 1).adopted();
+        }
+    }
+
+    /** The most severe edge above {@code minScore}, or null. */
+    private String edge(Bottleneck b) {
+        return b == null || b.scoreMicrosPerSec() < settings.minScore() ? null : b.edge();
+    }
+
+    /** Proposals for one edge (tests). */
+    List<Candidate> candidates(CcTree current, Bottleneck.Edge b, List<Iteration.Trial> trials) {
+        return proposals.of(current, b, trials);
     }
 
     private static double mean(List<Double> xs) {
@@ -208,40 +316,7 @@ public final class Configurator {
         return s / xs.size();
     }
 
-    private boolean improves(CcTree best, CcTree current, double bestTps, double base) {
-        return best != current && bestTps > base * (1 + settings.minGain());
-    }
-
-    /**
-     * Proposals that pass the filters, preprocess and validate (as validated trees, ready to run); rejected ones go
-     * to {@code trials} with the reason.
-     */
-    List<Candidate> candidates(CcTree current, Bottleneck.Edge b, List<Iteration.Trial> trials) {
-        Filters filters = new Filters(ctx);
-        Preprocessing pre = new Preprocessing(ctx.database(), mechanisms);
-        List<Candidate> out = new ArrayList<>();
-        for (Candidate c : Strategies.propose(current, b.a(), b.b(), settings.mechanisms())) {
-            String why = filters.reject(c.tree());
-            String[] reason = {null};
-            List<Candidate> variants = why == null ? pre.apply(c, reason) : List.of();
-            if (why == null && variants.isEmpty()) {
-                why = "preprocessing: " + reason[0];
-            }
-            if (why != null) {
-                trials.add(new Iteration.Trial(b.name(), c, Double.NaN, why));
-                continue;
-            }
-            for (Candidate v : variants) {
-                try {
-                    CcTree t = TreeValidator.validate(v.tree().activeSpec(), "<candidate>", ctx).tree();
-                    if (out.stream().noneMatch(o -> o.tree().canonical().equals(t.canonical()))) {
-                        out.add(new Candidate(t, v.strategy()));
-                    }
-                } catch (ConfigException e) {
-                    trials.add(new Iteration.Trial(b.name(), v, Double.NaN, "invalid: " + e.getMessage()));
-                }
-            }
-        }
-        return out;
+    private static String pct(double x) {
+        return Math.round(100 * x) + "%";
     }
 }

@@ -19,24 +19,25 @@ import org.tebaldi.core.tree.CcTree;
 
 /**
  * The configurator's view of a running cluster (dissertation §5.1, the automatic configuration manager): the
- * analysis stage sums the profiler monitor's window reports over an analysis period, the testing stage counts the
- * clients' commits over a test window, and swaps go through the reconfiguration server — online update (falling
- * back to partial restart where it cannot apply) or always partial restart. Each swap is followed by a settling
- * pause before anything is measured. Blocks the calling thread (the tuning daemon's own, never a node's).
+ * analysis stage sums the profiler monitor's window reports over an analysis period, the testing stage samples the
+ * clients' commit counter every {@value #SAMPLE_MICROS} µs (txn/s per sample; the configurator waits for
+ * throughput to settle after a swap and averages windows of samples), and swaps go through the reconfiguration
+ * server — online update (falling back to partial restart where it cannot apply) or always partial restart. Blocks
+ * the calling thread (the tuning daemon's own, never a node's).
  */
 public final class LiveTarget implements Configurator.Target {
+    /** The sample period, µs. */
+    public static final long SAMPLE_MICROS = 100_000;
+
     /**
      * Timing and protocol.
      *
      * @param analysisMicros   profiling period per analysis, µs
-     * @param measureMicros    throughput test window, µs
-     * @param settleMicros     pause after a swap before measuring, µs
      * @param online           online update (with fallback) rather than partial restart
      * @param forceAbortMicros partial restart: force-abort transactions still running this long into clean-up (0:
      *                         wait for them)
      */
-    public record Settings(long analysisMicros, long measureMicros, long settleMicros, boolean online,
-                           long forceAbortMicros) {
+    public record Settings(long analysisMicros, boolean online, long forceAbortMicros) {
     }
 
     private final ProfilerMonitor monitor;
@@ -97,12 +98,23 @@ public final class LiveTarget implements Configurator.Target {
     }
 
     @Override
-    public double measure() throws InterruptedException {
-        long c0 = commits.getAsLong();
+    public double[] sample(int count) throws InterruptedException {
+        double[] out = new double[count];
         long t0 = System.nanoTime();
-        sleepMicros(s.measureMicros());
-        long c1 = commits.getAsLong();
-        return (c1 - c0) * 1e9 / (System.nanoTime() - t0);
+        long c0 = commits.getAsLong();
+        for (int i = 0; i < count; i++) {
+            long due = t0 + SAMPLE_MICROS * 1000;
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            }
+            long t1 = System.nanoTime();
+            long c1 = commits.getAsLong();
+            out[i] = (c1 - c0) * 1e9 / Math.max(1, t1 - t0);
+            t0 = t1;
+            c0 = c1;
+        }
+        return out;
     }
 
     @Override
@@ -116,7 +128,6 @@ public final class LiveTarget implements Configurator.Target {
             throw new IllegalStateException("reconfiguration to " + tree.describe() + " failed", e.getCause());
         }
         swaps.add(new SwapEvent(t0, System.nanoTime(), tree.describe(), r));
-        sleepMicros(s.settleMicros());
         return r.describe();
     }
 

@@ -61,8 +61,10 @@ class ConfiguratorTest {
         }
 
         @Override
-        public double measure() {
-            return throughput.apply(running);
+        public double[] sample(int count) {
+            double[] xs = new double[count];
+            java.util.Arrays.fill(xs, throughput.apply(running));
+            return xs;
         }
 
         @Override
@@ -87,7 +89,7 @@ class ConfiguratorTest {
 
     private Configurator configurator(int maxIterations, int edges) {
         return new Configurator(ctx, new Configurator.Settings(List.of("rp", "tso"), maxIterations, 0.03, 1000, 20,
-                edges));
+                edges, 3, 0.9, 0.98, 5, 3, 0.05, 10));
     }
 
     @Test
@@ -120,7 +122,7 @@ class ConfiguratorTest {
         assertFalse(its.get(2).improved());
         assertEquals(r2, its.get(2).adopted().canonical());
         assertEquals(r2, m.running, "the cluster ends on the adopted tree");
-        assertTrue(finished.get(0).startsWith("no candidate improved"), finished::toString);
+        assertTrue(finished.get(0).startsWith("no candidate significantly better"), finished::toString);
         // round 1 tried RP and plain TSO for reserve, and TSO partitioned by flight (preprocessing, §5.4.2)
         List<String> tried = its.get(0).trials().stream().filter(t -> t.rejected() == null)
                 .map(t -> t.candidate().tree().canonical()).toList();
