@@ -14,6 +14,8 @@ import java.util.List;
  * @param settleWindowMicros the settle detector's trend-test window, µs (default 500 ms)
  * @param rounds         candidate windows per screening and per confirmation, each followed or preceded by an
  *                       incumbent window (default 3, at least 3)
+ * @param maxRounds      rounds at most for a promising candidate (point estimate above minGain) whose interval
+ *                       still reaches below minGain (default 8)
  * @param confidence     level of the gain intervals (default 0.9: adopting is a one-sided test at 5%)
  * @param maxIterations  iterations per tuning pass at most (default 8)
  * @param maxCandidates  candidates screened per conflict edge at most (default 8)
@@ -30,15 +32,15 @@ import java.util.List;
  * @param daemon         stay on after tuning until {@code duration} ends, re-entering tuning when the bottleneck
  *                       changes or throughput drifts (default false)
  * @param drift          daemon: relative throughput change whose interval must lie beyond ±drift to re-enter
- *                       (default 0.10)
+ *                       (default 0.15)
  */
 public record AutoconfSpec(List<String> mechanisms, long analysisMicros, long measureMicros, long settleMicros,
-                           long settleWindowMicros, int rounds, double confidence, int maxIterations,
+                           long settleWindowMicros, int rounds, int maxRounds, double confidence, int maxIterations,
                            int maxCandidates, int edgesPerIteration, double minGain, double minScore, String protocol,
                            long forceAbortMicros, long finalMicros, boolean daemon, double drift) {
     /** The defaults. */
     public static final AutoconfSpec DEFAULT = new AutoconfSpec(List.of("rp", "tso"), 3_000_000, 2_000_000,
-            5_000_000, 500_000, 3, 0.9, 8, 8, 3, 0.03, 100_000, "online", 200_000, 10_000_000, false, 0.10);
+            5_000_000, 500_000, 3, 8, 0.9, 8, 8, 3, 0.03, 100_000, "online", 200_000, 10_000_000, false, 0.15);
 
     /** Consecutive analyses that must name a new bottleneck edge before the daemon re-enters tuning. */
     public static final int PERSIST = 3;

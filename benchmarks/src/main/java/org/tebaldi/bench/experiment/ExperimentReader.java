@@ -148,6 +148,10 @@ final class ExperimentReader {
                 List.copyOf(org.tebaldi.core.cc.Mechanisms.all().keySet()));
         long measure = a.duration("measure", "2s", true, "2s");
         long settleWindow = a.duration("settleWindow", "500ms", true, "500ms");
+        if (a.node().has("maxRounds") && a.node().has("rounds") && a.node().get("maxRounds").asInt()
+                < a.node().get("rounds").asInt()) {
+            throw a.error("maxRounds", "must be at least rounds", "e.g. maxRounds: 8 with rounds: 3");
+        }
         if (measure % SAMPLE != 0) {
             throw a.error("measure", "must be a multiple of the 100 ms sample period", "e.g. 2s");
         }
@@ -157,7 +161,7 @@ final class ExperimentReader {
         }
         return new AutoconfSpec(mechanisms, a.duration("analysis", "3s", true, "3s"), measure,
                 a.duration("settle", "5s", false, "5s"), settleWindow,
-                a.intNumber("rounds", d.rounds(), 3, "3"),
+                a.intNumber("rounds", d.rounds(), 3, "3"), a.intNumber("maxRounds", d.maxRounds(), 3, "8"),
                 a.decimal("confidence", d.confidence(), 0.5, 0.999, "0.9"),
                 a.intNumber("maxIterations", d.maxIterations(), 1, "8"),
                 a.intNumber("maxCandidates", d.maxCandidates(), 1, "8"),
@@ -165,7 +169,7 @@ final class ExperimentReader {
                 a.decimal("minGain", d.minGain(), 0, 10, "0.03"), a.decimal("minScore", d.minScore(), 0, 1e9, "100000"),
                 a.choice("protocol", d.protocol(), List.of("online", "partial-restart")),
                 a.duration("forceAbort", "200ms", false, "200ms"), a.duration("final", "10s", false, "10s"),
-                a.bool("daemon", d.daemon()), a.decimal("drift", d.drift(), 0, 10, "0.10"));
+                a.bool("daemon", d.daemon()), a.decimal("drift", d.drift(), 0, 10, "0.15"));
     }
 
     private static String firstWorkload() {

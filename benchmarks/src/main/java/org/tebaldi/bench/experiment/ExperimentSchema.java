@@ -14,7 +14,7 @@ final class ExperimentSchema {
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");
     static final List<String> AUTOCONF = List.of("mechanisms", "analysis", "measure", "settle", "settleWindow",
-            "rounds", "confidence", "maxIterations", "maxCandidates", "edgesPerIteration", "minGain", "minScore",
+            "rounds", "maxRounds", "confidence", "maxIterations", "maxCandidates", "edgesPerIteration", "minGain", "minScore",
             "protocol", "forceAbort", "final", "daemon", "drift");
     static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
             "settings");

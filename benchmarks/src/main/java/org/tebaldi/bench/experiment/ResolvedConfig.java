@@ -85,6 +85,7 @@ public final class ResolvedConfig {
         ac.put("settle", Durations.format(a.settleMicros()));
         ac.put("settleWindow", Durations.format(a.settleWindowMicros()));
         ac.put("rounds", a.rounds());
+        ac.put("maxRounds", a.maxRounds());
         ac.put("confidence", a.confidence());
         ac.put("maxIterations", a.maxIterations());
         ac.put("maxCandidates", a.maxCandidates());

@@ -9,7 +9,9 @@ import org.tebaldi.core.tree.CcTree;
  * The testing stage with confidence (docs/autoconf.md, "Comparisons with confidence"): a candidate and the
  * incumbent are measured in interleaved windows — the incumbent's window before, then {@code rounds} times the
  * candidate's window and the incumbent's (A B A B A B A) — and the gain is a {@link GainEstimate} over their window
- * means. Every swap is followed by settle detection ({@link Meter}). The winner of an iteration is then confirmed
+ * means. A promising but undecided candidate (point estimate above {@code minGain}, interval reaching below it) gets
+ * further rounds, up to {@code maxRounds}. Every swap is followed by settle detection ({@link Meter}). The winner of
+ * an iteration is then confirmed
  * on fresh windows (A W A W A W, ending on W), so picking the best of several candidates cannot turn the screening's
  * noise into an adoption (the winner's curse). Blocks on the target.
  */
@@ -58,7 +60,7 @@ final class Comparisons {
     GainEstimate screen(int iteration, CcTree current, CcTree candidate) throws InterruptedException {
         List<Double> a = new ArrayList<>(List.of(lastIncumbent));
         List<Double> b = new ArrayList<>();
-        for (int r = 0; r < s.rounds(); r++) {
+        for (int r = 0; r < s.rounds() || more(a, b, s.confidence(), r); r++) {
             String swap = target.swap(candidate);
             l.swapped(iteration, swap);
             b.add(measure(iteration, "candidate"));
@@ -81,7 +83,7 @@ final class Comparisons {
             throws InterruptedException {
         List<Double> a = new ArrayList<>(List.of(lastIncumbent));
         List<Double> b = new ArrayList<>();
-        for (int r = 0; r < s.rounds(); r++) {
+        for (int r = 0; r < s.rounds() || more(a, b, confidence, r); r++) {
             if (r > 0) {
                 String swap = target.swap(current);
                 l.swapped(iteration, swap);
@@ -94,6 +96,18 @@ final class Comparisons {
             b.add(measure(iteration, "candidate"));
         }
         return GainEstimate.of(a, b, confidence);
+    }
+
+    /**
+     * Whether to measure another round after {@code done}: below {@code maxRounds}, and the gain looks promising
+     * (point estimate above {@code minGain}) but its interval still reaches below it.
+     */
+    private boolean more(List<Double> a, List<Double> b, double confidence, int done) {
+        if (done >= s.maxRounds()) {
+            return false;
+        }
+        GainEstimate g = GainEstimate.of(a, b, confidence);
+        return g.gain() > s.minGain() && !g.above(s.minGain());
     }
 
     private double measure(int iteration, String label) throws InterruptedException {

@@ -106,6 +106,7 @@ public final class Configurator {
      * @param edgesPerIteration conflict edges explored per iteration at most, most severe first (1: Fig 5.1)
      * @param rounds        candidate windows per screening and per confirmation, interleaved with as many
      *                      incumbent windows (at least 2; the experiment reader asks for 3)
+     * @param maxRounds     rounds at most, for a promising candidate whose interval still reaches below minGain
      * @param confidence    level of the gain intervals, e.g. 0.9 (adoption is then a one-sided test at 5%)
      * @param abandonedConfidence level of the confirmation interval for a tree abandoned earlier, e.g. 0.99
      * @param windowSamples samples per measurement window (a sample is the target's sample period)
@@ -114,14 +115,14 @@ public final class Configurator {
      * @param maxSettleSamples samples after a swap after which settle detection gives up
      */
     public record Settings(List<String> mechanisms, int maxIterations, double minGain, double minScore,
-                           int maxCandidates, int edgesPerIteration, int rounds, double confidence,
+                           int maxCandidates, int edgesPerIteration, int rounds, int maxRounds, double confidence,
                            double abandonedConfidence, int windowSamples, int settleWindowSamples,
                            double settleAlpha, int maxSettleSamples) {
         /** @throws IllegalArgumentException for fewer than 2 rounds or a window below 1 sample */
         public Settings {
-            if (rounds < 2 || windowSamples < 1) {
-                throw new IllegalArgumentException("need rounds >= 2 and windowSamples >= 1, got " + rounds + ", "
-                        + windowSamples);
+            if (rounds < 2 || maxRounds < rounds || windowSamples < 1) {
+                throw new IllegalArgumentException("need 2 <= rounds <= maxRounds and windowSamples >= 1, got "
+                        + rounds + ", " + maxRounds + ", " + windowSamples);
             }
             mechanisms = List.copyOf(mechanisms);
         }
@@ -131,7 +132,7 @@ public final class Configurator {
      * When the daemon re-enters tuning ({@link #watch}).
      *
      * @param drift   relative throughput change whose interval must exclude it, e.g. 0.10
-     * @param persist consecutive analyses that must name a new bottleneck edge
+     * @param persist consecutive cycles that must name a new bottleneck edge, or show the drift
      */
     public record Watch(double drift, int persist) {
     }
@@ -256,7 +257,8 @@ public final class Configurator {
      * The long-running daemon after a tuning pass: measures a reference ({@code rounds} windows and an analysis)
      * of {@code current}, then keeps profiling and measuring; re-enters tuning ({@link #run}) when a new bottleneck
      * edge above {@code minScore} is named in {@code persist} consecutive analyses, or when the last {@code rounds}
-     * windows' change against the reference has an interval (at {@code confidence}) entirely beyond ±{@code drift}.
+     * windows' change against the reference has an interval (at {@code confidence}) entirely beyond ±{@code drift}
+     * in {@code persist} consecutive cycles (a cycle is one analysis and one window).
      * After a re-entry the reference is measured again, so a change is acted on once. Returns only when interrupted.
      *
      * @throws InterruptedException when interrupted (the normal end: the run's duration ended)
@@ -273,6 +275,7 @@ public final class Configurator {
             l.watching(current, mean(reference), edge);
             List<Double> recent = new ArrayList<>();
             int changed = 0;
+            int drifted = 0;
             String why = null;
             while (why == null) {
                 String now = edge(target.analyze());
@@ -281,15 +284,15 @@ public final class Configurator {
                 if (recent.size() > settings.rounds()) {
                     recent.remove(0);
                 }
+                GainEstimate g = recent.size() < settings.rounds() ? null
+                        : GainEstimate.of(reference, recent, settings.confidence());
+                drifted = g != null && (g.above(w.drift()) || g.below(-w.drift())) ? drifted + 1 : 0;
                 if (changed >= w.persist()) {
                     why = "bottleneck changed from " + (edge == null ? "none" : edge) + " to "
                             + (now == null ? "none" : now);
-                } else if (recent.size() == settings.rounds()) {
-                    GainEstimate g = GainEstimate.of(reference, recent, settings.confidence());
-                    if (g.above(w.drift()) || g.below(-w.drift())) {
-                        why = "throughput drifted " + g.describe() + " from the reference "
-                                + Math.round(g.incumbentTxnPerSec()) + " txn/s";
-                    }
+                } else if (drifted >= w.persist()) {
+                    why = "throughput drifted " + g.describe() + " from the reference "
+                            + Math.round(g.incumbentTxnPerSec()) + " txn/s";
                 }
             }
             l.reentering(why);

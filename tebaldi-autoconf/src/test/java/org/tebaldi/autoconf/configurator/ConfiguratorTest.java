@@ -3,44 +3,24 @@ package org.tebaldi.autoconf.configurator;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.tebaldi.core.proc.Exprs.in;
-import static org.tebaldi.core.proc.Exprs.lit;
+
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
-import org.tebaldi.core.db.Database;
-import org.tebaldi.core.model.Catalog;
-import org.tebaldi.core.proc.Exprs;
-import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeContext;
 import org.tebaldi.core.tree.TreeSpec;
 
 /**
- * The configuration loop (dissertation Fig 5.1) against a model of a cluster whose bottleneck and throughput depend
- * on the tree, on a SEATS-like database: {@code reserve} and {@code cancel} write a flight row chosen by their
- * {@code flight} input, {@code browse} only reads. Also the filters and preprocessing it applies.
+ * The configuration loop (dissertation Fig 5.1) against a noise-free model of a cluster whose bottleneck and
+ * throughput depend on the tree, on a SEATS-like database ({@link SeatsLike}). Also the filters and preprocessing it
+ * applies. The statistics under noise: {@link ConfiguratorNoiseTest}.
  */
 class ConfiguratorTest {
-    private final Catalog cat = new Catalog();
-    private final Database db = new Database(cat);
-    private final TreeContext ctx;
-
-    ConfiguratorTest() {
-        cat.add("flight", 1, -1, false, Catalog.longCol("seats"));
-        cat.add("customer", 1, -1, false, Catalog.longCol("n"));
-        db.procedure(Procedure.define("reserve", cat).params("flight", "cust").body(b -> b
-                .read("customer", "c", in("cust"))
-                .write("flight", Exprs.row("seats", lit(1L)), in("flight"))).build());
-        db.procedure(Procedure.define("cancel", cat).params("flight", "cust").body(b -> b
-                .write("flight", Exprs.row("seats", lit(2L)), in("flight"))
-                .write("customer", Exprs.row("n", lit(0L)), in("cust"))).build());
-        db.interactive("browse", true);
-        ctx = TreeContext.of(db);
-    }
+    private final TreeContext ctx = new SeatsLike().ctx;
 
     /** Replays a scripted cluster: a bottleneck per tree (by canonical form), throughput per tree. */
     private static final class Model implements Configurator.Target {
@@ -76,7 +56,7 @@ class ConfiguratorTest {
     }
 
     private static String canon(TreeSpec s) {
-        return CcTree.build(s.placeAt("root"), "t").canonical();
+        return SeatsLike.canon(s);
     }
 
     private static Bottleneck edge(String a, String b) {
@@ -89,7 +69,7 @@ class ConfiguratorTest {
 
     private Configurator configurator(int maxIterations, int edges) {
         return new Configurator(ctx, new Configurator.Settings(List.of("rp", "tso"), maxIterations, 0.03, 1000, 20,
-                edges, 3, 0.9, 0.98, 5, 3, 0.05, 10));
+                edges, 3, 3, 0.9, 0.98, 5, 3, 0.05, 10));
     }
 
     @Test
