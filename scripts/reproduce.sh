@@ -25,6 +25,12 @@
 #           (cluster-tpcc-fig4-7, cluster-seats, cluster-hot-item, cluster-micro-fig4-11), then cluster-predictions/
 #           (scripts/tebaldi paper-chart: each experiment's best point beside the dissertation's number); hours of
 #           wall time at the files' settings (not part of the default list; REPRODUCE_EXTRA shortens it)
+#   tuning  Chapter 5's tuning results on this machine (docs/autoconf.md, "Chapter 5 reproduced"): three
+#           independent `scripts/tebaldi tune` runs of tpcc-autotune.yaml (Fig 5.11) and of seats-autotune.yaml
+#           (Fig 5.14), then each run's final tree against the manual tree (tebaldi-3layer.yaml, seats-manual.yaml)
+#           in three alternating pairs of 5 s + 15 s runs: tuning/<workload>-<n>/ (the tune output),
+#           tuning/compare-<workload>-<n>/ and tuning/summary.csv (one row per pair: tuned and manual txn/s,
+#           ratio); about 90 minutes (not part of the default list)
 #
 # Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
 # results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
@@ -46,7 +52,7 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,34p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,40p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
@@ -59,6 +65,7 @@ files_of() {
     validate) (cd "$ROOT" && ls $EXP/tpcc-{2pl,tebaldi-3layer,initial}.yaml $EXP/seats-manual.yaml \
                 $EXP/micro-{ww-5-rp,ww-5-2pl,rw-5-ssi,rw-5-rp}.yaml 2>/dev/null) ;;
     cluster) (cd "$ROOT" && ls $EXP/cluster/*.yaml 2>/dev/null) ;;
+    tuning) (cd "$ROOT" && ls $EXP/{tpcc,seats}-autotune.yaml 2>/dev/null) ;;
   esac
   return 0
 }
@@ -69,8 +76,8 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --list) list=true ;;
-    fig4-7|fig4-8|micro|table4-1|validate|cluster) wanted+=("$a") ;;
-    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster, --list or --help" >&2
+    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning) wanted+=("$a") ;;
+    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning, --list or --help" >&2
        exit 2 ;;
   esac
 done
@@ -175,6 +182,38 @@ validate_run() {
   return 0
 }
 
+# Chapter 5: three tune runs of FILE, then each final tree against MANUAL (a tree file) in three alternating pairs.
+tuning_run() {
+  local file="$1" manual="$2" wl t0 code n p side tree tput final
+  wl="$(basename "$file" -autotune.yaml)"
+  for n in 1 2 3; do
+    t0=$SECONDS
+    echo
+    echo "reproduce: [tuning] scripts/tebaldi tune $file ${REPRODUCE_EXTRA:-} --out tuning/$wl-$n"
+    # shellcheck disable=SC2086 # REPRODUCE_EXTRA is a list of arguments
+    (cd "$ROOT" && "$TEBALDI" tune "$file" ${REPRODUCE_EXTRA:-} --out "$OUT/tuning/$wl-$n")
+    code=$?
+    final="$(ls "$OUT/tuning/$wl-$n"/trees/iteration-*.yaml 2>/dev/null | sort -t- -k2 -n | tail -1)"
+    [ -z "$final" ] && final="$OUT/tuning/$wl-$n/trees/start.yaml"
+    if [ "$code" -ne 0 ] || [ ! -f "$final" ]; then
+      note "tuning: $wl run $n FAILED (exit $code) after $((SECONDS - t0))s"
+      worst=3
+      continue
+    fi
+    note "tuning: $wl run $n ok in $((SECONDS - t0))s; final tree $(head -1 "$final" | sed 's/^# //')"
+    for p in 1 2 3; do
+      for side in manual tuned; do
+        tree="$manual"; [ "$side" = tuned ] && tree="$final"
+        run "tuning" "$OUT/tuning/compare-$wl-$n/$side-$p" "$file" --set "tree=$tree" --set warmup=5s \
+          --set duration=15s
+        tput="$(sed -n 's/^  "throughput" *: *\([0-9.]*\).*/\1/p' \
+          "$OUT/tuning/compare-$wl-$n/$side-$p/summary.json" 2>/dev/null | head -1)"
+        echo "$wl,$n,$p,$side,${tput:-}" >> "$OUT/tuning/pairs.csv"
+      done
+    done
+  done
+}
+
 # Copies DIR's sweep charts to OUT/<prefix>-<chart>.png.
 copy_charts() {
   local dir="$1" prefix="$2" png
@@ -193,7 +232,7 @@ for id in "${wanted[@]}"; do
       fig4-8) note "$id: skipped: no $EXP/seats-*.yaml" ;;
       micro) note "$id: skipped: no $EXP/micro-*.yaml" ;;
       table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
-      validate|cluster) note "$id: skipped: its experiment files are missing" ;;
+      validate|cluster|tuning) note "$id: skipped: its experiment files are missing" ;;
     esac
     continue
   fi
@@ -247,6 +286,29 @@ for id in "${wanted[@]}"; do
       (cd "$ROOT" && "$TEBALDI" paper-chart "$OUT"/cluster-* --out "$OUT/cluster-predictions") \
         && note "cluster: predictions beside the paper -> cluster-predictions/ (predictions.csv, cluster-*.png)" \
         || note "cluster: paper-chart FAILED" ;;
+    tuning)
+      mkdir -p "$OUT/tuning" && echo "workload,run,pair,tree,txnPerSec" > "$OUT/tuning/pairs.csv"
+      for f in "${files[@]}"; do
+        case "$f" in
+          */tpcc-*) tuning_run "$f" "$ROOT/config/trees/tebaldi-3layer.yaml" ;;
+          */seats-*) tuning_run "$f" "$ROOT/config/trees/seats-manual.yaml" ;;
+        esac
+      done
+      # per tuning run: the median of its three tuned/manual ratios
+      awk -F, 'NR > 1 && $5 != "" { v[$1 "," $2 "," $3 "," $4] = $5; k[$1 "," $2] = 1 }
+        END {
+          print "workload,run,ratio1,ratio2,ratio3"
+          for (r in k) {
+            line = r
+            for (p = 1; p <= 3; p++) {
+              m = v[r "," p ",manual"]; t = v[r "," p ",tuned"]
+              line = line "," ((m > 0 && t != "") ? sprintf("%.3f", t / m) : "")
+            }
+            print line
+          }
+        }' "$OUT/tuning/pairs.csv" > "$OUT/tuning/summary.csv"
+      cat "$OUT/tuning/summary.csv"
+      note "tuning: tuned/manual ratios per pair -> tuning/summary.csv" ;;
   esac
 done
 

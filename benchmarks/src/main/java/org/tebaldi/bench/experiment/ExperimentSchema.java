@@ -14,8 +14,8 @@ final class ExperimentSchema {
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");
     static final List<String> AUTOCONF = List.of("mechanisms", "analysis", "measure", "settle", "settleWindow",
-            "rounds", "maxRounds", "confidence", "maxIterations", "maxCandidates", "edgesPerIteration", "minGain", "minScore",
-            "protocol", "forceAbort", "final", "daemon", "drift");
+            "rounds", "maxRounds", "confidence", "maxIterations", "maxCandidates", "edgesPerIteration", "minGain",
+            "minScore", "protocol", "forceAbort", "final", "daemon", "drift");
     static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
             "settings");
     static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync");

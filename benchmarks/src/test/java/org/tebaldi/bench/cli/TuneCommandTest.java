@@ -34,8 +34,8 @@ class TuneCommandTest {
                 duration: 120s
                 verify: true
                 profiler: {window: 250ms, flush: 10ms}
-                autoconf: {analysis: 1s, measure: 1s, settle: 200ms, maxIterations: 1, edgesPerIteration: 1,
-                           final: 1s, minScore: 0}
+                autoconf: {analysis: 1s, measure: 1s, settle: 1s, settleWindow: 300ms, rounds: 3, maxRounds: 3,
+                           maxIterations: 1, edgesPerIteration: 1, maxCandidates: 2, final: 1s, minScore: 0}
                 """);
         Path dir = tmp.resolve("out");
         RunCommandTest.Run r = RunCommandTest.run("tune", exp.toString(), "--out", dir.toString());
@@ -44,6 +44,11 @@ class TuneCommandTest {
         assertTrue(tune.get(0).contains("tuning from ssi{none[audit],2pl[transfer]}"), r.out());
         assertTrue(tune.stream().anyMatch(l -> l.contains("iteration 1: bottleneck transfer–transfer")), r.out());
         assertTrue(tune.stream().anyMatch(l -> l.contains("candidate 1/")), r.out());
+        // interleaved windows A B A B A B A, each after settle detection, and a gain interval with a verdict
+        assertTrue(tune.stream().anyMatch(l -> l.matches(".*windows \\(A incumbent, B candidate, txn/s\\): A [0-9,]+ B "
+                + "[0-9,]+ \\(settled \\d+ ms(, gave up)?\\) A .*")), r.out());
+        assertTrue(tune.stream().anyMatch(l -> l.matches(".*gain [+-][0-9.]+% \\[[+-][0-9.]+%, [+-][0-9.]+%\\] -> "
+                + "(better|worse|no significant gain)")), r.out());
         assertTrue(tune.stream().anyMatch(l -> l.contains("decision: ")), r.out());
         assertTrue(tune.stream().anyMatch(l -> l.startsWith("tune  final tree ")), r.out());
         assertTrue(r.out().contains("serializability: serializable"), r.out());
@@ -57,6 +62,9 @@ class TuneCommandTest {
         assertTrue(swaps.get(1).matches("\\d+,\\d+,(online-update|partial-restart),.*"), swaps.get(1));
         List<String> its = Files.readAllLines(dir.resolve("iterations.csv"));
         assertTrue(its.size() >= 2 && its.get(1).startsWith("1,\"transfer–transfer\""), its.toString());
+        assertTrue(its.get(0).contains(",txnPerSec,gain,gainLow,gainHigh,confidence,verdict,rejected,"), its.get(0));
+        assertTrue(its.stream().skip(1).anyMatch(l -> l.matches(
+                ".*,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,0\\.9,\"(better|worse|no significant gain)\",.*")), its.toString());
         List<String> timeline = Files.readAllLines(dir.resolve("tuning-timeline.csv"));
         assertEquals("tMs,throughput,event", timeline.get(0));
         assertTrue(timeline.stream().anyMatch(l -> l.endsWith("-start") || l.contains("-start ")), timeline::toString);
@@ -72,6 +80,33 @@ class TuneCommandTest {
         RunCommandTest.Run again = RunCommandTest.run("run", exp.toString(), "--set", "tree=" + start, "--set",
                 "duration=1s", "--set", "warmup=0s", "--out", tmp.resolve("again").toString());
         assertEquals(0, again.code(), again.out() + again.err());
+    }
+
+    @Test
+    void theDaemonStaysOnUntilTheRunsDurationEnds() throws Exception {
+        Path exp = tmp.resolve("daemon-bank.yaml");
+        Files.writeString(exp, """
+                name: daemon-bank
+                workload: {name: bank, accounts: 1000}
+                tree: {root: {cc: 2pl, txns: [transfer, audit]}}
+                cluster: {dataServers: 1, coordinators: 1}
+                clients: 4
+                warmup: 1s
+                duration: 9s
+                verify: false
+                profiler: {window: 250ms, flush: 10ms}
+                autoconf: {analysis: 500ms, measure: 500ms, minScore: 1e9, daemon: true}
+                """);
+        Path dir = tmp.resolve("daemon");
+        RunCommandTest.Run r = RunCommandTest.run("tune", exp.toString(), "--out", dir.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("the daemon stays on until the run's duration ends"), r.out());
+        assertTrue(r.out().contains("daemon: watching 2pl[transfer,audit], reference "), r.out());
+        JsonNode t = new ObjectMapper().readTree(Files.readString(dir.resolve("tuning.json")));
+        assertTrue(t.get("outcome").textValue().startsWith("daemon stayed on until the run's duration ended"),
+                t.toString());
+        assertEquals(0, t.get("swaps").intValue(), t.toString());
+        assertTrue(t.get("reentries").isArray(), t.toString());
     }
 
     @Test
@@ -97,7 +132,15 @@ class TuneCommandTest {
         r = RunCommandTest.run("tune", exp.toString());
         assertEquals(ExitCodes.CONFIG, r.code());
         assertTrue(r.err().contains("measure"), "suggests the closest key: " + r.err());
-        Files.writeString(exp, Files.readString(exp).replace("autoconf: {measur: 2s}", "profiler: {window: -1s}"));
+        for (String[] bad : new String[][] {{"{rounds: 2}", "autoconf.rounds"}, {"{measure: 250ms}",
+                "autoconf.measure"}, {"{rounds: 4, maxRounds: 3}", "autoconf.maxRounds"},
+                {"{confidence: 1.5}", "autoconf.confidence"}, {"{settleWindow: 200ms}", "autoconf.settleWindow"}}) {
+            Files.writeString(exp, Files.readString(exp).replaceAll("autoconf: \\{.*}", "autoconf: " + bad[0]));
+            r = RunCommandTest.run("tune", exp.toString());
+            assertEquals(ExitCodes.CONFIG, r.code(), bad[0]);
+            assertTrue(r.err().contains(bad[1]) && r.err().lines().count() <= 3, bad[0] + ": " + r.err());
+        }
+        Files.writeString(exp, Files.readString(exp).replaceAll("autoconf: \\{.*}", "profiler: {window: -1s}"));
         r = RunCommandTest.run("run", exp.toString());
         assertEquals(ExitCodes.CONFIG, r.code());
         assertTrue(r.err().contains("profiler.window"), r.err());
