@@ -75,8 +75,11 @@ public final class LiveTarget implements Configurator.Target {
         return -1;
     }
 
-    /** The bottleneck over several windows: edge scores summed and divided by the windows' total length. */
-    static Bottleneck summarize(List<WindowReport> windows, Database db) {
+    /**
+     * The bottleneck over several windows: edge scores summed and divided by the windows' total length (null if
+     * nothing blocked). Public for targets that drive a simulated cluster the same way.
+     */
+    public static Bottleneck summarize(List<WindowReport> windows, Database db) {
         Map<ConflictEdge, Long> sum = new LinkedHashMap<>();
         long micros = 0;
         for (WindowReport w : windows) {
