@@ -42,39 +42,13 @@ class ConfiguratorNoiseTest {
     private record Outcome(List<String> adopted, boolean naive, List<Iteration> its) {
     }
 
-    /**
-     * Fig 5.1's testing stage as it was before intervals: a candidate's first window against the mean of the
-     * incumbent's windows so far; "adopts" when it beats that by minGain.
-     */
-    private static final class NaiveRule implements Configurator.Listener {
-        final List<Double> incumbent = new ArrayList<>();
-        boolean testing;
-        boolean fooled;
-
-        @Override
-        public void testing(int iteration, int index, int count, Candidate c) {
-            testing = true;
-        }
-
-        @Override
-        public void measured(int iteration, Window w) {
-            if (w.tree().equals("incumbent")) {
-                incumbent.add(w.txnPerSec());
-            } else if (testing) {
-                testing = false;
-                double mean = incumbent.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-                fooled |= w.txnPerSec() > mean * 1.03;
-            }
-        }
-    }
-
     private Outcome tune(long seed, Map<String, Double> truth) throws InterruptedException {
         NoisyModel m = new NoisyModel(seed, start, Map.of(start.canonical(), edge("reserve", "reserve")),
                 t -> truth.getOrDefault(t, 1000.0));
-        NaiveRule naiveRule = new NaiveRule();
+        NaiveRule naiveRule = new NaiveRule(0.03);
         List<Iteration> its = configurator().run(start, m, naiveRule);
         List<String> adopted = its.stream().filter(Iteration::improved).map(i -> i.adopted().canonical()).toList();
-        boolean naive = naiveRule.fooled;
+        boolean naive = naiveRule.fooled();
         if (!adopted.isEmpty()) {
             assertEquals(adopted.get(adopted.size() - 1), m.running, "seed=" + seed + ": runs the adopted tree");
         } else {
