@@ -172,6 +172,9 @@ public final class TuneConsole {
                 print("  decision: keep %s (%,.0f txn/s): the winner's gain %s was not confirmed%s",
                         it.start().describe(), it.startTxnPerSec(), it.confirmation().describe(),
                         swap == null ? "" : "; " + swap);
+            } else if (it.trials().isEmpty()) {
+                print("  decision: keep %s (%,.0f txn/s): no bottleneck above minScore", it.start().describe(),
+                        it.startTxnPerSec());
             } else {
                 print("  decision: keep %s (%,.0f txn/s): no candidate significantly better", it.start().describe(),
                         it.startTxnPerSec());

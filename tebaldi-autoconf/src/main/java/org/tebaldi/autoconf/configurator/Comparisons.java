@@ -8,12 +8,12 @@ import org.tebaldi.core.tree.CcTree;
 /**
  * The testing stage with confidence (docs/autoconf.md, "Comparisons with confidence"): a candidate and the
  * incumbent are measured in interleaved windows — the incumbent's window before, then {@code rounds} times the
- * candidate's window and the incumbent's (A B A B A B A) — and the gain is a {@link GainEstimate} over their window
- * means. A promising but undecided candidate (point estimate above {@code minGain}, interval reaching below it) gets
- * further rounds, up to {@code maxRounds}. Every swap is followed by settle detection ({@link Meter}). The winner of
- * an iteration is then confirmed
- * on fresh windows (A W A W A W, ending on W), so picking the best of several candidates cannot turn the screening's
- * noise into an adoption (the winner's curse). Blocks on the target.
+ * candidate's window and the incumbent's (A B A B A B A) — and the gain is a {@link GainEstimate#interleaved} over
+ * their window means (each candidate window against its neighbours). A promising but undecided candidate (point
+ * estimate above {@code minGain}, interval reaching below it) gets further rounds, up to {@code maxRounds}. Every
+ * swap is followed by settle detection ({@link Meter}). The winner of an iteration is then confirmed on fresh
+ * windows (A W A W A W, ending on W), so picking the best of several candidates cannot turn the screening's noise
+ * into an adoption (the winner's curse). Blocks on the target.
  */
 final class Comparisons {
     /** A window with no commit counts as this throughput, txn/s (the log scale needs a positive value). */
@@ -70,7 +70,7 @@ final class Comparisons {
             a.add(lastIncumbent);
             incumbent.add(lastIncumbent);
         }
-        return GainEstimate.of(a, b, s.confidence());
+        return GainEstimate.interleaved(a, b, s.confidence());
     }
 
     /**
@@ -95,7 +95,7 @@ final class Comparisons {
             l.swapped(iteration, swap);
             b.add(measure(iteration, "candidate"));
         }
-        return GainEstimate.of(a, b, confidence);
+        return GainEstimate.interleaved(a, b, confidence);
     }
 
     /**
@@ -106,7 +106,7 @@ final class Comparisons {
         if (done >= s.maxRounds()) {
             return false;
         }
-        GainEstimate g = GainEstimate.of(a, b, confidence);
+        GainEstimate g = GainEstimate.interleaved(a, b, confidence);
         return g.gain() > s.minGain() && !g.above(s.minGain());
     }
 

@@ -71,8 +71,9 @@ class ConfiguratorNoiseTest {
             }
             naive += o.naive() ? 1 : 0;
         }
-        // screening at 5% one-sided per candidate, then an independent confirmation at 5%: well under 1% expected
-        assertTrue(adopted <= 3, adopted + " of " + SEEDS + " seeds adopted a tree that is not better: seed="
+        // screening, then an independent confirmation, each a one-sided test at 5% against +3% — but a promising
+        // candidate gets up to five more looks (maxRounds), which raises each stage's rate: at most 2.5% in all
+        assertTrue(adopted <= SEEDS / 40, adopted + " of " + SEEDS + " seeds adopted a tree that is not better: seed="
                 + bad);
         assertTrue(naive > SEEDS / 2, "the noise must fool the naive rule: it adopted in only " + naive + " of "
                 + SEEDS + " seeds");

@@ -30,6 +30,33 @@ class GainEstimateTest {
     }
 
     @Test
+    void interleavedWindowsCancelADriftOfTheMachinesSpeed() {
+        // the machine slows down steadily (another tenant ramps up); the candidate is 20% faster than its neighbours
+        List<Double> a = List.of(1000.0, 900.0, 800.0, 700.0);
+        List<Double> b = List.of(1140.0, 1020.0, 900.0);
+        GainEstimate paired = GainEstimate.interleaved(a, b, 0.9);
+        assertEquals(0.2, paired.gain(), 0.005);
+        assertTrue(paired.above(0.03), paired.describe());
+        GainEstimate welch = GainEstimate.of(a, b, 0.9);
+        assertFalse(welch.above(0.03), "the drift swamps independent groups: " + welch.describe());
+        // A B A B A B: the last candidate window has only the incumbent window before it
+        GainEstimate open = GainEstimate.interleaved(List.of(100.0, 100.0, 100.0), List.of(110.0, 110.0, 110.0),
+                0.9);
+        assertEquals(0.1, open.gain(), 1e-12);
+        // differences d = ln B - mean(ln neighbours); t(0.95, 2) * sd/sqrt(n) * sqrt(1 + (n-1)/(3n))
+        GainEstimate h = GainEstimate.interleaved(List.of(100.0, 100.0, 100.0, 100.0), List.of(110.0, 120.0, 130.0),
+                0.9);
+        double[] d = {Math.log(1.1), Math.log(1.2), Math.log(1.3)};
+        double m = (d[0] + d[1] + d[2]) / 3;
+        double sd = Math.sqrt(((d[0] - m) * (d[0] - m) + (d[1] - m) * (d[1] - m) + (d[2] - m) * (d[2] - m)) / 2);
+        double half = 2.919986 * sd / Math.sqrt(3) * Math.sqrt(1 + 2 / 9.0);
+        assertEquals(Math.expm1(m - half), h.low(), 1e-6);
+        assertEquals(Math.expm1(m + half), h.high(), 1e-6);
+        assertThrows(IllegalArgumentException.class, () -> GainEstimate.interleaved(List.of(1.0), List.of(1.0, 2.0),
+                0.9));
+    }
+
+    @Test
     void identicalWindowsGiveAPointInterval() {
         GainEstimate g = GainEstimate.of(List.of(100.0, 100.0), List.of(110.0, 110.0), 0.9);
         assertEquals(0.1, g.low(), 1e-12);
