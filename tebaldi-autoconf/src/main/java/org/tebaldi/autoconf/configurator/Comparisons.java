@@ -13,7 +13,8 @@ import org.tebaldi.core.tree.CcTree;
  * estimate above {@code minGain}, interval reaching below it) gets further rounds, up to {@code maxRounds}. Every
  * swap is followed by settle detection ({@link Meter}). The winner of an iteration is then confirmed on fresh
  * windows (A W A W A W, ending on W), so picking the best of several candidates cannot turn the screening's noise
- * into an adoption (the winner's curse). Blocks on the target.
+ * into an adoption (the winner's curse); the confirmation gets further rounds, up to {@code maxRounds}, while its
+ * interval straddles {@code minGain}. Blocks on the target.
  */
 final class Comparisons {
     /** A window with no commit counts as this throughput, txn/s (the log scale needs a positive value). */
@@ -83,7 +84,7 @@ final class Comparisons {
             throws InterruptedException {
         List<Double> a = new ArrayList<>(List.of(lastIncumbent));
         List<Double> b = new ArrayList<>();
-        for (int r = 0; r < s.rounds() || more(a, b, confidence, r); r++) {
+        for (int r = 0; r < s.rounds() || undecided(a, b, confidence, r); r++) {
             if (r > 0) {
                 String swap = target.swap(current);
                 l.swapped(iteration, swap);
@@ -108,6 +109,18 @@ final class Comparisons {
         }
         GainEstimate g = GainEstimate.interleaved(a, b, confidence);
         return g.gain() > s.minGain() && !g.above(s.minGain());
+    }
+
+    /**
+     * Whether the confirmation measures another round after {@code done}: below {@code maxRounds}, and its interval
+     * still straddles {@code minGain} (the winner passed screening; an unlucky few windows must not decide alone).
+     */
+    private boolean undecided(List<Double> a, List<Double> b, double confidence, int done) {
+        if (done >= s.maxRounds()) {
+            return false;
+        }
+        GainEstimate g = GainEstimate.interleaved(a, b, confidence);
+        return !g.above(s.minGain()) && g.high() > s.minGain();
     }
 
     private double measure(int iteration, String label) throws InterruptedException {
