@@ -28,12 +28,13 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tebaldi tune EXPERIMENT.yaml [--set key=value]... [--out DIR]} (docs/autoconf.md): the automatic tuning
  * daemon. Runs the experiment (embedded, or one JVM per node with {@code cluster.mode: processes}: the profiler
- * monitor and the reconfiguration server then run in this JVM, reached through ZooKeeper) with the profiler on; after warm-up the configurator
- * (dissertation Fig 5.1) iterates from the experiment's tree — bottleneck, candidates, each compared with the
- * running tree in interleaved windows after live swaps (a gain interval and a verdict), a confirmed decision —
- * printing each step, until no bottleneck or no candidate significantly better, then measures the final tree for
- * {@code autoconf.final} and ends the run, or with {@code autoconf.daemon} stays on until {@code duration} ends,
- * re-entering tuning when the bottleneck changes or throughput drifts ({@code duration} bounds the whole). Writes the run's
+ * monitor and the reconfiguration server then run in this JVM, reached through ZooKeeper) with the profiler on; after
+ * warm-up the configurator (dissertation Fig 5.1) iterates from the experiment's tree — bottleneck, candidates, each
+ * compared with the running tree in interleaved windows after live swaps (a gain interval and a verdict), a confirmed
+ * decision — printing each step, until no bottleneck or no candidate significantly better, then measures the final
+ * tree for {@code autoconf.final} and ends the run, or with {@code autoconf.daemon} stays on until {@code duration}
+ * ends, re-entering tuning when the bottleneck changes or throughput drifts ({@code duration} bounds the whole).
+ * Writes the run's
  * {@code summary.json} and {@code timeline.csv}, {@code profile.csv}, every adopted tree as YAML under
  * {@code trees/}, {@code iterations.csv}, {@code reconfigurations.csv}, {@code tuning-timeline.csv} and
  * {@code tuning.json}. Exit codes as {@code run}; tuning that failed is {@value ExitCodes#RUN_FAILED}.

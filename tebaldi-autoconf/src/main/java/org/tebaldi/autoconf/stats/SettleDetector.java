@@ -9,8 +9,9 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * offered one at a time; throughput has settled once the last {@code window} samples show no significant trend — a
  * least-squares line through them (Apache Commons Math {@link SimpleRegression}) whose slope is not significantly
  * different from zero at level {@code alpha} — and none of them is zero (a stall); failing that, after
- * {@code maxSamples} samples. Every sample offered before that point is discarded by the caller. Right after a swap throughput dips (transactions drain,
- * queued ones start, caches and the JIT adapt to new paths) and climbs back; the slope test sees the climb.
+ * {@code maxSamples} samples. Every sample offered before that point is discarded by the caller.
+ * Right after a swap throughput may dip (transactions drain, queued ones start, caches and the JIT adapt to new
+ * paths) and climb back; the slope test sees the climb.
  * Not thread-safe.
  */
 public final class SettleDetector {

@@ -79,9 +79,10 @@ import org.tebaldi.server.node.ClusterConfig;
  *       interval and then its confirmation's on fresh windows lie above the margin, each a one-sided test at 5%
  *       against +3% (the extra rounds a promising or undecided interval gets raise that: 5 of 300 seeds in
  *       {@link ConfiguratorNoiseTest}'s model); the bound of 1 in 30 leaves room for the drift and pauses, which
- *       bend the t-test's assumptions (screening passed a candidate in 3 seeds, each confirmation did not). The naive rule ({@link NaiveRule}: a
- *       candidate's first window against the incumbent's mean) must have adopted in at least a quarter of the
- *       seeds [18 of 30], so the test fails if the intervals were replaced by means.</li>
+ *       bend the t-test's assumptions (screening passed a candidate in 3 seeds, each confirmation did not). The
+ *       naive rule ({@link NaiveRule}: a candidate's first window against the incumbent's mean) must have adopted
+ *       in at least a quarter of the seeds [18 of 30], so the test fails if the intervals were replaced by
+ *       means.</li>
  * </ul>
  */
 class TuningOnSimulatedClusterTest {
