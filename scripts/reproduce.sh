@@ -29,8 +29,9 @@
 #           independent `scripts/tebaldi tune` runs of tpcc-autotune.yaml (Fig 5.11) and of seats-autotune.yaml
 #           (Fig 5.14), then each run's final tree against the manual tree (tebaldi-3layer.yaml, seats-manual.yaml)
 #           in three alternating pairs of 5 s + 15 s runs: tuning/<workload>-<n>/ (the tune output),
-#           tuning/compare-<workload>-<n>/ and tuning/summary.csv (one row per pair: tuned and manual txn/s,
-#           ratio); about 90 minutes (not part of the default list)
+#           tuning/compare-<workload>-<n>/, tuning/pairs.csv (txn/s of every comparison run) and
+#           tuning/summary.csv (per tuning run: its three tuned/manual ratios); about 90 minutes (not part of the
+#           default list)
 #
 # Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
 # results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
@@ -52,7 +53,7 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,40p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,41p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
@@ -295,9 +296,9 @@ for id in "${wanted[@]}"; do
         esac
       done
       # per tuning run: the median of its three tuned/manual ratios
+      echo "workload,run,ratio1,ratio2,ratio3" > "$OUT/tuning/summary.csv"
       awk -F, 'NR > 1 && $5 != "" { v[$1 "," $2 "," $3 "," $4] = $5; k[$1 "," $2] = 1 }
         END {
-          print "workload,run,ratio1,ratio2,ratio3"
           for (r in k) {
             line = r
             for (p = 1; p <= 3; p++) {
@@ -306,7 +307,7 @@ for id in "${wanted[@]}"; do
             }
             print line
           }
-        }' "$OUT/tuning/pairs.csv" > "$OUT/tuning/summary.csv"
+        }' "$OUT/tuning/pairs.csv" | sort >> "$OUT/tuning/summary.csv"
       cat "$OUT/tuning/summary.csv"
       note "tuning: tuned/manual ratios per pair -> tuning/summary.csv" ;;
   esac
