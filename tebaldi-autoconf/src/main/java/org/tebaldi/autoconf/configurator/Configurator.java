@@ -257,8 +257,10 @@ public final class Configurator {
      * The long-running daemon after a tuning pass: measures a reference ({@code rounds} windows and an analysis)
      * of {@code current}, then keeps profiling and measuring; re-enters tuning ({@link #run}) when a new bottleneck
      * edge above {@code minScore} is named in {@code persist} consecutive analyses, or when the last {@code rounds}
-     * windows' change against the reference has an interval (at {@code confidence}) entirely beyond ±{@code drift}
-     * in {@code persist} consecutive cycles (a cycle is one analysis and one window).
+     * windows' change against the reference has an interval (at {@code confidence}) entirely beyond ±{@code drift},
+     * or each of those windows lies beyond twice ±{@code drift} of the reference's mean on the same side, in
+     * {@code persist} consecutive cycles (a cycle is one analysis and one window). The second test matters when
+     * windows stall (a multi-second GC pause puts a window near zero and widens any interval).
      * After a re-entry the reference is measured again, so a change is acted on once. Returns only when interrupted.
      *
      * @throws InterruptedException when interrupted (the normal end: the run's duration ended)
@@ -286,19 +288,35 @@ public final class Configurator {
                 }
                 GainEstimate g = recent.size() < settings.rounds() ? null
                         : GainEstimate.of(reference, recent, settings.confidence());
-                drifted = g != null && (g.above(w.drift()) || g.below(-w.drift())) ? drifted + 1 : 0;
+                drifted = g != null && (g.above(w.drift()) || g.below(-w.drift())
+                        || allBeyond(recent, mean(reference), 2 * w.drift())) ? drifted + 1 : 0;
                 if (changed >= w.persist()) {
                     why = "bottleneck changed from " + (edge == null ? "none" : edge) + " to "
                             + (now == null ? "none" : now);
                 } else if (drifted >= w.persist()) {
                     why = "throughput drifted " + g.describe() + " from the reference "
-                            + Math.round(g.incumbentTxnPerSec()) + " txn/s";
+                            + Math.round(g.incumbentTxnPerSec()) + " txn/s (last windows "
+                            + recent.stream().map(x -> String.valueOf(Math.round(x))).toList() + ")";
                 }
             }
             l.reentering(why);
             List<Iteration> its = run(current, target, l);
             current = its.get(its.size() - 1).adopted();
         }
+    }
+
+    /**
+     * Whether every window lies beyond ±{@code drift} of {@code reference}, on the same side: a test that stalls
+     * (a window near zero, e.g. a long GC pause) cannot widen, unlike the interval.
+     */
+    private static boolean allBeyond(List<Double> windows, double reference, double drift) {
+        boolean low = true;
+        boolean high = true;
+        for (double x : windows) {
+            low &= x < reference * (1 - drift);
+            high &= x > reference * (1 + drift);
+        }
+        return low || high;
     }
 
     /** The most severe edge above {@code minScore}, or null. */

@@ -167,6 +167,11 @@ class ConfiguratorNoiseTest {
             List<String> drift = watch(seed, 3_000, m -> m.truth = t -> 600.0);
             assertTrue(!drift.isEmpty() && drift.get(0).startsWith("throughput drifted"), "seed=" + seed + ": "
                     + drift);
+            // a collapse with multi-second stalls (long GC pauses): windows near zero widen any interval, but
+            // every window is far below the reference
+            List<String> stalls = watch(seed, 3_000, m -> m.truth = t -> (m.samples / 35) % 2 == 0 ? 0.0 : 400.0);
+            assertTrue(!stalls.isEmpty() && stalls.get(0).startsWith("throughput drifted"), "seed=" + seed + ": "
+                    + stalls);
         }
     }
 
