@@ -15,7 +15,7 @@ import java.util.List;
  * @param rounds         candidate windows per screening and per confirmation, each followed or preceded by an
  *                       incumbent window (default 3, at least 3)
  * @param maxRounds      rounds at most for a promising candidate (point estimate above minGain) whose interval
- *                       still reaches below minGain (default 8)
+ *                       still reaches below minGain (default 8, or rounds if larger)
  * @param confidence     level of the gain intervals (default 0.9: adopting is a one-sided test at 5%)
  * @param maxIterations  iterations per tuning pass at most (default 8)
  * @param maxCandidates  candidates screened per conflict edge at most (default 8)

@@ -148,9 +148,10 @@ final class ExperimentReader {
                 List.copyOf(org.tebaldi.core.cc.Mechanisms.all().keySet()));
         long measure = a.duration("measure", "2s", true, "2s");
         long settleWindow = a.duration("settleWindow", "500ms", true, "500ms");
-        if (a.node().has("maxRounds") && a.node().has("rounds") && a.node().get("maxRounds").asInt()
-                < a.node().get("rounds").asInt()) {
-            throw a.error("maxRounds", "must be at least rounds", "e.g. maxRounds: 8 with rounds: 3");
+        int rounds = a.intNumber("rounds", d.rounds(), 3, "3");
+        int maxRounds = a.intNumber("maxRounds", Math.max(d.maxRounds(), rounds), 3, "8");
+        if (maxRounds < rounds) {
+            throw a.error("maxRounds", "must be at least rounds (" + rounds + ")", "e.g. maxRounds: 8 with rounds: 3");
         }
         if (measure % SAMPLE != 0) {
             throw a.error("measure", "must be a multiple of the 100 ms sample period", "e.g. 2s");
@@ -161,7 +162,7 @@ final class ExperimentReader {
         }
         return new AutoconfSpec(mechanisms, a.duration("analysis", "3s", true, "3s"), measure,
                 a.duration("settle", "5s", false, "5s"), settleWindow,
-                a.intNumber("rounds", d.rounds(), 3, "3"), a.intNumber("maxRounds", d.maxRounds(), 3, "8"),
+                rounds, maxRounds,
                 a.decimal("confidence", d.confidence(), 0.5, 0.999, "0.9"),
                 a.intNumber("maxIterations", d.maxIterations(), 1, "8"),
                 a.intNumber("maxCandidates", d.maxCandidates(), 1, "8"),

@@ -76,7 +76,7 @@ public final class TuneExtension extends ProfilerExtension {
     static Configurator.Settings settings(AutoconfSpec a) {
         long sample = LiveTarget.SAMPLE_MICROS;
         return new Configurator.Settings(a.mechanisms(), a.maxIterations(), a.minGain(), a.minScore(),
-                a.maxCandidates(), a.edgesPerIteration(), a.rounds(), Math.max(a.rounds(), a.maxRounds()),
+                a.maxCandidates(), a.edgesPerIteration(), a.rounds(), a.maxRounds(),
                 a.confidence(), a.abandonedConfidence(),
                 (int) (a.measureMicros() / sample), (int) (a.settleWindowMicros() / sample), 0.05,
                 (int) Math.max(a.settleWindowMicros() / sample, a.settleMicros() / sample));

@@ -61,7 +61,7 @@ final class Comparisons {
     GainEstimate screen(int iteration, CcTree current, CcTree candidate) throws InterruptedException {
         List<Double> a = new ArrayList<>(List.of(lastIncumbent));
         List<Double> b = new ArrayList<>();
-        for (int r = 0; r < s.rounds() || more(a, b, s.confidence(), r); r++) {
+        for (int r = 0; r < s.rounds() || another(a, b, s.confidence(), r, true); r++) {
             String swap = target.swap(candidate);
             l.swapped(iteration, swap);
             b.add(measure(iteration, "candidate"));
@@ -84,7 +84,7 @@ final class Comparisons {
             throws InterruptedException {
         List<Double> a = new ArrayList<>(List.of(lastIncumbent));
         List<Double> b = new ArrayList<>();
-        for (int r = 0; r < s.rounds() || undecided(a, b, confidence, r); r++) {
+        for (int r = 0; r < s.rounds() || another(a, b, confidence, r, false); r++) {
             if (r > 0) {
                 String swap = target.swap(current);
                 l.swapped(iteration, swap);
@@ -100,27 +100,17 @@ final class Comparisons {
     }
 
     /**
-     * Whether to measure another round after {@code done}: below {@code maxRounds}, and the gain looks promising
-     * (point estimate above {@code minGain}) but its interval still reaches below it.
+     * Whether to measure another round after {@code done}: below {@code maxRounds}, and the interval's lower end is
+     * still not above {@code minGain} while the gain may yet exceed it — its point estimate ({@code screening}: a
+     * promising candidate) or its upper end (confirmation: the winner passed screening, and an unlucky few windows
+     * must not decide alone).
      */
-    private boolean more(List<Double> a, List<Double> b, double confidence, int done) {
+    private boolean another(List<Double> a, List<Double> b, double confidence, int done, boolean screening) {
         if (done >= s.maxRounds()) {
             return false;
         }
         GainEstimate g = GainEstimate.interleaved(a, b, confidence);
-        return g.gain() > s.minGain() && !g.above(s.minGain());
-    }
-
-    /**
-     * Whether the confirmation measures another round after {@code done}: below {@code maxRounds}, and its interval
-     * still straddles {@code minGain} (the winner passed screening; an unlucky few windows must not decide alone).
-     */
-    private boolean undecided(List<Double> a, List<Double> b, double confidence, int done) {
-        if (done >= s.maxRounds()) {
-            return false;
-        }
-        GainEstimate g = GainEstimate.interleaved(a, b, confidence);
-        return !g.above(s.minGain()) && g.high() > s.minGain();
+        return !g.above(s.minGain()) && (screening ? g.gain() : g.high()) > s.minGain();
     }
 
     private double measure(int iteration, String label) throws InterruptedException {

@@ -39,7 +39,7 @@ class ConfiguratorNoiseTest {
     }
 
     /** Per seed: what one tuning pass adopted, and whether the naive rule would have adopted anything. */
-    private record Outcome(List<String> adopted, boolean naive, List<Iteration> its) {
+    private record Outcome(List<String> adopted, boolean naive) {
     }
 
     private Outcome tune(long seed, Map<String, Double> truth) throws InterruptedException {
@@ -54,7 +54,7 @@ class ConfiguratorNoiseTest {
         } else {
             assertEquals(start.canonical(), m.running, "seed=" + seed + ": back on the start tree");
         }
-        return new Outcome(adopted, naive, its);
+        return new Outcome(adopted, naive);
     }
 
     @Test

@@ -1,7 +1,5 @@
 package org.tebaldi.autoconf.configurator;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Function;
@@ -17,7 +15,6 @@ import org.tebaldi.core.tree.CcTree;
  * {@link InterruptedException}) after {@code maxSamples} samples.
  */
 final class NoisyModel implements Configurator.Target {
-    final List<String> swaps = new ArrayList<>();
     final Map<String, Bottleneck> bottlenecks;
     Function<String, Double> truth;
     String running;
@@ -67,7 +64,6 @@ final class NoisyModel implements Configurator.Target {
     @Override
     public String swap(CcTree tree) {
         running = tree.canonical();
-        swaps.add(tree.describe());
         sinceSwap = 0;
         return "swapped";
     }
