@@ -1,5 +1,7 @@
 package org.tebaldi.bench.experiment;
 
+import org.tebaldi.server.zk.ZkConnection;
+
 /**
  * The {@code cluster:} section of an experiment (docs/architecture.md, "Runtime").
  *
@@ -16,13 +18,23 @@ package org.tebaldi.bench.experiment;
  * @param batching           batched execution of stored procedures: operations that do not need each other's
  *                           results go out together, one message per data server (default true)
  * @param simulation         the simulated cluster's shape and costs; null unless mode is {@code simulated}
+ * @param sessionTimeoutMillis ZooKeeper session timeout of each node process, ms ({@code sessionTimeout}, default
+ *                           15 s, 2 s to 10 min): how long a silent node (stopped, starved, in a GC pause) stays a
+ *                           member before the cluster declares it dead; processes mode only
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
-                          int threads, boolean batching, SimulationSpec simulation) {
+                          int threads, boolean batching, SimulationSpec simulation, long sessionTimeoutMillis) {
     /** A real (embedded or processes) cluster. */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                        int threads, boolean batching) {
         this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, null);
+    }
+
+    /** With the default session timeout ({@link ZkConnection#DEFAULT_SESSION_MILLIS}). */
+    public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
+                       int threads, boolean batching, SimulationSpec simulation) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation,
+                ZkConnection.DEFAULT_SESSION_MILLIS);
     }
 
     /** Whether the run is simulated (virtual time). */

@@ -12,12 +12,13 @@ import org.tebaldi.bench.workload.Workloads;
 import org.tebaldi.bench.workload.sql.SqlWorkloads;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.config.Durations;
+import org.tebaldi.server.zk.ZkConnection;
 
 /**
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
  * retry, seed, output, profiler, autoconf, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
- * networkDelay: 50us, threads: 0}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
+ * networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes only)}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
  * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
  * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
  * duration.
@@ -108,7 +109,27 @@ final class ExperimentReader {
         SimulationSpec sim = mode.equals("simulated")
                 ? SimulationReader.read(c.section("simulation", "{machines: 20, coresPerMachine: 20}"), dir, cwd, delay)
                 : null;
-        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim);
+        long session = sessionTimeout(c, processes);
+        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, session);
+    }
+
+    /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */
+    private static long sessionTimeout(Fields c, boolean processes) {
+        if (!c.node().has("sessionTimeout")) {
+            return ZkConnection.DEFAULT_SESSION_MILLIS;
+        }
+        if (!processes) {
+            throw c.error("sessionTimeout", "only mode processes has ZooKeeper sessions (this cluster runs in one JVM)",
+                    "add mode: processes, or remove sessionTimeout");
+        }
+        long micros = c.duration("sessionTimeout", "15s", true, "15s");
+        if (micros < ZkConnection.MIN_SESSION_MILLIS * 1000L || micros > ZkConnection.MAX_SESSION_MILLIS * 1000L) {
+            throw c.error("sessionTimeout", "must be between " + ZkConnection.MIN_SESSION_MILLIS / 1000 + "s and "
+                    + ZkConnection.MAX_SESSION_MILLIS / 60_000 + "m, found " + Durations.format(micros),
+                    "write e.g. sessionTimeout: 15s (shorter detects a dead node sooner, longer survives longer "
+                            + "pauses on a busy machine)");
+        }
+        return micros / 1000;
     }
 
     private static DurabilitySpec durability(Fields d) {

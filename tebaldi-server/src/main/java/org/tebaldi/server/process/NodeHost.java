@@ -95,6 +95,9 @@ public final class NodeHost implements HostServices, AutoCloseable {
             LOG.info("embedded ZooKeeper at {} (pass --zk {} to the other nodes)", connect, connect);
         }
         zk = ZkConnection.open(connect, opts.sessionMillis(), 15_000);
+        // SUSPENDED (no answer for 2/3 of the session timeout: this JVM or the server paused, the CPU is
+        // saturated) is not death: the session and this node's membership live on while the client reconnects.
+        // Only LOST — the session expired — means the cluster has declared this node dead.
         zk.getConnectionStateListenable().addListener((c, state) -> {
             if (state == ConnectionState.LOST) {
                 sessionLost = true;
@@ -153,8 +156,9 @@ public final class NodeHost implements HostServices, AutoCloseable {
             }
         });
         registerWhenFree(new InetSocketAddress(opts.advertiseHost(), bound.getPort()));
-        LOG.info("{} up at {}:{} (cluster {}, config version {}, tree version {}){}", id, opts.advertiseHost(),
-                bound.getPort(), opts.cluster(), manifest.version(), tree.version(),
+        LOG.info("{} up at {}:{} (cluster {}, config version {}, tree version {}, ZooKeeper session {} ms){}", id,
+                opts.advertiseHost(), bound.getPort(), opts.cluster(), manifest.version(), tree.version(),
+                ZkConnection.negotiated(zk),
                 node == null ? "; hosts nothing yet beyond membership" : "");
         if (opts.exitOnStdinEof()) {
             watchStdin();

@@ -55,12 +55,21 @@ public final class ProcessCluster implements AutoCloseable {
      * @param nodeCommand the command that starts one node, before its {@code --role ...} arguments; null or empty:
      *                    launch nothing and wait for nodes started by hand ({@code tebaldi node}). When its first
      *                    element is a {@code java} executable, each node's {@code -Xmx} from the {@link HeapPlan}
-     *                    is inserted right after it (so a later {@code -Xmx} in the command overrides it)
+     *                    is inserted right after it; an {@code -Xmx} in the command fixes every node's heap
+     *                    instead. Either way {@link #start} fails before starting anything if the nodes and the
+     *                    runner do not fit the machine's memory
      * @param logDir      where each node's output goes ({@code <node>.log})
      * @param startMillis how long to wait for every node to register, ms
+     * @param sessionMillis ZooKeeper session timeout of every launched node, ms ({@code cluster.sessionTimeout},
+     *                    passed as {@code --session-timeout}); the runner's own session is at least as long
      */
     public record Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
-                       Path logDir, long startMillis) {
+                       Path logDir, long startMillis, int sessionMillis) {
+        /** With the default session timeout ({@link ZkConnection#DEFAULT_SESSION_MILLIS}). */
+        public Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
+                    Path logDir, long startMillis) {
+            this(config, manifest, name, zk, nodeCommand, logDir, startMillis, ZkConnection.DEFAULT_SESSION_MILLIS);
+        }
     }
 
     private final Spec spec;
@@ -86,7 +95,9 @@ public final class ProcessCluster implements AutoCloseable {
     /**
      * Starts everything and waits for the nodes.
      *
-     * @throws IllegalStateException naming the node and its log if a node exits or does not register in time
+     * @throws IllegalStateException naming the node and its log if a node exits or does not register in time; or,
+     *                               before anything started, naming the memory needed and the fix if the nodes
+     *                               and the runner do not fit the machine ({@link HeapPlan})
      */
     public static ProcessCluster start(Spec spec) throws InterruptedException {
         ProcessCluster c = new ProcessCluster(spec);
@@ -115,13 +126,18 @@ public final class ProcessCluster implements AutoCloseable {
     }
 
     private void boot() throws InterruptedException {
+        boolean launching = spec.nodeCommand() != null && !spec.nodeCommand().isEmpty();
+        if (launching) {
+            heapMb = HeapPlan.forThisMachine(nodes(), spec.nodeCommand()); // before anything starts: fails if no fit
+            LOG.info("node heaps (MiB): {}", heapMb.isEmpty() ? "as the node command's -Xmx" : heapMb);
+        }
         if (spec.zk() == null) {
             embeddedZk = EmbeddedZooKeeper.start();
             connect = embeddedZk.connectString();
         } else {
             connect = spec.zk();
         }
-        zk = ZkConnection.open(connect, ZkConnection.RUNNER_SESSION_MILLIS, 15_000);
+        zk = ZkConnection.open(connect, Math.max(ZkConnection.RUNNER_SESSION_MILLIS, spec.sessionMillis()), 15_000);
         ZkPaths paths = new ZkPaths(spec.name());
         try (ClusterStore store = new ClusterStore(zk, paths)) {
             store.publishConfig(spec.manifest());
@@ -156,7 +172,7 @@ public final class ProcessCluster implements AutoCloseable {
         for (int i = 0; i < tcs; i++) {
             membership.register(NodeId.client(i), bound);
         }
-        if (spec.nodeCommand() != null && !spec.nodeCommand().isEmpty()) {
+        if (launching) {
             launchAll();
         } else {
             LOG.info("waiting for nodes {} to be started with: tebaldi node --role R --id N --zk {} --cluster {}",
@@ -201,8 +217,6 @@ public final class ProcessCluster implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot create the node log directory " + spec.logDir() + ": " + e, e);
         }
-        heapMb = HeapPlan.forThisMachine(nodes());
-        LOG.info("node heaps (MiB): {}", heapMb);
         for (NodeId n : nodes()) {
             launch(n);
         }
@@ -215,7 +229,8 @@ public final class ProcessCluster implements AutoCloseable {
             cmd.add(1, "-Xmx" + heapMb.get(n) + "m");
         }
         cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
-                "--cluster", spec.name(), "--exit-on-stdin-eof"));
+                "--cluster", spec.name(), "--session-timeout", Integer.toString(spec.sessionMillis()),
+                "--exit-on-stdin-eof"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(Redirect.appendTo(logOf(n).toFile()));
         Process p;

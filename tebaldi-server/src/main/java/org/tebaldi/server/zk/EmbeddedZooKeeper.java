@@ -15,8 +15,9 @@ import org.apache.zookeeper.server.embedded.ZooKeeperServerEmbedded;
  * A single ZooKeeper server inside this JVM (docs/architecture.md, "Failures": "single-machine runs start an embedded ZooKeeper"),
  * built on ZooKeeper's own {@link ZooKeeperServerEmbedded}. It listens on loopback only, on a free port, keeps its
  * data in a temporary directory that {@link #close} deletes, and uses a 500 ms tick so sessions can be as short
- * as 1 s (failure detection in seconds, not minutes). Not a test utility: process mode uses it when no
- * {@code --zk} is given.
+ * as 1 s (failure detection in seconds, not minutes) and as long as {@link ZkConnection#MAX_SESSION_MILLIS}, so
+ * every session timeout a node asks for ({@code cluster.sessionTimeout}) is granted as asked. Not a test utility:
+ * process mode uses it when no {@code --zk} is given.
  */
 public final class EmbeddedZooKeeper implements AutoCloseable {
     private final Path dir;
@@ -48,7 +49,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
             p.setProperty("dataDir", dir.resolve("data").toString());
             p.setProperty("tickTime", "500");
             p.setProperty("minSessionTimeout", "1000");
-            p.setProperty("maxSessionTimeout", "60000");
+            p.setProperty("maxSessionTimeout", Integer.toString(ZkConnection.MAX_SESSION_MILLIS));
             p.setProperty("admin.enableServer", "false");
             p.setProperty("maxClientCnxns", "0");
             ZooKeeperServerEmbedded zk = ZooKeeperServerEmbedded.builder().baseDir(dir).configuration(p)
