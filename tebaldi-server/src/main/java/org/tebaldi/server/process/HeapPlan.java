@@ -129,11 +129,11 @@ public final class HeapPlan {
             throw new IllegalStateException(String.format(Locale.ROOT, "process mode cannot fit its %d node JVMs "
                     + "beside the runner in this machine's memory: %,d MiB usable (%,d MiB RAM) but at least %,d "
                     + "MiB needed = the runner's heap %,d MiB (its -Xmx) + %,d MiB reserve + %d x %d MiB non-heap + "
-                    + "%d service node(s) x %d MiB + %d data server(s) x %d MiB + %d coordinator(s) x %d MiB; fix: "
+                    + "%s%d data server(s) x %d MiB + %d coordinator(s) x %d MiB; fix: "
                     + "fewer nodes (cluster.dataServers, cluster.coordinators), a smaller runner heap "
                     + "(TEBALDI_JAVA_OPTS=-Xmx2g), or free memory (stop other programs)", nodes.size(), usableMb,
-                    ramMb, need, runnerHeapMb, RESERVE_MB, nodes.size() + 1, NON_HEAP_MB, services, SERVICE_MB,
-                    dataServers, 2 * MIN_MB, nodes.size() - services - dataServers, MIN_MB));
+                    ramMb, need, runnerHeapMb, RESERVE_MB, nodes.size() + 1, NON_HEAP_MB,
+                    services == 0 ? "" : services + " service node(s) x " + SERVICE_MB + " MiB + ", dataServers, 2 * MIN_MB, nodes.size() - services - dataServers, MIN_MB));
         }
         Map<NodeId, Long> out = new LinkedHashMap<>();
         for (NodeId n : nodes) {
