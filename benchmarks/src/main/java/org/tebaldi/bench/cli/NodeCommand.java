@@ -120,6 +120,11 @@ final class NodeCommand implements Callable<Integer> {
             throw new ConfigException("--zk", 0, "", "'" + zk + "' is not a ZooKeeper connect string",
                     "use HOST:PORT[,HOST:PORT...], e.g. --zk 127.0.0.1:2181");
         }
+        if (sessionMillis < ZkConnection.MIN_SESSION_MILLIS || sessionMillis > ZkConnection.MAX_SESSION_MILLIS) {
+            throw new ConfigException("--session-timeout", 0, "", "session timeout " + sessionMillis + " ms out of "
+                    + "range", "use " + ZkConnection.MIN_SESSION_MILLIS + ".." + ZkConnection.MAX_SESSION_MILLIS
+                    + " ms, e.g. --session-timeout " + ZkConnection.DEFAULT_SESSION_MILLIS);
+        }
         if (port < 0 || port > 65535) {
             throw new ConfigException("--port", 0, "", "port " + port + " out of range", "use 0..65535");
         }
