@@ -33,6 +33,15 @@ class SessionTimeoutKeyTest {
     }
 
     @Test
+    void theResolvedConfigurationRecordsItForProcessesMode() {
+        var processes = ResolvedConfig.toJson(fx.load(ExperimentFixture.BANK, "cluster.mode=processes",
+                "cluster.sessionTimeout=40s")).get("cluster");
+        assertEquals("40s", processes.get("sessionTimeout").asText(), processes.toString());
+        var embedded = ResolvedConfig.toJson(fx.load(ExperimentFixture.BANK)).get("cluster");
+        assertTrue(!embedded.has("sessionTimeout"), "embedded mode has no sessions: " + embedded);
+    }
+
+    @Test
     void outOfRangeOrMalformedIsOneClearMessage() {
         ConfigException e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK,
                 "cluster.mode=processes", "cluster.sessionTimeout=500ms"));
