@@ -127,7 +127,7 @@ public final class ProcessCluster implements AutoCloseable {
 
     private void boot() throws InterruptedException {
         boolean launching = spec.nodeCommand() != null && !spec.nodeCommand().isEmpty();
-        if (launching) {
+        if (launching && isJava(spec.nodeCommand())) {
             heapMb = HeapPlan.forThisMachine(nodes(), spec.nodeCommand()); // before anything starts: fails if no fit
             LOG.info("node heaps (MiB): {}", heapMb.isEmpty() ? "as the node command's -Xmx" : heapMb);
         }
@@ -224,8 +224,7 @@ public final class ProcessCluster implements AutoCloseable {
 
     private void launch(NodeId n) {
         List<String> cmd = new ArrayList<>(spec.nodeCommand());
-        String exe = Path.of(cmd.get(0)).getFileName().toString();
-        if ((exe.equals("java") || exe.equals("java.exe")) && heapMb.containsKey(n)) {
+        if (isJava(cmd) && heapMb.containsKey(n)) {
             cmd.add(1, "-Xmx" + heapMb.get(n) + "m");
         }
         cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
@@ -241,6 +240,12 @@ public final class ProcessCluster implements AutoCloseable {
         }
         processes.put(n, p);
         p.onExit().thenRun(() -> exited(n, p));
+    }
+
+    /** Whether a node command starts a JVM directly (its first element is a {@code java} executable). */
+    private static boolean isJava(List<String> cmd) {
+        String exe = Path.of(cmd.get(0)).getFileName().toString();
+        return exe.equals("java") || exe.equals("java.exe");
     }
 
     /**
