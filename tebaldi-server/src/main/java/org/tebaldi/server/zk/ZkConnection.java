@@ -27,8 +27,10 @@ public final class ZkConnection {
     /**
      * Default session timeout of a node, ms ({@code cluster.sessionTimeout}): a node that ZooKeeper does not hear
      * for this long is declared dead. 15 s rides out GC pauses, a node stopped for seconds and CPU starvation on a
-     * busy machine (10 s did not always: a data server of a 10-warehouse TPC-C load on 2 busy cores lost its
-     * session); a node process that the runner launched and that exits is declared dead at once
+     * busy machine (measured on 2 cores at a load average of about 23, README "Process mode": stop-the-world pauses
+     * up to 3.2 s in a data server during the load and 4.3 s in the runner, which hosts the embedded ZooKeeper
+     * server, while it collected the history; the client reconnects only after 2/3 of the timeout without an
+     * answer); a node process that the runner launched and that exits is declared dead at once
      * ({@link Membership#evict}), whatever the timeout.
      */
     public static final int DEFAULT_SESSION_MILLIS = 15_000;
