@@ -27,7 +27,8 @@ import org.tebaldi.core.txn.TxnAbortedException;
  * read then a write, a read-for-update then a write, a server-side {@code update} (which writes nothing on an absent
  * row) or an {@code upsert} (which inserts it); a read-only type only reads. Keys {@code 0..keysPerTable-1} are
  * loaded empty and key {@code keysPerTable} starts absent, so appends also insert. Some attempts send runs of reads
- * and server-side appends of one table together with {@code executeAll}; a few end with a user abort. Every value is
+ * and server-side appends of one table together with {@code executeAll} (a read-only plan: all its reads, across
+ * both tables, with {@code readAll}); a few end with a user abort. Every value is
  * unique (one counter per instance). What each attempt observed goes to a {@link ListAppendRecorder}; keys are
  * named {@code la/3}.
  *
@@ -250,6 +251,15 @@ public final class ListAppendTxns {
         if (i == steps.size()) {
             return CompletableFuture.completedFuture(null);
         }
+        if (batch && i == 0 && steps.stream().allMatch(x -> x.kind() == 0)) {
+            // a batched read-only plan reads across both tables at once
+            List<Key> keys = steps.stream().map(x -> Key.of(x.table(), x.key())).toList();
+            return t.readAll(keys).thenAccept(rows -> {
+                for (int g = 0; g < keys.size(); g++) {
+                    rec.read(keyName(keys.get(g)), list(rows.get(g)));
+                }
+            });
+        }
         Step s = steps.get(i);
         if (batch && s.kind() != 1 && s.kind() != 2) {
             // reads and server-side appends of one table that follow each other go out together
@@ -264,15 +274,14 @@ public final class ListAppendTxns {
             long[] values = new long[group.size()];
             for (int g = 0; g < group.size(); g++) {
                 values[g] = group.get(g).kind() == 0 ? 0 : nextValue.incrementAndGet();
-                ops.add(op(group.get(g), values[g], rec));
+                ops.add(op(group.get(g), values[g]));
             }
             int next = j;
-            return t.executeAll(ops).thenCompose(rows -> {
+            return t.executeAll(ops).whenComplete((rows, e) -> {
                 for (int g = 0; g < group.size(); g++) {
-                    observed(group.get(g), values[g], rows.get(g), rec);
+                    observed(group.get(g), values[g], rows == null ? null : rows.get(g), e, rec);
                 }
-                return run(t, steps, next, batch, rec);
-            });
+            }).thenCompose(rows -> run(t, steps, next, batch, rec));
         }
         Key k = Key.of(s.table(), s.key());
         String name = keyName(k);
@@ -289,32 +298,37 @@ public final class ListAppendTxns {
             });
         } else {
             long v = s.kind() == 0 ? 0 : nextValue.incrementAndGet();
-            f = t.execute(op(s, v, rec)).thenAccept(r -> observed(s, v, r, rec));
+            f = t.execute(op(s, v)).whenComplete((r, e) -> observed(s, v, r, e, rec));
         }
         return f.thenCompose(r -> run(t, steps, i + 1, batch, rec));
     }
 
-    /** The operation of a read (0), update (3) or upsert (4) step; an upsert's append is recorded as issued. */
-    private Op op(Step s, long v, ListAppendRecorder.Attempt rec) {
+    /** The operation of a read (0), update (3) or upsert (4) step. */
+    private static Op op(Step s, long v) {
         Key k = Key.of(s.table(), s.key());
         TableSchema table = s.table();
         return switch (s.kind()) {
             case 0 -> Op.read(k);
             case 3 -> Op.update(k, r -> appended(table, r, v));
-            default -> {
-                rec.append(keyName(k), v);
-                yield Op.upsert(k, table.row(Long.toString(v)), r -> appended(table, r, v));
-            }
+            default -> Op.upsert(k, table.row(Long.toString(v)), r -> appended(table, r, v));
         };
     }
 
     /**
-     * Records what a read, update or upsert returned: a read's list; an update's new list (with its append, which
-     * happened only if the row existed); an upsert's new list.
+     * Records, in program order, what a read, update or upsert returned: a read's list; an update's append (which
+     * happened only if the row existed) and new list; an upsert's append and new list. If the operation failed
+     * ({@code error} not null), an update's or upsert's append is recorded alone: it may have been applied before
+     * the transaction aborted (or ended with an unknown outcome), and a read that observes it must be caught.
      */
-    private void observed(Step s, long v, Row r, ListAppendRecorder.Attempt rec) {
+    private void observed(Step s, long v, Row r, Throwable error, ListAppendRecorder.Attempt rec) {
         String name = keyName(Key.of(s.table(), s.key()));
-        if (s.kind() == 3 && r != null) {
+        if (error != null) {
+            if (s.kind() != 0) {
+                rec.append(name, v);
+            }
+            return;
+        }
+        if (s.kind() == 4 || s.kind() == 3 && r != null) {
             rec.append(name, v);
         }
         rec.read(name, list(r));
