@@ -58,7 +58,6 @@ public final class ListAppendChecker {
         c.countUnknowns(h.finalReads());
         c.collectReads(h.finalReads());
         c.recoverOrders();
-        c.readAnomalies();
         c.lostAppends(h.finalReads());
         DepGraph g = c.graph();
         return c.result(g);
@@ -87,40 +86,44 @@ public final class ListAppendChecker {
         }
     }
 
-    /** Committed transactions count; unknown ones once a counted transaction or a final read observed a value. */
+    /**
+     * Committed transactions count; an unknown one once a counted transaction or a final read observed one of its
+     * values (a worklist: a newly counted transaction's reads are scanned in turn).
+     */
     private void countUnknowns(Map<String, List<Long>> finalReads) {
-        Set<String> observed = new HashSet<>();
-        finalReads.forEach((k, l) -> l.forEach(v -> observed.add(k + '\u0000' + v)));
+        boolean anyUnknown = false;
+        java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
         for (int i = 0; i < txns.size(); i++) {
-            if (txns.get(i).outcome() == Outcome.COMMITTED) {
+            Outcome o = txns.get(i).outcome();
+            anyUnknown |= o == Outcome.UNKNOWN;
+            if (o == Outcome.COMMITTED) {
                 counted[i] = true;
-                addObserved(txns.get(i), observed);
+                work.add(i);
             }
         }
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int i = 0; i < txns.size(); i++) {
-                ObservedTxn t = txns.get(i);
-                if (counted[i] || t.outcome() != Outcome.UNKNOWN) {
-                    continue;
-                }
-                for (MicroOp op : t.ops()) {
-                    if (op.isAppend() && observed.contains(op.key() + '\u0000' + op.value())) {
-                        counted[i] = true;
-                        changed = true;
-                        addObserved(t, observed);
-                        break;
-                    }
+        if (!anyUnknown) {
+            return;
+        }
+        finalReads.forEach((k, l) -> countObserved(k, l, work));
+        while (!work.isEmpty()) {
+            for (MicroOp op : txns.get(work.poll()).ops()) {
+                if (!op.isAppend()) {
+                    countObserved(op.key(), op.observed(), work);
                 }
             }
         }
     }
 
-    private static void addObserved(ObservedTxn t, Set<String> observed) {
-        for (MicroOp op : t.ops()) {
-            if (!op.isAppend()) {
-                op.observed().forEach(v -> observed.add(op.key() + '\u0000' + v));
+    private void countObserved(String key, List<Long> observed, java.util.ArrayDeque<Integer> work) {
+        Map<Long, Append> m = appends.get(key);
+        if (m == null) {
+            return;
+        }
+        for (long v : observed) {
+            Append a = m.get(v);
+            if (a != null && !counted[a.txn()] && txns.get(a.txn()).outcome() == Outcome.UNKNOWN) {
+                counted[a.txn()] = true;
+                work.add(a.txn());
             }
         }
     }
@@ -163,68 +166,98 @@ public final class ListAppendChecker {
         return m == null ? null : m.get(value);
     }
 
-    /** Per key: duplicates, garbage, the longest list as the order, and every read a prefix of it. */
+    /**
+     * Per key: the longest list is the order, every read must be a prefix of it; duplicates, garbage and values of
+     * aborted transactions (G1a) are looked for in the order once and in every read that is not a prefix of it;
+     * G1b per read.
+     */
     private void recoverOrders() {
         readsByKey.forEach((key, rs) -> {
-            Set<Long> garbage = new HashSet<>();
-            List<Long> longest = List.of();
+            Read longest = null;
             for (Read r : rs) {
-                Set<Long> inList = new HashSet<>();
-                for (long v : r.observed()) {
-                    if (!inList.add(v)) {
-                        add(AnomalyType.DUPLICATE_APPEND, List.of(id(r.txn())), "key " + key + ": value " + v
-                                + " appears twice in " + r.observed());
-                    }
-                    if (appender(key, v) == null && garbage.add(v)) {
-                        add(AnomalyType.GARBAGE_READ, List.of(id(r.txn())), "key " + key + ": value " + v
-                                + " was never appended (read " + r.observed() + ")");
-                    }
-                }
-                if (r.observed().size() > longest.size()) {
-                    longest = r.observed();
+                if (longest == null || r.observed().size() > longest.observed().size()) {
+                    longest = r;
                 }
             }
-            orders.put(key, longest);
+            List<Long> order = longest.observed();
+            orders.put(key, order);
+            Set<Long> garbage = new HashSet<>();
+            int firstAborted = scan(key, longest, garbage);
             Set<List<Long>> reported = new HashSet<>();
             for (Read r : rs) {
-                if (!isPrefix(r.observed(), longest) && reported.add(r.observed())) {
-                    add(AnomalyType.INCOMPATIBLE_ORDER, List.of(id(r.txn())), "key " + key + ": " + who(r.txn())
-                            + " read " + r.observed() + ", not a prefix of the longest read " + longest);
+                if (r == longest) {
+                    continue;
+                }
+                if (!isPrefix(r.observed(), order)) {
+                    if (reported.add(r.observed())) {
+                        add(AnomalyType.INCOMPATIBLE_ORDER, List.of(id(r.txn())), "key " + key + ": " + who(r.txn())
+                                + " read " + r.observed() + ", not a prefix of the longest read " + order);
+                    }
+                    scan(key, r, garbage);
+                } else if (r.observed().size() > firstAborted) {
+                    abortedRead(key, r, order.get(firstAborted));
                 }
             }
+            for (Read r : rs) {
+                intermediateRead(key, r);
+            }
         });
+    }
+
+    /**
+     * Reports duplicates, garbage (once per value) and the first value of an aborted transaction in one read.
+     *
+     * @return the index of that value, or the list's size if there is none
+     */
+    private int scan(String key, Read r, Set<Long> garbage) {
+        Set<Long> inList = new HashSet<>();
+        int firstAborted = r.observed().size();
+        for (int i = 0; i < r.observed().size(); i++) {
+            long v = r.observed().get(i);
+            if (!inList.add(v)) {
+                add(AnomalyType.DUPLICATE_APPEND, List.of(id(r.txn())), "key " + key + ": value " + v
+                        + " appears twice in " + r.observed());
+            }
+            Append a = appender(key, v);
+            if (a == null) {
+                if (garbage.add(v)) {
+                    add(AnomalyType.GARBAGE_READ, List.of(id(r.txn())), "key " + key + ": value " + v
+                            + " was never appended (read " + r.observed() + ")");
+                }
+            } else if (firstAborted == r.observed().size() && txns.get(a.txn()).outcome() == Outcome.ABORTED) {
+                firstAborted = i;
+                abortedRead(key, r, v);
+            }
+        }
+        return firstAborted;
+    }
+
+    /** G1a: read {@code r} observed value {@code v} of an aborted transaction. */
+    private void abortedRead(String key, Read r, long v) {
+        int w = appender(key, v).txn();
+        add(AnomalyType.G1A, List.of(id(r.txn()), id(w)), "key " + key + ": " + who(r.txn()) + " read "
+                + r.observed() + " with value " + v + " of aborted T" + id(w));
     }
 
     private static boolean isPrefix(List<Long> p, List<Long> l) {
         return p.size() <= l.size() && l.subList(0, p.size()).equals(p);
     }
 
-    /** G1a (a value of an aborted transaction observed) and G1b (a read ending in an intermediate append). */
-    private void readAnomalies() {
-        readsByKey.forEach((key, rs) -> {
-            for (Read r : rs) {
-                for (long v : r.observed()) {
-                    Append a = appender(key, v);
-                    if (a != null && txns.get(a.txn()).outcome() == Outcome.ABORTED) {
-                        add(AnomalyType.G1A, List.of(id(r.txn()), id(a.txn())), "key " + key + ": " + who(r.txn())
-                                + " read " + r.observed() + " with value " + v + " of aborted T" + id(a.txn()));
-                    }
-                }
-                if (r.external().isEmpty()) {
-                    continue;
-                }
-                long last = r.external().get(r.external().size() - 1);
-                Append a = appender(key, last);
-                if (a != null && txns.get(a.txn()).outcome() != Outcome.ABORTED && a.txn() != r.txn()) {
-                    long final1 = lastAppend(a.txn(), key);
-                    if (final1 != last) {
-                        add(AnomalyType.G1B, List.of(id(r.txn()), id(a.txn())), "key " + key + ": " + who(r.txn())
-                                + " read " + r.observed() + " ending in " + last + ", but T" + id(a.txn())
-                                + " appended " + final1 + " after it");
-                    }
-                }
+    /** G1b: a read whose (external) last value is not its appender's last append to the key. */
+    private void intermediateRead(String key, Read r) {
+        if (r.external().isEmpty()) {
+            return;
+        }
+        long last = r.external().get(r.external().size() - 1);
+        Append a = appender(key, last);
+        if (a != null && txns.get(a.txn()).outcome() != Outcome.ABORTED && a.txn() != r.txn()) {
+            long final1 = lastAppend(a.txn(), key);
+            if (final1 != last) {
+                add(AnomalyType.G1B, List.of(id(r.txn()), id(a.txn())), "key " + key + ": " + who(r.txn())
+                        + " read " + r.observed() + " ending in " + last + ", but T" + id(a.txn())
+                        + " appended " + final1 + " after it");
             }
-        });
+        }
     }
 
     private long lastAppend(int txn, String key) {

@@ -67,6 +67,16 @@ class ListAppendCheckerTest {
     }
 
     @Test
+    void g1aInEveryReadThatSawTheValue() {
+        Result r = expectOnly(ListAppendHistory.of(
+                aborted(1, append("x", 1)),
+                committed(2, append("x", 2)),
+                committed(3, read("x", l(1))),                                 // a prefix of the longest read
+                committed(4, read("x", l(1, 2)))), AnomalyType.G1A);
+        assertEquals(2, r.count(AnomalyType.G1A), r::toString);
+    }
+
+    @Test
     void g1bIntermediateRead() {
         Result r = expectOnly(new ListAppendHistory(List.of(
                 committed(1, append("x", 1), append("x", 2)),
