@@ -7,11 +7,10 @@ import org.tebaldi.core.history.listappend.ListAppendTxns;
 
 /**
  * Creates {@link ListAppendWorkload} from {@code workload: {name: list-append, keysPerTable: 10, opsPerTxn: 4,
- * readOnlyShare: 0.2, batchShare: 0.25, record: true}}: {@code keysPerTable} 1..1,000,000 (default 10),
+ * readOnlyShare: 0.2, batchShare: 0.25}}: {@code keysPerTable} 1..1,000,000 (default 10),
  * {@code opsPerTxn} (the most operations per transaction; each draws 1..opsPerTxn) 1..100 (default 4),
- * {@code readOnlyShare} and {@code batchShare} 0..1 (defaults 0.2 and 0.25), {@code record} (default true: record
- * what clients observe for the black-box check; false for long runs without {@code verify}, whose memory would
- * otherwise grow with the run).
+ * {@code readOnlyShare} and {@code batchShare} 0..1 (defaults 0.2 and 0.25). What clients observe is always
+ * recorded (memory grows with the run, as do the lists themselves: a workload for checking, not for long runs).
  */
 public final class ListAppendFactory implements WorkloadFactory {
     @Override
@@ -22,7 +21,7 @@ public final class ListAppendFactory implements WorkloadFactory {
     @Override
     public String description() {
         return "appends to and reads of lists, checked black-box Elle-style (options: keysPerTable, opsPerTxn, "
-                + "readOnlyShare, batchShare, record)";
+                + "readOnlyShare, batchShare)";
     }
 
     @Override
@@ -31,7 +30,6 @@ public final class ListAppendFactory implements WorkloadFactory {
         int ops = options.getInt("opsPerTxn", 4, 1, 100);
         double ro = options.getDouble("readOnlyShare", 0.2, 0, 1);
         double batch = options.getDouble("batchShare", 0.25, 0, 1);
-        boolean record = options.getBoolean("record", true);
-        return new ListAppendWorkload(new ListAppendTxns.Options(keys, ops, ro, 0, batch), record);
+        return new ListAppendWorkload(new ListAppendTxns.Options(keys, ops, ro, 0, batch));
     }
 }

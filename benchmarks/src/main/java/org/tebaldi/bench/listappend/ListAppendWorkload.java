@@ -41,17 +41,12 @@ public final class ListAppendWorkload implements Workload {
     static final int LISTED = 20;
 
     private final ListAppendTxns txns;
-    private final boolean record;
 
-    /**
-     * @param options the transactions' options (user aborts are ignored: the benchmark driver commits every body)
-     * @param record  whether to record what clients observe (the check needs it)
-     */
-    public ListAppendWorkload(ListAppendTxns.Options options, boolean record) {
+    /** @param options the transactions' options (user aborts are ignored: the benchmark driver commits every body) */
+    public ListAppendWorkload(ListAppendTxns.Options options) {
         this.txns = new ListAppendTxns(List.of(T_A, T_B, T_C, T_RO), Set.of(T_RO),
                 new ListAppendTxns.Options(options.keysPerTable(), options.maxOps(), options.readOnlyShare(), 0,
                         options.batchShare()), new ListAppendRecorder());
-        this.record = record;
     }
 
     @Override
@@ -85,7 +80,7 @@ public final class ListAppendWorkload implements Workload {
             ListAppendTxns.Plan plan = txns.plan(rnd);
             ListAppendRecorder.Attempt[] current = new ListAppendRecorder.Attempt[1];
             return TxnRequest.interactive(plan.type(), txns.inputs(plan), t -> {
-                ListAppendRecorder.Attempt a = record ? recorder().begin() : new ListAppendRecorder().begin();
+                ListAppendRecorder.Attempt a = recorder().begin();
                 current[0] = a;
                 return txns.run(t, plan, a);
             }, failure -> {
@@ -101,9 +96,6 @@ public final class ListAppendWorkload implements Workload {
     /** Records every key's final list from {@code snapshot}, then checks the history black-box. */
     @Override
     public ConsistencyResult check(DatabaseSnapshot snapshot) {
-        if (!record) {
-            return ConsistencyResult.ok("list-append history not recorded (record: false)");
-        }
         for (Key k : txns.keys()) {
             recorder().finalRead(txns.keyName(k), ListAppendTxns.list(snapshot.get(k)));
         }

@@ -348,8 +348,8 @@ public final class ListAppendTxns {
     }
 
     /**
-     * Reads every key in one transaction of a read-only type (else the first type), retrying aborts, and records
-     * each list as the key's final read. Call after the run quiesced.
+     * Reads every key in one transaction of a read-only type (else the first type), retrying aborts and attempts of
+     * unknown outcome, and records each list as the key's final read. Call after the run quiesced.
      *
      * @return completes when the reads are recorded; fails if the read fails with anything but a retryable abort
      */
@@ -363,7 +363,7 @@ public final class ListAppendTxns {
                         recorder.finalRead(keyName(keys.get(i)), list(rows.get(i)));
                     }
                 }))).handle((v, e) -> e == null ? CompletableFuture.<Void>completedFuture(null)
-                : cause(e) instanceof TxnAbortedException a && a.retryable() ? finalReads(client)
+                : cause(e) instanceof TxnAbortedException a && (a.retryable() || a.outcomeUnknown()) ? finalReads(client)
                 : CompletableFuture.<Void>failedFuture(cause(e))).thenCompose(f -> f);
     }
 }
