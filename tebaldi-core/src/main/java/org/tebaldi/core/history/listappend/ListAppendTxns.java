@@ -70,7 +70,10 @@ public final class ListAppendTxns {
         }
     }
 
-    /** One planned operation: kind 0 read, 1 read+write, 2 read-for-update+write, 3 update, 4 upsert. */
+    /**
+     * One planned operation on {@code table[key]}: kind 0 read, 1 read+write, 2 read-for-update+write, 3 server-side
+     * update, 4 upsert (the appended value is drawn when the operation is issued).
+     */
     public record Step(TableSchema table, long key, int kind) {
     }
 
