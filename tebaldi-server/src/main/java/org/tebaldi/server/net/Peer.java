@@ -43,6 +43,8 @@ final class Peer {
     private final AtomicInteger size = new AtomicInteger();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private volatile Channel channel;
+    /** The connection doing its handshake, or null. */
+    private Channel pending;
     private InetSocketAddress address;
     private boolean connecting;
     private boolean reconnectPending;
@@ -141,15 +143,25 @@ final class Peer {
         }
         Channel ch = f.channel();
         synchronized (this) {
+            pending = ch;
+        }
+        ch.closeFuture().addListener(x -> closed(ch));
+    }
+
+    /**
+     * The handshake of {@code ch} is done (its challenge answered, on its event loop): messages may flow. Until
+     * then the link counts as connecting and messages wait in the queue.
+     */
+    void ready(Channel ch) {
+        synchronized (this) {
+            if (pending == ch) {
+                pending = null;
+            }
             connecting = false;
             channel = ch;
             backoffMillis = transport.options().reconnectMinMillis();
         }
         transport.stats().connects.increment();
-        ch.closeFuture().addListener(x -> closed(ch));
-        ByteBuf hello = ch.alloc().ioBuffer(64);
-        transport.writeHello(hello);
-        ch.writeAndFlush(hello);
         kick();
     }
 
@@ -157,6 +169,10 @@ final class Peer {
         synchronized (this) {
             if (channel == ch) {
                 channel = null;
+            }
+            if (pending == ch) {
+                pending = null;
+                connecting = false; // closed during the handshake
             }
         }
         if (!queue.isEmpty()) {
