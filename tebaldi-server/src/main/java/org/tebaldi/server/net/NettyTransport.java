@@ -272,13 +272,20 @@ public final class NettyTransport implements Transport {
         }
     }
 
+    /**
+     * Decodes a message frame (after its kind byte) and delivers it.
+     *
+     * @throws RuntimeException (usually {@link org.tebaldi.core.codec.CodecException}) if the frame is not exactly
+     *                          one non-null message; the caller closes the connection
+     */
     void receive(ByteBuf frame) {
         ByteBufDecoder d = new ByteBufDecoder(registry, context, frame);
         NodeId from = Frames.readNode(d);
         NodeId to = Frames.readNode(d);
         Object msg = d.readValue();
-        if (d.remaining() != 0) {
-            throw new org.tebaldi.core.codec.CodecException(d.remaining() + " byte(s) after the message");
+        if (msg == null || d.remaining() != 0) {
+            throw new org.tebaldi.core.codec.CodecException(msg == null ? "a null message"
+                    : d.remaining() + " byte(s) after the message");
         }
         stats.received.increment();
         inbox.deliver(from, to, msg);
