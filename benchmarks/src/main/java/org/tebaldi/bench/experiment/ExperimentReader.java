@@ -108,7 +108,17 @@ final class ExperimentReader {
         SimulationSpec sim = mode.equals("simulated")
                 ? SimulationReader.read(c.section("simulation", "{machines: 20, coresPerMachine: 20}"), dir, cwd, delay)
                 : null;
-        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim);
+        if (c.node().has("bind") && !processes) {
+            throw c.error("bind", "only mode processes listens on a network interface (this cluster runs " + mode
+                    + ")", "add mode: processes, or remove bind");
+        }
+        String bind = c.string("bind", ClusterSpec.LOOPBACK, ClusterSpec.LOOPBACK);
+        if (!BindAddress.isLocal(bind)) {
+            throw c.error("bind", "'" + bind + "' is not an address of this machine",
+                    "use 127.0.0.1 (loopback, the default), 0.0.0.0 (every interface) or one of this machine's "
+                            + "addresses");
+        }
+        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind);
     }
 
     private static DurabilitySpec durability(Fields d) {
