@@ -101,21 +101,24 @@ record YamlMutation(Kind kind, int at, int other, String text) {
                 return text;
             case EMPTY:
                 return List.of("", " ", "\n\n", "# nothing\n", "---\n", "~\n", "---\n...\n").get(other % 7);
-            case ALIAS_BOMB: {
-                StringBuilder b = new StringBuilder("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+            case ALIAS_BOMB: { // "billion laughs": one value of nested anchors, 10^10 leaves if expanded
+                StringBuilder b = new StringBuilder("[&a0 [x, x, x, x, x, x, x, x, x, x]");
                 for (int k = 1; k < 10; k++) {
-                    b.append('a').append(k).append(": &a").append(k).append(" [");
+                    b.append(", &a").append(k).append(" [");
                     for (int r = 0; r < 10; r++) {
                         b.append(r == 0 ? "" : ", ").append("*a").append(k - 1);
                     }
-                    b.append("]\n");
+                    b.append(']');
                 }
-                String l = lines.get(i);
+                b.append(']');
+                int line = i;
+                for (int k = 0; k < n && (!lines.get(line).contains(": ") || lines.get(line).strip().startsWith("#")); k++) {
+                    line = (line + 1) % n;
+                }
+                String l = lines.get(line);
                 int colon = l.indexOf(": ");
-                if (colon >= 0) {
-                    lines.set(i, l.substring(0, colon + 2) + "*a9");
-                }
-                return (other % 2 == 0 ? b + String.join("\n", lines) : String.join("\n", lines) + "\n" + b);
+                lines.set(line, colon < 0 ? l + ": " + b : l.substring(0, colon + 2) + b);
+                return String.join("\n", lines);
             }
             case APPEND_KEY:
                 return yaml + "\n" + text + ": " + JUNK.get(other % JUNK.size()) + "\n";
