@@ -14,7 +14,8 @@ final class ClearError {
 
     /**
      * Asserts {@code e} is one clear message: it names a file, says what to fix, is one line of reasonable length,
-     * carries no stack trace and no cause, and leaks no Java or Jackson class name.
+     * carries no stack trace and no cause, and leaks no Java or Jackson class name (unless the input itself
+     * holds that text, echoed as the bad value).
      */
     static void check(ConfigException e, String input) {
         String m = e.getMessage();
@@ -26,7 +27,7 @@ final class ClearError {
         assertEquals(0, e.getStackTrace().length, "no stack trace" + ctx);
         assertNull(e.getCause(), "no cause to print" + ctx);
         for (String leak : new String[] {"com.fasterxml", "org.yaml", "java.lang.", "Exception:", "\tat "}) {
-            assertFalse(m.contains(leak), "no '" + leak + "' in the message" + ctx);
+            assertFalse(m.contains(leak) && !input.contains(leak), "no '" + leak + "' in the message" + ctx);
         }
     }
 }

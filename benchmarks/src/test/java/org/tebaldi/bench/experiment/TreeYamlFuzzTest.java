@@ -74,7 +74,9 @@ class TreeYamlFuzzTest {
             // a flow sequence as a key: SnakeYAML's event dump leaked into the message
             new YamlMutation(YamlMutation.Kind.RENAME_KEY, 0, 0, "[1, 2]"),
             // an empty mapping (here with a tag): NullPointerException in SpecReader
-            new YamlMutation(YamlMutation.Kind.REPLACE_ALL, 0, 0, "!!java.lang.Object {}"));
+            new YamlMutation(YamlMutation.Kind.REPLACE_ALL, 0, 0, "!!java.lang.Object {}"),
+            // a block scalar where the root node belongs: the multi-line value was echoed on several lines
+            new YamlMutation(YamlMutation.Kind.REPLACE_VALUE, 2, 0, "|"));
 
     @Example
     void regressions() {
