@@ -67,7 +67,7 @@ final class ExperimentReader {
         boolean verify = top.bool("verify", false);
         RetrySpec retry = retry(top.section("retry", "{backoff: 1ms, maxBackoff: 50ms}"));
         long seed = top.number("seed", 1L, Long.MIN_VALUE, "1");
-        String output = top.string("output", "results", "results");
+        String output = top.path("output", "results", "results");
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 2s}"));
         DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
@@ -124,7 +124,7 @@ final class ExperimentReader {
     private static DurabilitySpec durability(Fields d) {
         d.checkKnown(ExperimentSchema.DURABILITY);
         boolean enabled = d.bool("enabled", false);
-        String dir = d.string("dir", "", "data/tebaldi");
+        String dir = d.path("dir", "", "data/tebaldi");
         long epoch = d.duration("epoch", "1s", true, "1s");
         boolean sync = d.bool("sync", false);
         return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync);

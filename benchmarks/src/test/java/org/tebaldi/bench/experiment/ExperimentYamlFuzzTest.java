@@ -80,6 +80,42 @@ class ExperimentYamlFuzzTest {
         }
     }
 
+    /**
+     * Tree references to the experiment itself, folders, devices, a missing file, a file that is not UTF-8, a path
+     * with a NUL character (regressions: {@code /proc/self/mem} leaked {@code java.io.IOException} into the message;
+     * the NUL character threw {@code InvalidPathException}).
+     */
+    @Example
+    void aTreeThatIsNotATreeFileIsOneClearMessage() throws IOException {
+        String bank = TEXT.get("bank-2pl.yaml");
+        Files.write(DIR.resolve("experiments/not-utf8.yaml"), new byte[] {'r', 'o', (byte) 0xff, 't', ':'});
+        for (String tree : List.of("bank-2pl-fuzz.yaml", "../experiments/bank-2pl-fuzz.yaml", ".", "../trees",
+                "/dev/zero", "/dev/null", "/proc/self/mem", "../trees/missing.yaml", "\"\"", "not-utf8.yaml",
+                "\"a\\0b.yaml\"")) {
+            String text = bank.replace("tree: ../trees/bank-2pl.yaml", "tree: " + tree);
+            Path file = DIR.resolve("experiments/bank-2pl-fuzz.yaml");
+            Files.writeString(file, text);
+            try {
+                ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                        () -> ExperimentLoader.loadSweep(List.of(file), List.of(), DIR), tree);
+                ClearError.check(e, text);
+            } finally {
+                Files.delete(file);
+            }
+        }
+    }
+
+    /** Other paths with a NUL character (regression: InvalidPathException escaped the reader). */
+    @Example
+    void pathsThatAreNotPathsAreOneClearMessage() throws IOException {
+        for (String set : List.of("output=\"r\\0\"", "durability.dir=\"d\\0\"")) {
+            String text = TEXT.get("bank-2pl.yaml");
+            ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                    () -> ExperimentLoader.parse(text, DIR.resolve("experiments/x.yaml"), List.of(set), DIR), set);
+            ClearError.check(e, set);
+        }
+    }
+
     @Example
     void anAliasBombIsOneClearMessage() throws IOException {
         for (int at = 0; at < 6; at++) {
