@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tebaldi.core.codec.CodecException;
 
 /**
  * Handles the frames of one connection (after the length-prefix splitter, {@link Frames#splitter}) and runs its
@@ -86,7 +87,8 @@ final class InboundHandler extends ChannelInboundHandlerAdapter {
                 reject(ctx, "frame of unknown kind " + kind);
             }
         } catch (RuntimeException e) {
-            reject(ctx, "undecodable frame (" + e + ")");
+            reject(ctx, "undecodable frame (" + (e instanceof CodecException ? e.getMessage()
+                    : e.getClass().getSimpleName() + ": " + e.getMessage()) + ")");
         } finally {
             frame.release();
         }
