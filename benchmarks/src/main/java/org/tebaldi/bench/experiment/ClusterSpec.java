@@ -16,13 +16,18 @@ package org.tebaldi.bench.experiment;
  * @param batching           batched execution of stored procedures: operations that do not need each other's
  *                           results go out together, one message per data server (default true)
  * @param simulation         the simulated cluster's shape and costs; null unless mode is {@code simulated}
+ * @param bind               the interface every node process and the runner listen on (mode {@code processes}):
+ *                           an address of this machine, {@link #LOOPBACK} by default, {@code 0.0.0.0} for all
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
-                          int threads, boolean batching, SimulationSpec simulation) {
-    /** A real (embedded or processes) cluster. */
+                          int threads, boolean batching, SimulationSpec simulation, String bind) {
+    /** The default {@code bind}: loopback only. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    /** A real (embedded or processes) cluster listening on loopback. */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                        int threads, boolean batching) {
-        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, null);
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, null, LOOPBACK);
     }
 
     /** Whether the run is simulated (virtual time). */

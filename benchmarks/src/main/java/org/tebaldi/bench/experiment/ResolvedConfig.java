@@ -43,6 +43,9 @@ public final class ResolvedConfig {
         c.put("networkDelay", Durations.format(e.cluster().networkDelayMicros()));
         c.put("threads", e.cluster().threads());
         c.put("batching", e.cluster().batching());
+        if (e.cluster().mode().equals("processes")) {
+            c.put("bind", e.cluster().bind());
+        }
         SimulationSpec sim = e.cluster().simulation();
         if (sim != null) {
             ObjectNode m = c.putObject("simulation");
