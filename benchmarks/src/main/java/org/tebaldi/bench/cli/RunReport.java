@@ -57,7 +57,7 @@ final class RunReport {
         }
         out.println("  cluster " + c.mode() + ": " + c.coordinators() + " coordinator(s), " + c.dataServers()
                 + " data server(s), " + (c.mode().equals("processes") ? "one event-loop thread per node, transport "
-                + c.transport() + " on loopback" : threads + ", networkDelay="
+                + c.transport() + (c.bind().equals("127.0.0.1") ? " on loopback" : " on " + c.bind()) : threads + ", networkDelay="
                 + Durations.format(c.networkDelayMicros())));
     }
 

@@ -160,7 +160,7 @@ public final class LocatedYaml {
         }
         String where = near == line ? "line " + line : "lines " + near + "-" + line;
         return new ConfigException(source, near, "", "YAML syntax error at line " + line + ", column " + column + ": "
-                + problem.trim(), "check the indentation (spaces, not tabs), colons, brackets and quotes near "
+                + org.tebaldi.core.config.YamlProblems.plain(problem), "check the indentation (spaces, not tabs), colons, brackets and quotes near "
                 + where);
     }
 }

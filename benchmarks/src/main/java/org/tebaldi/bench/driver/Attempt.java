@@ -12,7 +12,7 @@ import org.tebaldi.core.txn.TxnAbortedException;
 /**
  * Runs one attempt of a {@link TxnRequest}: a stored-procedure call, or begin → body → commit for an interactive
  * request. If the body fails with anything but an abort, the attempt aborts the transaction and fails with the
- * body's exception. Never blocks.
+ * body's exception. The request's outcome listener, if any, hears how it ended. Never blocks.
  */
 final class Attempt {
     private Attempt() {
@@ -23,12 +23,11 @@ final class Attempt {
      * @return completes with the commit, or exceptionally (see {@link #cause})
      */
     static CompletableFuture<CommitInfo> run(TxnClient client, TxnRequest r, long priority) {
-        if (r.isProcedure()) {
-            return client.call(r.type(), r.inputs(), priority);
-        }
-        return client.begin(r.type(), r.inputs(), priority).thenCompose(t -> body(t, r)
+        CompletableFuture<CommitInfo> f = r.isProcedure() ? client.call(r.type(), r.inputs(), priority)
+                : client.begin(r.type(), r.inputs(), priority).thenCompose(t -> body(t, r)
                 .handle((v, e) -> e)
                 .thenCompose(e -> e == null ? t.commit() : abandon(t, cause(e))));
+        return r.onEnd() == null ? f : f.whenComplete((ci, e) -> r.ended(e == null ? null : cause(e)));
     }
 
     private static CompletableFuture<?> body(Transaction t, TxnRequest r) {

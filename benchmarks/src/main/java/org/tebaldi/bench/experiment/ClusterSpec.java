@@ -18,22 +18,28 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param batching           batched execution of stored procedures: operations that do not need each other's
  *                           results go out together, one message per data server (default true)
  * @param simulation         the simulated cluster's shape and costs; null unless mode is {@code simulated}
+ * @param bind               the interface every node process and the runner listen on (mode {@code processes}):
+ *                           an address of this machine, {@link #LOOPBACK} by default, {@code 0.0.0.0} for all
  * @param sessionTimeoutMillis ZooKeeper session timeout of each node process, ms ({@code sessionTimeout}, default
  *                           15 s, 2 s to 10 min): how long a silent node (stopped, starved, in a GC pause) stays a
  *                           member before the cluster declares it dead; processes mode only
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
-                          int threads, boolean batching, SimulationSpec simulation, long sessionTimeoutMillis) {
-    /** A real (embedded or processes) cluster. */
+                          int threads, boolean batching, SimulationSpec simulation, String bind,
+                          long sessionTimeoutMillis) {
+    /** The default {@code bind}: loopback only. */
+    public static final String LOOPBACK = "127.0.0.1";
+
+    /** A real (embedded or processes) cluster listening on loopback. */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                        int threads, boolean batching) {
-        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, null);
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, null, LOOPBACK);
     }
 
     /** With the default session timeout ({@link ZkConnection#DEFAULT_SESSION_MILLIS}). */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
-                       int threads, boolean batching, SimulationSpec simulation) {
-        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation,
+                       int threads, boolean batching, SimulationSpec simulation, String bind) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
                 ZkConnection.DEFAULT_SESSION_MILLIS);
     }
 

@@ -146,13 +146,23 @@ public final class ExperimentLoader {
         return new Document((ObjectNode) root, loc);
     }
 
+    /** Largest experiment file read, bytes (a path to some other big file fails at once, not out of memory). */
+    private static final long MAX_BYTES = 16 << 20;
+
     private static String read(Path file, Path cwd) {
         String source = file.toString();
         try {
+            if (Files.isRegularFile(file) && Files.size(file) > MAX_BYTES) {
+                throw new ConfigException(source, 0, "", "the file has " + Files.size(file) + " bytes, too many for an "
+                        + "experiment file (at most " + MAX_BYTES + ")", "check the path: an experiment is a short YAML file");
+            }
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ConfigException(source, 0, "", "no such experiment file", "check the path (relative paths start "
                     + "at " + cwd.toAbsolutePath().normalize() + ")");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ConfigException(source, 0, "", "the experiment file is not UTF-8 text",
+                    "save it as UTF-8 (plain YAML text)");
         } catch (IOException e) {
             throw new ConfigException(source, 0, "", "cannot read the experiment file (" + e.getMessage() + ")",
                     "check that it is a readable UTF-8 text file");

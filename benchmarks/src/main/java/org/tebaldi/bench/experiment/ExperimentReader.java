@@ -68,7 +68,7 @@ final class ExperimentReader {
         boolean verify = top.bool("verify", false);
         RetrySpec retry = retry(top.section("retry", "{backoff: 1ms, maxBackoff: 50ms}"));
         long seed = top.number("seed", 1L, Long.MIN_VALUE, "1");
-        String output = top.string("output", "results", "results");
+        String output = top.path("output", "results", "results");
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 2s}"));
         DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
@@ -109,8 +109,19 @@ final class ExperimentReader {
         SimulationSpec sim = mode.equals("simulated")
                 ? SimulationReader.read(c.section("simulation", "{machines: 20, coresPerMachine: 20}"), dir, cwd, delay)
                 : null;
+        if (c.node().has("bind") && !processes) {
+            throw c.error("bind", "only mode processes listens on a network interface (this cluster runs " + mode
+                    + ")", "add mode: processes, or remove bind");
+        }
+        String bind = c.string("bind", ClusterSpec.LOOPBACK, ClusterSpec.LOOPBACK);
+        if (!BindAddress.isLocal(bind)) {
+            throw c.error("bind", "'" + bind + "' is not an address of this machine",
+                    "use 127.0.0.1 (loopback, the default), 0.0.0.0 (every interface) or one of this machine's "
+                            + "addresses");
+        }
         long session = sessionTimeout(c, processes);
-        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, session);
+        return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
+                session);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */
@@ -135,7 +146,7 @@ final class ExperimentReader {
     private static DurabilitySpec durability(Fields d) {
         d.checkKnown(ExperimentSchema.DURABILITY);
         boolean enabled = d.bool("enabled", false);
-        String dir = d.string("dir", "", "data/tebaldi");
+        String dir = d.path("dir", "", "data/tebaldi");
         long epoch = d.duration("epoch", "1s", true, "1s");
         boolean sync = d.bool("sync", false);
         return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync);

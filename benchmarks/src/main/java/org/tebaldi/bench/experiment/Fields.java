@@ -87,6 +87,29 @@ final class Fields {
     }
 
     /**
+     * A file or folder path, as text; {@code def} if absent (null: required). Not resolved or checked for existence.
+     *
+     * @throws ConfigException if absent and required, not text, or not a path on this system (e.g. a NUL character)
+     */
+    String path(String key, String def, String example) {
+        String s = string(key, def, example);
+        if (s != null && !s.isEmpty()) {
+            checkPath(loc, at(key), s, example);
+        }
+        return s;
+    }
+
+    /** @throws ConfigException at {@code place} if {@code s} is not a path on this system */
+    static void checkPath(Locator loc, String place, String s, String example) {
+        try {
+            java.nio.file.Path.of(s);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw loc.error(place, "'" + s + "' is not a path (" + e.getReason() + ")", "write a path such as "
+                    + example);
+        }
+    }
+
+    /**
      * A whole number of at least {@code min}; {@code def} if absent (null: required).
      *
      * @throws ConfigException if absent and required, not a whole number, or below {@code min}

@@ -44,6 +44,7 @@ public final class ResolvedConfig {
         c.put("threads", e.cluster().threads());
         c.put("batching", e.cluster().batching());
         if (e.cluster().mode().equals("processes")) {
+            c.put("bind", e.cluster().bind());
             c.put("sessionTimeout", Durations.format(e.cluster().sessionTimeoutMillis() * 1000));
         }
         SimulationSpec sim = e.cluster().simulation();

@@ -43,7 +43,7 @@ final class SimulationReader {
         }
         long local = s.duration("localLatency", lat == null ? nominal : null, false, "10us");
         double bandwidth = s.decimal("bandwidthGbps", 10, 0.001, 1e6, "10");
-        String costsName = s.string("costs", DEFAULT_COSTS, DEFAULT_COSTS);
+        String costsName = s.path("costs", DEFAULT_COSTS, DEFAULT_COSTS);
         Path costs = resolve(s, costsName, dir, cwd);
         CostTable table = CostTable.read(costs);
         String mode = s.choice("costMode", "model", List.of("model", "measured"));

@@ -40,6 +40,7 @@ final class TreeResolver {
             throw loc.error("tree", "expected a tree file path or an inline tree mapping, found "
                     + Values.describe(value), "write e.g. tree: ../trees/2pl.yaml");
         }
+        Fields.checkPath(loc, "tree", value.textValue(), "../trees/2pl.yaml");
         boolean fromSet = loc.overridden("tree");
         Path base = fromSet ? cwd : experimentDir;
         Path file = base.resolve(value.textValue()).normalize();

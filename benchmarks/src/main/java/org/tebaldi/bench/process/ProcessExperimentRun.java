@@ -116,7 +116,7 @@ public final class ProcessExperimentRun {
                 e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS, cfg.profileFlushMicros(), extension.allServices(),
                 cs.batching()).withDurability(dur);
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
-                START_MILLIS, (int) cs.sessionTimeoutMillis());
+                START_MILLIS, cs.bind(), (int) cs.sessionTimeoutMillis());
         listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");
         ProcessCluster pc;
         try {

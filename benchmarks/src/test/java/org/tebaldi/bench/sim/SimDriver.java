@@ -27,9 +27,14 @@ public final class SimDriver {
 
     /**
      * One attempt: a procedure call, or begin + body + commit (abort if the body fails for another reason than an
-     * abort). Completes with the procedure's outputs map or the body's result.
+     * abort); the request's outcome listener hears how it ended. Completes with the procedure's outputs map or the
+     * body's result.
      */
     public static CompletableFuture<Object> attempt(TxnClient api, TxnRequest req, long priority) {
+        return attemptOnce(api, req, priority).whenComplete((v, e) -> req.ended(e == null ? null : unwrap(e)));
+    }
+
+    private static CompletableFuture<Object> attemptOnce(TxnClient api, TxnRequest req, long priority) {
         if (req.isProcedure()) {
             return api.call(req.type(), req.inputs(), priority).thenApply(ci -> ci.outputs());
         }

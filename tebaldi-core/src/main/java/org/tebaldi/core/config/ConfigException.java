@@ -4,7 +4,7 @@ package org.tebaldi.core.config;
  * Bad user input (a tree, an experiment, an override): one clear message naming the file, the place and the
  * fix (README, "Writing a CC tree"), e.g.
  * {@code config/trees/x.yaml:7: root.children[1].cc: unknown mechanism '2p1'. Fix: use one of 2pl, none}.
- * Commands print {@link #getMessage()} alone, never a stack trace, and write nothing.
+ * Commands print {@link #getMessage()} alone, never a stack trace, and write nothing; the message is one line.
  */
 public class ConfigException extends RuntimeException {
     private final String file;
@@ -42,7 +42,17 @@ public class ConfigException extends RuntimeException {
         if (fix != null && !fix.isEmpty()) {
             b.append(". Fix: ").append(fix);
         }
-        return b.toString();
+        return oneLine(b.toString());
+    }
+
+    /**
+     * The message on one line: line breaks inside it (a quoted multi-line value from the input) are written as
+     * {@code \n}, so a command prints exactly one line (found by fuzzing tree files).
+     */
+    private static String oneLine(String s) {
+        return s.indexOf('\n') < 0 && s.indexOf('\r') < 0 && s.indexOf('\u2028') < 0 && s.indexOf('\u2029') < 0 ? s
+                : s.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n").replace("\u2028", "\\n")
+                        .replace("\u2029", "\\n");
     }
 
     public String file() {

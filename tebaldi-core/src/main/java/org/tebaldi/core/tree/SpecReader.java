@@ -53,6 +53,10 @@ final class SpecReader {
                         + "'", "a tree file has the single top-level key 'root' holding the root node");
             }
         }
+        if (root == null) {
+            throw new ConfigException(source, doc.line, "", "the tree is an empty mapping",
+                    "write the tree under 'root:', e.g. root: {cc: 2pl, txns: [new_order, payment]}");
+        }
         r.lines.put("root", root.keyLine());
         return new Result(r.node(root.value(), "root"), r.lines);
     }

@@ -55,15 +55,26 @@ public final class TreeLoader {
         return readSpec(text(file), file.toString());
     }
 
+    /** Largest tree file read, bytes (a path to some other big file fails at once, not out of memory). */
+    private static final long MAX_BYTES = 16 << 20;
+
     private static String text(Path file) {
         String source = file.toString();
         try {
+            if (Files.isRegularFile(file) && Files.size(file) > MAX_BYTES) {
+                throw new ConfigException(source, 0, "", "the file has " + Files.size(file) + " bytes, too many for a "
+                        + "tree file (at most " + MAX_BYTES + ")", "check the path: a tree is a short YAML file");
+            }
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ConfigException(source, 0, "", "no such tree file", "check the path (relative paths start at "
                     + Path.of("").toAbsolutePath() + ")");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new ConfigException(source, 0, "", "the tree file is not UTF-8 text",
+                    "save it as UTF-8 (plain YAML text)");
         } catch (IOException e) {
-            throw new ConfigException(source, 0, "", "cannot read the tree file (" + e + ")",
+            String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            throw new ConfigException(source, 0, "", "cannot read the tree file (" + why + ")",
                     "check that the file exists, is readable and is UTF-8 text");
         }
     }

@@ -198,6 +198,6 @@ final class YamlNode {
             problem += " (" + String.join("; ", words.subList(0, words.size() - 1)) + ")";
         }
         return new ConfigException(source, line, "", "YAML syntax error at line " + line + ", column " + column + ": "
-                + problem, "check the indentation (spaces, not tabs), colons, brackets and quotes near line " + line);
+                + org.tebaldi.core.config.YamlProblems.plain(problem), "check the indentation (spaces, not tabs), colons, brackets and quotes near line " + line);
     }
 }

@@ -11,18 +11,31 @@ package org.tebaldi.server.net;
  * @param reconnectMinMillis first reconnect delay, ms (doubling up to {@code reconnectMaxMillis})
  * @param reconnectMaxMillis longest reconnect delay, ms
  * @param batchBytes         frames are gathered into buffers of about this size before a write
+ * @param secret             the cluster secret a connecting peer must prove it holds ({@link ClusterSecret#NONE}:
+ *                           any peer speaking this protocol with the same codecs)
  */
 public record NettyOptions(int ioThreads, int queueBound, int lowWaterMark, int highWaterMark,
-                           long reconnectMinMillis, long reconnectMaxMillis, int batchBytes) {
-    /** @throws IllegalArgumentException on non-positive sizes or inconsistent marks */
+                           long reconnectMinMillis, long reconnectMaxMillis, int batchBytes, ClusterSecret secret) {
+    /** @throws IllegalArgumentException on non-positive sizes, inconsistent marks or a null secret */
     public NettyOptions {
         if (ioThreads < 1 || queueBound < 1 || lowWaterMark < 1 || highWaterMark < lowWaterMark
-                || reconnectMinMillis < 1 || reconnectMaxMillis < reconnectMinMillis || batchBytes < 256) {
+                || reconnectMinMillis < 1 || reconnectMaxMillis < reconnectMinMillis || batchBytes < 256
+                || secret == null) {
             throw new IllegalArgumentException("bad Netty options " + this);
         }
     }
 
-    /** Defaults: 2 I/O threads, 100,000 queued messages per peer, 1–4 MiB water marks, 50 ms–1 s reconnects. */
+    /** Options without a cluster secret ({@link ClusterSecret#NONE}). */
+    public NettyOptions(int ioThreads, int queueBound, int lowWaterMark, int highWaterMark,
+                        long reconnectMinMillis, long reconnectMaxMillis, int batchBytes) {
+        this(ioThreads, queueBound, lowWaterMark, highWaterMark, reconnectMinMillis, reconnectMaxMillis, batchBytes,
+                ClusterSecret.NONE);
+    }
+
+    /**
+     * Defaults: 2 I/O threads, 100,000 queued messages per peer, 1–4 MiB water marks, 50 ms–1 s reconnects, no
+     * cluster secret.
+     */
     public static NettyOptions defaults() {
         return new NettyOptions(2, 100_000, 1 << 20, 4 << 20, 50, 1000, 64 << 10);
     }
@@ -30,11 +43,18 @@ public record NettyOptions(int ioThreads, int queueBound, int lowWaterMark, int 
     /** A copy with another queue bound. */
     public NettyOptions withQueueBound(int bound) {
         return new NettyOptions(ioThreads, bound, lowWaterMark, highWaterMark, reconnectMinMillis, reconnectMaxMillis,
-                batchBytes);
+                batchBytes, secret);
     }
 
     /** A copy with other water marks. */
     public NettyOptions withWaterMarks(int low, int high) {
-        return new NettyOptions(ioThreads, queueBound, low, high, reconnectMinMillis, reconnectMaxMillis, batchBytes);
+        return new NettyOptions(ioThreads, queueBound, low, high, reconnectMinMillis, reconnectMaxMillis, batchBytes,
+                secret);
+    }
+
+    /** A copy with another cluster secret (process mode: the one in the cluster manifest). */
+    public NettyOptions withSecret(ClusterSecret s) {
+        return new NettyOptions(ioThreads, queueBound, lowWaterMark, highWaterMark, reconnectMinMillis,
+                reconnectMaxMillis, batchBytes, s);
     }
 }

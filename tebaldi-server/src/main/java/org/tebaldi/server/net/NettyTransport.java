@@ -13,7 +13,6 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,6 +52,7 @@ public final class NettyTransport implements Transport {
     private final NettyOptions options;
     private final String processName;
     private final TransportStats stats = new TransportStats();
+    private final Rejections rejections;
     private final EventLoopGroup group;
     private final ConcurrentHashMap<NodeId, Peer> peers = new ConcurrentHashMap<>();
     private final ThreadLocal<ByteBufEncoder> encoders;
@@ -89,6 +89,7 @@ public final class NettyTransport implements Transport {
         this.directory = directory;
         this.options = options;
         this.processName = processName;
+        this.rejections = new Rejections(processName);
         this.group = group;
         this.encoders = ThreadLocal.withInitial(() -> new ByteBufEncoder(registry));
         directory.onChange(node -> {
@@ -115,7 +116,8 @@ public final class NettyTransport implements Transport {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(frameDecoder(), new InboundHandler(NettyTransport.this, null));
+                        ch.pipeline().addLast(InboundHandler.SPLITTER, Frames.splitter(Frames.HANDSHAKE_MAX_FRAME))
+                                .addLast(new InboundHandler(NettyTransport.this, null));
                     }
                 });
         try {
@@ -211,24 +213,45 @@ public final class NettyTransport implements Transport {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(frameDecoder(), new InboundHandler(NettyTransport.this, peer));
+                        ch.pipeline().addLast(InboundHandler.SPLITTER, Frames.splitter(Frames.HANDSHAKE_MAX_FRAME))
+                                .addLast(new InboundHandler(NettyTransport.this, peer));
                     }
                 });
     }
 
-    void writeHello(ByteBuf buf) {
+    Rejections rejections() {
+        return rejections;
+    }
+
+    /** Writes the hello answering {@code nonce} (fingerprint, name, HMAC under the cluster secret). */
+    void writeHello(ByteBuf buf, byte[] nonce) {
         int at = Frames.begin(buf, Frames.HELLO);
         ByteBufEncoder e = encoders.get().into(buf);
         e.writeLong(registry.fingerprint());
         e.writeString(processName);
+        byte[] mac = options.secret().mac(nonce, registry.fingerprint(), processName);
+        e.writeRaw(mac, 0, mac.length);
         Frames.end(buf, at);
     }
 
-    /** Null if the hello is acceptable, else the problem. */
-    String checkHello(ByteBuf frame) {
+    /**
+     * Null if the hello answers {@code nonce} with the cluster secret and the same codecs, else the problem.
+     *
+     * @throws org.tebaldi.core.codec.CodecException if the frame is not a hello
+     */
+    String checkHello(ByteBuf frame, byte[] nonce) {
         ByteBufDecoder d = new ByteBufDecoder(registry, context, frame);
         long fp = d.readLong();
         String who = d.readString();
+        byte[] mac = new byte[ClusterSecret.MAC_BYTES];
+        d.readRaw(mac);
+        if (who == null || d.remaining() != 0) {
+            return "malformed hello (" + (who == null ? "no name" : d.remaining() + " byte(s) too many") + ")";
+        }
+        if (!options.secret().verify(nonce, fp, who, mac)) {
+            return "'" + who + "' is not a member of this cluster (its hello does not prove the cluster secret): "
+                    + "start every node of a cluster against the same ZooKeeper cluster config";
+        }
         if (fp != registry.fingerprint()) {
             return who + " has other codecs (registry fingerprint " + Long.toHexString(fp) + ", here "
                     + Long.toHexString(registry.fingerprint()) + "): run the same jar on every node";
@@ -249,11 +272,21 @@ public final class NettyTransport implements Transport {
         }
     }
 
+    /**
+     * Decodes a message frame (after its kind byte) and delivers it.
+     *
+     * @throws RuntimeException (usually {@link org.tebaldi.core.codec.CodecException}) if the frame is not exactly
+     *                          one non-null message; the caller closes the connection
+     */
     void receive(ByteBuf frame) {
         ByteBufDecoder d = new ByteBufDecoder(registry, context, frame);
         NodeId from = Frames.readNode(d);
         NodeId to = Frames.readNode(d);
         Object msg = d.readValue();
+        if (msg == null || d.remaining() != 0) {
+            throw new org.tebaldi.core.codec.CodecException(msg == null ? "a null message"
+                    : d.remaining() + " byte(s) after the message");
+        }
         stats.received.increment();
         inbox.deliver(from, to, msg);
     }
@@ -262,7 +295,4 @@ public final class NettyTransport implements Transport {
         return new WriteBufferWaterMark(options.lowWaterMark(), options.highWaterMark());
     }
 
-    private static LengthFieldBasedFrameDecoder frameDecoder() {
-        return new LengthFieldBasedFrameDecoder(Frames.MAX_FRAME, 0, 4, 0, 4);
-    }
 }

@@ -21,8 +21,9 @@ import org.tebaldi.core.runtime.NodeId;
  * without waking any thread: it runs after the actor's batch, in the same turn. While the channel is unwritable (its outbound buffer above the high water
  * mark) or not connected, messages wait in the queue; when the queue holds {@code queueBound} messages, further
  * ones are dropped and counted — the sender is never blocked (see README "Process mode": timeouts then end the
- * transactions concerned). Connects lazily on the first message, reconnects with exponential back-off while
- * messages wait, and follows the {@link Directory} when the node moves or leaves.
+ * transactions concerned). Connects lazily on the first message, answers the node's challenge with the hello
+ * ({@link Frames}; messages wait until then), reconnects with exponential back-off while messages wait, and follows
+ * the {@link Directory} when the node moves or leaves.
  */
 final class Peer {
     private static final Logger LOG = LoggerFactory.getLogger(Peer.class);
@@ -43,6 +44,8 @@ final class Peer {
     private final AtomicInteger size = new AtomicInteger();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private volatile Channel channel;
+    /** The connection doing its handshake, or null. */
+    private Channel pending;
     private InetSocketAddress address;
     private boolean connecting;
     private boolean reconnectPending;
@@ -87,16 +90,24 @@ final class Peer {
     void directoryChanged() {
         InetSocketAddress now = transport.directory().addressOf(node);
         Channel ch;
+        Channel handshaking = null;
         synchronized (this) {
+            boolean moved = now == null || !now.equals(address);
             ch = channel;
-            if (ch != null && (now == null || !now.equals(address))) {
+            if (ch != null && moved) {
                 channel = null;
             } else {
                 ch = null;
             }
+            if (moved) {
+                handshaking = pending; // closing it ends the attempt (closed() then reconnects if messages wait)
+            }
         }
         if (ch != null) {
             ch.close();
+        }
+        if (handshaking != null) {
+            handshaking.close();
         }
         if (now == null && transport.directory().isDown(node)) {
             dropAll("it is down");
@@ -141,15 +152,25 @@ final class Peer {
         }
         Channel ch = f.channel();
         synchronized (this) {
+            pending = ch;
+        }
+        ch.closeFuture().addListener(x -> closed(ch));
+    }
+
+    /**
+     * The handshake of {@code ch} is done (its challenge answered, on its event loop): messages may flow. Until
+     * then the link counts as connecting and messages wait in the queue.
+     */
+    void ready(Channel ch) {
+        synchronized (this) {
+            if (pending == ch) {
+                pending = null;
+            }
             connecting = false;
             channel = ch;
             backoffMillis = transport.options().reconnectMinMillis();
         }
         transport.stats().connects.increment();
-        ch.closeFuture().addListener(x -> closed(ch));
-        ByteBuf hello = ch.alloc().ioBuffer(64);
-        transport.writeHello(hello);
-        ch.writeAndFlush(hello);
         kick();
     }
 
@@ -157,6 +178,10 @@ final class Peer {
         synchronized (this) {
             if (channel == ch) {
                 channel = null;
+            }
+            if (pending == ch) {
+                pending = null;
+                connecting = false; // closed during the handshake
             }
         }
         if (!queue.isEmpty()) {

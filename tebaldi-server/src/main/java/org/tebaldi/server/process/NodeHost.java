@@ -23,6 +23,7 @@ import org.tebaldi.core.tree.TreeContext;
 import org.tebaldi.core.tree.TreeLoader;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
+import org.tebaldi.server.net.ClusterSecret;
 import org.tebaldi.server.net.NettyOptions;
 import org.tebaldi.server.net.NettyTransport;
 import org.tebaldi.server.node.ClusterConfig;
@@ -123,7 +124,8 @@ public final class NodeHost implements HostServices, AutoCloseable {
         io.netty.channel.EventLoopGroup loop = NettyTransport.singleLoop(name);
         runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
-                    new CodecContext(db.database().catalog()), membership, NettyOptions.defaults(), name, loop);
+                    new CodecContext(db.database().catalog()), membership,
+                    NettyOptions.defaults().withSecret(ClusterSecret.parse(m.secret())), name, loop);
             return transport;
         });
         InetSocketAddress bound = transport.bind(opts.bindHost(), opts.port());

@@ -23,6 +23,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.TreeLoader;
 import org.tebaldi.server.client.ClientNode;
 import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.net.ClusterSecret;
 import org.tebaldi.server.net.NettyOptions;
 import org.tebaldi.server.net.NettyTransport;
 import org.tebaldi.server.node.ClusterConfig;
@@ -60,15 +61,24 @@ public final class ProcessCluster implements AutoCloseable {
      *                    runner do not fit the machine's memory
      * @param logDir      where each node's output goes ({@code <node>.log})
      * @param startMillis how long to wait for every node to register, ms
+     * @param bindHost    the interface the runner and every launched node listen on ({@code cluster.bind}):
+     *                    {@code 127.0.0.1} (loopback) by default, {@code 0.0.0.0} for all
      * @param sessionMillis ZooKeeper session timeout of every launched node, ms ({@code cluster.sessionTimeout},
      *                    passed as {@code --session-timeout}); the runner's own session is at least as long
      */
     public record Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
-                       Path logDir, long startMillis, int sessionMillis) {
-        /** With the default session timeout ({@link ZkConnection#DEFAULT_SESSION_MILLIS}). */
+                       Path logDir, long startMillis, String bindHost, int sessionMillis) {
+        /** A cluster listening on loopback only, with the default session timeout. */
         public Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
                     Path logDir, long startMillis) {
-            this(config, manifest, name, zk, nodeCommand, logDir, startMillis, ZkConnection.DEFAULT_SESSION_MILLIS);
+            this(config, manifest, name, zk, nodeCommand, logDir, startMillis, "127.0.0.1");
+        }
+
+        /** With the default session timeout ({@link ZkConnection#DEFAULT_SESSION_MILLIS}). */
+        public Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
+                    Path logDir, long startMillis, String bindHost) {
+            this(config, manifest, name, zk, nodeCommand, logDir, startMillis, bindHost,
+                    ZkConnection.DEFAULT_SESSION_MILLIS);
         }
     }
 
@@ -139,19 +149,21 @@ public final class ProcessCluster implements AutoCloseable {
         }
         zk = ZkConnection.open(connect, Math.max(ZkConnection.RUNNER_SESSION_MILLIS, spec.sessionMillis()), 15_000);
         ZkPaths paths = new ZkPaths(spec.name());
+        ClusterSecret secret = ClusterSecret.generate();
         try (ClusterStore store = new ClusterStore(zk, paths)) {
-            store.publishConfig(spec.manifest());
+            store.publishConfig(spec.manifest().withSecret(secret.encoded()));
             store.publishTree(TreeLoader.toYaml(spec.config().tree()));
         }
         membership = new Membership(zk, paths);
         io.netty.channel.EventLoopGroup loop = NettyTransport.singleLoop("runner");
         runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
-                    new CodecContext(spec.config().db().catalog()), membership, NettyOptions.defaults(), "runner",
+                    new CodecContext(spec.config().db().catalog()), membership,
+                    NettyOptions.defaults().withSecret(secret), "runner",
                     loop);
             return transport;
         });
-        bound = transport.bind("127.0.0.1", 0);
+        bound = advertised(transport.bind(spec.bindHost(), 0));
         control = new ControlNode(runtime);
         runtime.spawn(ControlNode.ID, control);
         int tcs = spec.config().coordinators();
@@ -211,6 +223,18 @@ public final class ProcessCluster implements AutoCloseable {
         return null;
     }
 
+    /** Where nodes reach the runner: the bound address, or this machine's name when bound to every interface. */
+    private static InetSocketAddress advertised(InetSocketAddress bound) {
+        if (!bound.getAddress().isAnyLocalAddress()) {
+            return bound;
+        }
+        try {
+            return new InetSocketAddress(java.net.InetAddress.getLocalHost().getHostName(), bound.getPort());
+        } catch (java.net.UnknownHostException e) {
+            return new InetSocketAddress("127.0.0.1", bound.getPort());
+        }
+    }
+
     private void launchAll() {
         try {
             Files.createDirectories(spec.logDir());
@@ -228,8 +252,8 @@ public final class ProcessCluster implements AutoCloseable {
             cmd.add(1, "-Xmx" + heapMb.get(n) + "m");
         }
         cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
-                "--cluster", spec.name(), "--session-timeout", Integer.toString(spec.sessionMillis()),
-                "--exit-on-stdin-eof"));
+                "--cluster", spec.name(), "--host", spec.bindHost(), "--session-timeout",
+                Integer.toString(spec.sessionMillis()), "--exit-on-stdin-eof"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(Redirect.appendTo(logOf(n).toFile()));
         Process p;

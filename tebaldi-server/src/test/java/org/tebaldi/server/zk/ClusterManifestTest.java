@@ -1,0 +1,34 @@
+package org.tebaldi.server.zk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.tebaldi.server.net.ClusterSecret;
+
+/** The manifest's JSON carries the cluster secret when the runner set one, and nothing when it did not. */
+class ClusterManifestTest {
+    private final ClusterManifest plain = new ClusterManifest(Map.of("name", "bank", "accounts", 20), 2, 2, true, 0,
+            10_000);
+
+    @Test
+    void theSecretRoundTrips() {
+        String s = ClusterSecret.generate().encoded();
+        ClusterManifest m = plain.withSecret(s);
+        assertEquals(m, ClusterManifest.fromJson(m.toJson()));
+        assertEquals(s, ClusterManifest.fromJson(m.toJson()).secret());
+        assertNull(ClusterManifest.fromJson(plain.toJson()).secret());
+        assertFalse(new String(plain.toJson(), StandardCharsets.UTF_8).contains("secret"));
+    }
+
+    @Test
+    void aSecretOfTheWrongTypeIsNotAManifest() {
+        String json = new String(plain.toJson(), StandardCharsets.UTF_8).replace("}", ",\"secret\":7}");
+        assertThrows(IllegalArgumentException.class,
+                () -> ClusterManifest.fromJson(json.getBytes(StandardCharsets.UTF_8)));
+    }
+}
