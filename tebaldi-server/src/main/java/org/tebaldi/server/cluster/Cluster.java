@@ -29,6 +29,12 @@ import org.tebaldi.server.tc.TransactionCoordinator;
  * #start}, use {@link #client}, then {@link #close}.
  */
 public final class Cluster implements AutoCloseable {
+    /**
+     * With a transaction timeout T ({@link ClusterConfig#withTxnTimeout}) a client endpoint gives up on a request
+     * unanswered for this many T (the coordinator's own abort normally answers first).
+     */
+    public static final int CLIENT_TIMEOUT_FACTOR = 3;
+
     private final NodeRuntime runtime;
     private final ClusterConfig cfg;
     private final List<TransactionCoordinator> tcs = new ArrayList<>();
@@ -55,6 +61,7 @@ public final class Cluster implements AutoCloseable {
             tcs.add(new TransactionCoordinator(i, cfg));
             ClientNode c = new ClientNode(NodeId.client(i), NodeId.tc(i), cfg.db(), runtime);
             c.setFailover(this::liveCoordinatorAfter);
+            c.setRequestTimeout(CLIENT_TIMEOUT_FACTOR * cfg.txnTimeoutMicros());
             clients.add(c);
         }
     }
