@@ -1,0 +1,198 @@
+package org.tebaldi.server.sim;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.tree.TreeSpec;
+
+/**
+ * Every fault primitive of the simulated runtime and cluster (docs/simulation.md, "Faults") under trees over every
+ * mechanism, bank transfers and audits or list appends, several seeds each: delay spikes, connection drops between
+ * coordinators and data servers and between clients and coordinators (in-flight messages lost), clock skew, node
+ * pauses, a coordinator crash with client failover, and the loss and re-election of the timestamp service and the
+ * batch manager. Each run is checked by {@link FaultRun}: serializable history, workload invariants, every
+ * transaction ends, and the cluster commits again after the last fault healed. {@code -Dtebaldi.seed=N} reruns one
+ * seed; {@code -Dtebaldi.faultSeeds=N} (default 3) sets how many seeds run per tree.
+ */
+class FaultsSimTest {
+    private static final int SEEDS = Integer.getInteger("tebaldi.faultSeeds", 3);
+    /** Clients stop at this virtual time, µs. */
+    private static final long END = 250_000;
+
+    static Stream<Arguments> trees() {
+        Supplier<SimWorkload> bank = () -> new BankWorkload(6);
+        Supplier<SimWorkload> bankProc = () -> new BankWorkload(6, true);
+        Supplier<SimWorkload> lists = () -> new ListAppendWorkload(4);
+        return Stream.of(
+                Arguments.of("2pl", TreeSpec.leaf("2pl", "transfer", "audit"), bank),
+                Arguments.of("ssi", TreeSpec.leaf("ssi", "transfer", "audit"), bankProc),
+                Arguments.of("tso", TreeSpec.leaf("tso", "transfer", "audit"), bank),
+                Arguments.of("ssi{2pl,none}", TreeSpec.inner("ssi", TreeSpec.leaf("2pl", "transfer"),
+                        TreeSpec.leaf("none", "audit")), bank),
+                Arguments.of("tso{rp,2pl,none} (lists)", TreeSpec.inner("tso", TreeSpec.inner("2pl",
+                        TreeSpec.leaf("rp", "t_a", "t_b"), TreeSpec.leaf("2pl", "t_c")), TreeSpec.leaf("none", "t_ro")),
+                        lists));
+    }
+
+    private static long[] seeds(String name) {
+        String one = System.getProperty("tebaldi.seed");
+        if (one != null) {
+            return new long[] {Long.parseLong(one)};
+        }
+        long[] s = new long[SEEDS];
+        for (int i = 0; i < SEEDS; i++) {
+            s[i] = (name.hashCode() & 0xfff) * 100L + i + 1;
+        }
+        return s;
+    }
+
+    /** Runs every seed of a tree with faults injected by {@code inject} (given the run and its random). */
+    private static void check(String name, TreeSpec spec, Supplier<SimWorkload> workload,
+                              BiConsumer<FaultRun, Random> inject) {
+        CcTree tree = CcTree.build(spec, name);
+        List<Runnable> runs = new ArrayList<>();
+        for (long seed : seeds(name)) {
+            runs.add(() -> {
+                FaultRun run = new FaultRun(seed, workload.get(), tree, 2, 2);
+                inject.accept(run, run.random);
+                run.clients(6, END).runAndCheck(END);
+            });
+        }
+        List<String> failures = FaultRun.failures(runs);
+        assertTrue(failures.isEmpty(), failures.size() + " seeds failed (rerun one with -Dtebaldi.seed=N):\n  "
+                + String.join("\n  ", failures));
+    }
+
+    private static List<NodeId> servers(FaultRun run) {
+        List<NodeId> out = new ArrayList<>();
+        for (int i = 0; i < run.cluster.coordinators().size(); i++) {
+            out.add(NodeId.tc(i));
+        }
+        for (int i = 0; i < run.cluster.dataServers().size(); i++) {
+            out.add(NodeId.ds(i));
+        }
+        return out;
+    }
+
+    /** Windows of random faults between 20 ms and 150 ms; the last one ends at {@code healedAt}. */
+    private static long window(FaultRun run, Random r, long maxLength, Window w) {
+        long from = 20_000 + r.nextInt(110_000);
+        long until = from + 1_000 + (long) (r.nextDouble() * maxLength);
+        w.apply(from, until);
+        run.healedAt = run.healedAt == Long.MAX_VALUE ? until : Math.max(run.healedAt, until);
+        return until;
+    }
+
+    private interface Window {
+        void apply(long from, long until);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void delaySpikesOnRandomLinks(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, (run, r) -> {
+            List<NodeId> ns = servers(run);
+            for (int i = 0; i < 6; i++) {
+                NodeId from = r.nextInt(4) == 0 ? null : ns.get(r.nextInt(ns.size()));
+                NodeId to = r.nextInt(4) == 0 ? null : ns.get(r.nextInt(ns.size()));
+                long extra = 1_000 + r.nextInt(40_000);
+                window(run, r, 30_000, (a, b) -> run.sim.delaySpike(from, to, a, b, extra));
+            }
+        });
+    }
+
+    /** Lost ExecRequest / ExecReply / ValidateRequest / ValidateReply / CommitRequest / AbortRequest / CC messages. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void connectionDropsBetweenCoordinatorsAndDataServers(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, (run, r) -> {
+            for (int i = 0; i < 5; i++) {
+                NodeId tc = NodeId.tc(r.nextInt(2));
+                NodeId ds = NodeId.ds(r.nextInt(2));
+                window(run, r, 15_000, (a, b) -> run.sim.dropLink(tc, ds, a, b));
+            }
+        });
+    }
+
+    /** Lost BeginTxn / TxnOp / CommitTxn / CallProc and their answers. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void connectionDropsBetweenClientsAndCoordinators(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, (run, r) -> {
+            for (int i = 0; i < 5; i++) {
+                int c = r.nextInt(2);
+                window(run, r, 15_000, (a, b) -> run.sim.dropLink(NodeId.client(c), NodeId.tc(c), a, b));
+            }
+        });
+    }
+
+    /** Every node's clock off by up to ±10 s and drifting up to ±20 %: only timeouts may change. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void clockSkewOnEveryNode(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, (run, r) -> {
+            for (NodeId n : run.sim.nodeIds()) {
+                run.sim.clockSkew(n, r.nextLong() % 10_000_000, (r.nextDouble() - 0.5) * 400_000);
+            }
+            run.healedAt = 0;
+        });
+    }
+
+    /** Pauses (GC, SIGSTOP) of coordinators, data servers and services, some longer than the transaction timeout. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void nodePauses(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, (run, r) -> {
+            List<NodeId> ns = run.sim.nodeIds();
+            for (int i = 0; i < 6; i++) {
+                NodeId n = ns.get(r.nextInt(ns.size()));
+                window(run, r, 2 * FaultRun.TXN_TIMEOUT, (a, b) -> run.sim.pause(n, a, b));
+            }
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void aCoordinatorCrashesAndItsClientsFailOver(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, (run, r) -> {
+            int tc = r.nextInt(2);
+            window(run, r, 1_000, (a, b) -> run.sim.at(a, () -> run.cluster.crashCoordinator(tc, b - a)));
+        });
+    }
+
+    /** Timestamp service and batch manager: crash, failure notice, a new term takes over. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void singletonServicesAreLostAndReElected(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, (run, r) -> {
+            List<Role> roles = new ArrayList<>();
+            for (Role role : List.of(Role.TS, Role.BATCH)) {
+                if (run.cluster.term(role) > 0) {
+                    roles.add(role);
+                }
+            }
+            for (int i = 0; i < 3 && !roles.isEmpty(); i++) {
+                Role role = roles.get(r.nextInt(roles.size()));
+                long at = 20_000 + i * 50_000 + r.nextInt(30_000);
+                long detect = 500 + r.nextInt(5_000);
+                long takeOver = detect + r.nextInt(5_000);
+                run.sim.at(at, () -> run.cluster.failService(role, detect, takeOver));
+                run.healedAt = at + takeOver;
+            }
+            if (roles.isEmpty()) {
+                run.healedAt = 0;
+            }
+        });
+    }
+}
