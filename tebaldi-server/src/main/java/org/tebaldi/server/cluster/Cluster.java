@@ -37,6 +37,7 @@ public final class Cluster implements AutoCloseable {
 
     private final NodeRuntime runtime;
     private final ClusterConfig cfg;
+    private final int expectedKeysPerDs;
     private final List<TransactionCoordinator> tcs = new ArrayList<>();
     private final List<DataServer> dss = new ArrayList<>();
     private final List<ClientNode> clients = new ArrayList<>();
@@ -51,6 +52,7 @@ public final class Cluster implements AutoCloseable {
     public Cluster(NodeRuntime runtime, ClusterConfig cfg, int expectedKeysPerDs) {
         this.runtime = runtime;
         this.cfg = cfg;
+        this.expectedKeysPerDs = expectedKeysPerDs;
         for (int i = 0; i < cfg.dataServers(); i++) {
             DataServer d = new DataServer(i, cfg, expectedKeysPerDs);
             NodeId id = NodeId.ds(i);
@@ -333,6 +335,38 @@ public final class Cluster implements AutoCloseable {
             s.respawn(id, a);
         });
         return epoch;
+    }
+
+    /**
+     * Crashes data server {@code index} and restarts it from its durable log (simulated runtime, durability on;
+     * dissertation §4.5.4): at the crash {@code storeCrash} runs (e.g. {@code MemoryLogStore#crash}: what a power
+     * loss keeps of the unsynced writes), every node gets {@link NodeDown} {@code detectMicros} µs later
+     * (coordinators abort the transactions it took part in), and {@code restartAfterMicros} µs after the crash a
+     * new data server opens the same store under the same id: it finds data, asks coordinator 0 for a recovery
+     * round, and the whole cluster recovers (every data server rebuilds from its log; committed transactions of an
+     * epoch not persisted everywhere are lost and their clients told) while the other nodes keep running.
+     * {@link #dataServers()} holds the new instance from the restart on.
+     *
+     * @throws IllegalStateException    not simulated, not started, or durability is off
+     * @throws IllegalArgumentException no such data server, or it is down already
+     */
+    public void restartDataServer(int index, long detectMicros, long restartAfterMicros, Runnable storeCrash) {
+        SimulatedRuntime s = sim("restarting a data server");
+        if (!cfg.durability().enabled()) {
+            throw new IllegalStateException("restarting a data server needs durability (a log to restart from)");
+        }
+        NodeId id = NodeId.ds(index);
+        if (index < 0 || index >= dss.size() || s.crashed(id)) {
+            throw new IllegalArgumentException("no live data server ds" + index);
+        }
+        crashAndNotify(s, id, detectMicros);
+        storeCrash.run();
+        s.at(s.nowMicros() + restartAfterMicros, () -> {
+            DataServer d = new DataServer(index, cfg, expectedKeysPerDs);
+            d.openLog(task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task)));
+            dss.set(index, d);
+            s.respawn(id, d);
+        });
     }
 
     /** The current term (epoch) of service {@code role}: 1, then +1 per {@link #failService}; 0 if it does not run. */
