@@ -17,6 +17,8 @@ public final class TsClient {
     private final CcServices node;
     private final int ccNode;
     private final HashMap<Long, LongConsumer> pending = new HashMap<>();
+    /** The re-ask timers of outstanding watermark requests. */
+    private final HashMap<Long, org.tebaldi.core.runtime.Cancellable> retries = new HashMap<>();
     private long nextReq;
 
     /** @param ccNode id of the CC tree node whose part this client serves (replies are routed back to it) */
@@ -51,11 +53,22 @@ public final class TsClient {
         node.send(SERVICE, ccNode, new TsMessages.AwaitBelow(r, ccNode, ts));
     }
 
-    /** Requests the watermark of this CC node ({@code allNodes}: of every node). */
+    /**
+     * Requests the watermark of this CC node ({@code allNodes}: of every node). Asked again after each wait timeout
+     * ({@code CcServices#waitTimeoutMicros}) without an answer — a reply lost with a dropped connection or a failed
+     * service must not stop the garbage-collection loops that poll it; asking twice is harmless.
+     */
     public void watermark(boolean allNodes, LongConsumer onWatermark) {
         long r = ++nextReq;
         pending.put(r, onWatermark);
         node.send(SERVICE, ccNode, new TsMessages.GetWatermark(r, allNodes ? -1 : ccNode));
+        retries.put(r, node.schedule(node.waitTimeoutMicros(), () -> {
+            retries.remove(r);
+            LongConsumer c = pending.remove(r);
+            if (c != null) {
+                watermark(allNodes, c);
+            }
+        }));
     }
 
     /**
@@ -79,6 +92,10 @@ public final class TsClient {
             return true;
         }
         if (payload instanceof TsMessages.Watermark w) {
+            org.tebaldi.core.runtime.Cancellable retry = retries.remove(w.reqId());
+            if (retry != null) {
+                retry.cancel();
+            }
             c = pending.remove(w.reqId());
             if (c != null) {
                 c.accept(w.watermark());

@@ -25,6 +25,8 @@ import org.tebaldi.server.node.ClusterConfig;
 final class FaultRun {
     /** Transaction timeout of fault runs, µs (virtual). */
     static final long TXN_TIMEOUT = 20_000;
+    /** Cross-mechanism wait timeout of fault runs, µs (also how soon a lost watermark request is asked again). */
+    static final long WAIT_TIMEOUT = 50_000;
 
     final long seed;
     final SimulatedRuntime sim;
@@ -39,6 +41,13 @@ final class FaultRun {
     int committedAfterHeal;
     long healedAt = Long.MAX_VALUE;
     private Throwable failure;
+    private final List<Runnable> extraChecks = new ArrayList<>();
+
+    /** Adds a check run last by {@link #runAndCheck} (throws AssertionError on violation). */
+    FaultRun also(Runnable check) {
+        extraChecks.add(check);
+        return this;
+    }
 
     FaultRun(long seed, SimWorkload workload, CcTree tree, int tcs, int dss) {
         this.seed = seed;
@@ -46,7 +55,8 @@ final class FaultRun {
         this.random = new Random(seed * 7_919);
         this.sim = new SimulatedRuntime(seed, SimulatedRuntime.Model.jittery());
         ClusterConfig cfg = new ClusterConfig(workload.database(), tree, tcs, dss, null, true)
-                .withGcEpoch(1_000).withTxnTimeout(Long.getLong("tebaldi.txnTimeout", TXN_TIMEOUT));
+                .withGcEpoch(1_000).withWaitTimeout(WAIT_TIMEOUT)
+                .withTxnTimeout(Long.getLong("tebaldi.txnTimeout", TXN_TIMEOUT));
         this.cluster = new Cluster(sim, cfg, 64);
         workload.load(cluster);
         cluster.start();
@@ -123,6 +133,13 @@ final class FaultRun {
         CheckResult r = SerializabilityChecker.check(History.merge(cluster.historyLogs()));
         if (!r.serializable()) {
             throw new AssertionError(where + r.summary(5));
+        }
+        for (Runnable c : extraChecks) {
+            try {
+                c.run();
+            } catch (AssertionError e) {
+                throw new AssertionError(where + e.getMessage(), e);
+            }
         }
     }
 

@@ -184,7 +184,7 @@ class FaultsSimTest {
             }
             for (int i = 0; i < 3 && !roles.isEmpty(); i++) {
                 Role role = roles.get(r.nextInt(roles.size()));
-                long at = 20_000 + i * 50_000 + r.nextInt(30_000);
+                long at = 20_000 + i * 30_000 + r.nextInt(20_000);
                 long detect = 500 + r.nextInt(5_000);
                 long takeOver = detect + r.nextInt(5_000);
                 run.sim.at(at, () -> run.cluster.failService(role, detect, takeOver));
@@ -192,7 +192,83 @@ class FaultsSimTest {
             }
             if (roles.isEmpty()) {
                 run.healedAt = 0;
+                return;
+            }
+            // garbage collection goes on after the last term began (its watermark polls reach the new instance)
+            long[] pruned = new long[run.cluster.dataServers().size()];
+            run.sim.at(run.healedAt + 5_000, () -> {
+                for (int i = 0; i < pruned.length; i++) {
+                    pruned[i] = run.cluster.dataServers().get(i).prunedVersions();
+                }
+            });
+            run.also(() -> {
+                long before = 0;
+                long after = 0;
+                for (int i = 0; i < pruned.length; i++) {
+                    before += pruned[i];
+                    after += run.cluster.dataServers().get(i).prunedVersions();
+                }
+                assertTrue(after > before, "no version pruned after the last re-election (" + before + " before, "
+                        + after + " at the end)");
+            });
+        });
+    }
+
+    /** Timestamps increase strictly across terms of the timestamp service (term e issues above e·2⁴⁰). */
+    @org.junit.jupiter.api.Test
+    void aNewTimestampServiceTermIssuesAboveEveryEarlierTerm() {
+        FaultRun run = new FaultRun(5, new BankWorkload(6), CcTree.build(TreeSpec.leaf("tso", "transfer", "audit"),
+                "tso"), 2, 2);
+        run.clients(4, 60_000);
+        run.sim.runUntil(20_000);
+        assertTrue(run.cluster.term(Role.TS) == 1);
+        long epoch = run.cluster.failService(Role.TS, 1_000, 2_000);
+        assertTrue(epoch == 2 && run.cluster.term(Role.TS) == 2, "term " + epoch);
+        long[] issued = {0, 0};
+        org.tebaldi.core.service.TimestampService first = new org.tebaldi.core.service.TimestampService();
+        first.startTerm(1);
+        org.tebaldi.core.service.TimestampService second = new org.tebaldi.core.service.TimestampService();
+        second.startTerm(epoch);
+        issued[0] = issue(first, 1_000);
+        issued[1] = issue(second, 1);
+        assertTrue(issued[1] > issued[0], issued[1] + " after " + issued[0]);
+        run.healedAt = 25_000;
+        run.runAndCheck(60_000);
+    }
+
+    /** Asks {@code ts} for {@code n} timestamps; returns the last. */
+    private static long issue(org.tebaldi.core.service.TimestampService ts, int n) {
+        long[] last = {0};
+        ts.onStart(new org.tebaldi.core.runtime.NodeContext() {
+            @Override
+            public NodeId self() {
+                return NodeId.tc(9);
+            }
+
+            @Override
+            public void send(NodeId to, Object msg) {
+                Object p = ((org.tebaldi.core.cc.CcEnvelope) msg).payload();
+                last[0] = ((org.tebaldi.core.service.TsMessages.Issued) p).ts();
+            }
+
+            @Override
+            public org.tebaldi.core.runtime.Cancellable schedule(long delayMicros, Runnable task) {
+                return () -> { };
+            }
+
+            @Override
+            public long nowMicros() {
+                return 0;
+            }
+
+            @Override
+            public java.util.Random random() {
+                return new Random(0);
             }
         });
+        for (int i = 0; i < n; i++) {
+            ts.onMessage(NodeId.tc(0), new org.tebaldi.core.cc.CcEnvelope(0, new org.tebaldi.core.service.TsMessages.Next(i)));
+        }
+        return last[0];
     }
 }
