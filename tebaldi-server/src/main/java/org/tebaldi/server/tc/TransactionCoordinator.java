@@ -433,7 +433,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** One line per live transaction (at most {@code max}): id, type, phase, batch in flight — for diagnostics. */
     public List<String> describeLive(int max) {
         return txns.values().stream().limit(max).map(t -> t + " " + t.status + (t.commitRequested ? " commit-requested"
-                : "") + (t.batch == null ? "" : " batch@" + t.batch.firstOpId + "x" + t.batch.ops.size()) + " votesLeft="
+                : "") + (t.batch == null ? "" : " batch@" + t.batch.firstOpId + "x" + t.batch.ops.size()) + " awaiting=" + t.awaiting
+                + " votesLeft="
                 + t.votes + " participants=" + Arrays.toString(t.participants())).toList();
     }
 

@@ -27,6 +27,8 @@ final class FaultRun {
     static final long TXN_TIMEOUT = 20_000;
     /** Cross-mechanism wait timeout of fault runs, µs (also how soon a lost watermark request is asked again). */
     static final long WAIT_TIMEOUT = 50_000;
+    /** How long after the clients stopped every transaction must have ended, µs: beyond RP's 1 s lock timeout. */
+    static final long QUIET_LIMIT = 1_500_000;
 
     final long seed;
     final SimulatedRuntime sim;
@@ -101,14 +103,14 @@ final class FaultRun {
     }
 
     /**
-     * Runs until {@code untilMicros}, lets every transaction end (at most 30 transaction timeouts more), and makes
+     * Runs until {@code untilMicros}, lets every transaction end (at most {@link #QUIET_LIMIT} more), and makes
      * every check.
      *
      * @throws AssertionError naming the seed and what failed
      */
     void runAndCheck(long untilMicros) {
         sim.runUntil(untilMicros);
-        boolean quiet = sim.runUntil(this::quiet, sim.nowMicros() + 30 * TXN_TIMEOUT);
+        boolean quiet = sim.runUntil(this::quiet, sim.nowMicros() + QUIET_LIMIT);
         String where = "seed=" + seed + " tree=" + cluster.config().tree().describe() + " faults=" + sim.faultCounts()
                 + ": ";
         if (failure != null) {
