@@ -68,8 +68,14 @@ public final class Cluster implements AutoCloseable {
         }
     }
 
-    /** Failover of a client endpoint: the next coordinator after {@code dead} that has not crashed, or null. */
+    /**
+     * Failover of a client endpoint after a {@link #crashCoordinator}: the next coordinator after {@code dead} that
+     * has not crashed; null (stay unbound) if there is none or {@code dead} was not crashed through this cluster.
+     */
     private NodeId liveCoordinatorAfter(NodeId dead) {
+        if (!crashedTcs.contains(dead.index())) {
+            return null;
+        }
         for (int k = 1; k <= tcs.size(); k++) {
             int i = (dead.index() + k) % tcs.size();
             if (!crashedTcs.contains(i)) {
@@ -316,7 +322,8 @@ public final class Cluster implements AutoCloseable {
      *
      * @return the new term's epoch (the first term is 1)
      * @throws IllegalStateException    not simulated or not started
-     * @throws IllegalArgumentException the tree's mechanisms run no such service
+     * @throws IllegalArgumentException the tree's mechanisms run no such service, or it is down (crashed and not
+     *                                  yet taken over)
      */
     public long failService(Role role, long detectMicros, long takeOverMicros) {
         SimulatedRuntime s = sim("failing a service");
