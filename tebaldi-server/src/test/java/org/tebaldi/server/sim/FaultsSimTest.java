@@ -216,6 +216,56 @@ class FaultsSimTest {
         });
     }
 
+    /**
+     * Every kind together, drawn per seed: spikes, drops on any link, skew, pauses, a coordinator crash and service
+     * re-elections (a crash never overlaps a drop of the same coordinator's links: a commit lost that way while its
+     * coordinator dies is the two-phase-commit window without a coordinator log, README "Failures").
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void faultsOfEveryKindTogether(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, (run, r) -> {
+            List<NodeId> ns = servers(run);
+            int crashed = r.nextInt(3) == 0 ? r.nextInt(2) : -1;
+            for (int i = 0; i < 8; i++) {
+                switch (r.nextInt(5)) {
+                    case 0 -> {
+                        NodeId from = r.nextBoolean() ? null : ns.get(r.nextInt(ns.size()));
+                        long extra = 1_000 + r.nextInt(20_000);
+                        window(run, r, 20_000, (a, b) -> run.sim.delaySpike(from, null, a, b, extra));
+                    }
+                    case 1 -> {
+                        int c = r.nextInt(2);
+                        if (c != crashed) {
+                            NodeId other = r.nextBoolean() ? NodeId.client(c) : NodeId.ds(r.nextInt(2));
+                            window(run, r, 10_000, (a, b) -> run.sim.dropLink(NodeId.tc(c), other, a, b));
+                        }
+                    }
+                    case 2 -> run.sim.clockSkew(ns.get(r.nextInt(ns.size())), r.nextLong() % 1_000_000,
+                            (r.nextDouble() - 0.5) * 100_000);
+                    case 3 -> {
+                        NodeId n = run.sim.nodeIds().get(r.nextInt(run.sim.nodeIds().size()));
+                        window(run, r, FaultRun.TXN_TIMEOUT, (a, b) -> run.sim.pause(n, a, b));
+                    }
+                    default -> {
+                        Role role = r.nextBoolean() ? Role.TS : Role.BATCH;
+                        if (run.cluster.term(role) > 0 && i < 3) {
+                            long at = 20_000 + i * 30_000 + r.nextInt(20_000);
+                            run.sim.at(at, () -> run.cluster.failService(role, 1_000, 3_000));
+                            run.healedAt = Math.max(run.healedAt == Long.MAX_VALUE ? 0 : run.healedAt, at + 3_000);
+                        }
+                    }
+                }
+            }
+            if (crashed >= 0) {
+                window(run, r, 1_000, (a, b) -> run.sim.at(a, () -> run.cluster.crashCoordinator(crashed, b - a)));
+            }
+            if (run.healedAt == Long.MAX_VALUE) {
+                run.healedAt = 0;
+            }
+        });
+    }
+
     /** Timestamps increase strictly across terms of the timestamp service (term e issues above e·2⁴⁰). */
     @org.junit.jupiter.api.Test
     void aNewTimestampServiceTermIssuesAboveEveryEarlierTerm() {
