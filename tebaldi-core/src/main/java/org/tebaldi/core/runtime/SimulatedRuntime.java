@@ -14,7 +14,8 @@ import org.tebaldi.core.runtime.cost.Hardware;
  * µs), a seeded random one-way delay per message (so messages on different links are reordered; each link stays
  * FIFO, like TCP), and optional random node pauses. It runs the very same actors as the real runtimes. Everything
  * random derives from the seed, so a seed reproduces a run exactly; failures raise {@link SimulationException}
- * naming the seed.
+ * naming the seed. Injected faults (docs/simulation.md, "Faults"; state in {@link SimFaults}): {@link #delaySpike},
+ * {@link #dropLink}, {@link #clockSkew}, {@link #pause}, {@link #crash} and {@link #respawn}.
  *
  * <p>With {@link Hardware} (docs/simulation.md, "Cost model") handlers take virtual CPU time: a node's next event
  * waits for a free core of its machine ({@link CoreScheduler}), occupies it for its calibrated cost, and the

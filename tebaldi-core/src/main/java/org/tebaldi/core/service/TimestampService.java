@@ -20,6 +20,9 @@ import org.tebaldi.core.runtime.NodeId;
  * in the same step that issues its timestamp.
  */
 public final class TimestampService implements Actor, ElectedService {
+    /** Term e issues timestamps from e·2^{@value} on. */
+    public static final int TERM_SHIFT = 40;
+
     private NodeContext ctx;
     private long next = 1;
     /** Unfinished batch timestamps per CC node. */
@@ -54,7 +57,7 @@ public final class TimestampService implements Actor, ElectedService {
         if (epoch < 1) {
             throw new IllegalArgumentException("a term's epoch is at least 1, got " + epoch);
         }
-        startAbove(epoch << 40);
+        startAbove(epoch << TERM_SHIFT);
     }
 
     @Override

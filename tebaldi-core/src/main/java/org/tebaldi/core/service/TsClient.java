@@ -17,6 +17,8 @@ public final class TsClient {
     private final CcServices node;
     private final int ccNode;
     private final HashMap<Long, LongConsumer> pending = new HashMap<>();
+    /** The newest term of the service seen in a reply (timestamps of term e are at least e·2⁴⁰). */
+    private long term;
     /** The re-ask timers of outstanding watermark requests. */
     private final HashMap<Long, org.tebaldi.core.runtime.Cancellable> retries = new HashMap<>();
     private long nextReq;
@@ -72,15 +74,36 @@ public final class TsClient {
     }
 
     /**
+     * The first timestamp of the newest term of the timestamp service this client has heard from (0 before any
+     * re-election). A timestamp below it was issued by a failed earlier term, whose registry of unfinished batches
+     * died with it: the new term's watermark does not account for that transaction, so versions it needs may be
+     * pruned — a part that has heard of the new term must refuse it (coordinators abort such transactions anyway
+     * when they learn of the failure).
+     */
+    public long termFloor() {
+        return term << TimestampService.TERM_SHIFT;
+    }
+
+    /**
      * Handles a reply; returns false if {@code payload} is not a timestamp-service reply (the part handles it
      * itself).
      */
     public boolean handle(Object payload) {
         LongConsumer c;
         if (payload instanceof TsMessages.Issued i) {
+            term = Math.max(term, i.ts() >> TimestampService.TERM_SHIFT);
+        } else if (payload instanceof TsMessages.Watermark w) {
+            term = Math.max(term, w.watermark() >> TimestampService.TERM_SHIFT);
+        }
+        if (payload instanceof TsMessages.Issued i) {
             c = pending.remove(i.reqId());
             if (c != null) {
                 c.accept(i.ts());
+            } else {
+                // a reply to a client that is gone (its part was rebuilt after a service failure): if it opened a
+                // batch, nobody will finish it, and a batch registered forever would hold back every watermark and
+                // batch-order wait; finishing a plain timestamp is a no-op at the service
+                finishBatch(i.ts());
             }
             return true;
         }

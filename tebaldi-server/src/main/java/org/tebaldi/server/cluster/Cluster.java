@@ -26,7 +26,8 @@ import org.tebaldi.server.tc.TransactionCoordinator;
 /**
  * A whole cluster on one {@link NodeRuntime} (embedded or simulated): {@code coordinators} TCs, {@code
  * dataServers} DSs and one client endpoint per TC. Lifecycle: construct, {@link #load} the initial data, {@link
- * #start}, use {@link #client}, then {@link #close}.
+ * #start}, use {@link #client}, then {@link #close}. On the simulated runtime it also injects node failures
+ * (docs/simulation.md, "Faults"): {@link #crashCoordinator}, {@link #failService}, {@link #restartDataServer}.
  */
 public final class Cluster implements AutoCloseable {
     /**

@@ -282,16 +282,21 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     }
 
     /**
-     * A singleton service (timestamp service, batch manager) failed and a new term will take over: its state —
-     * unfinished batches, anti-dependency edges, pending replies — is lost, so every live transaction aborts
-     * (retryably) and the CC parts are rebuilt empty (no batch of the old term stays open for new members); the
-     * next requests go to the new instance under the same address.
+     * A singleton service failed and a new term will take over under the same address: its state and the replies
+     * it owed are lost, so every live transaction aborts (retryably). After a timestamp service, the CC parts are
+     * also rebuilt empty: no batch of the old term stays open for new members (the new term knows none of them).
+     * Not after a batch manager: the timestamp service still registers the parts' open batches, and a rebuilt part
+     * would drop the replies that open them — batches registered forever would hold back every watermark and
+     * batch-order wait.
      */
     private void serviceDown(NodeDown d) {
         int n = txns.size();
         abortAll("the " + d.node().role().cli() + " service " + d.node() + " failed (" + d.reason() + ")");
-        module.install(config());
-        LOG.warn("tc{}: service {} failed: aborted {} transaction(s), CC parts rebuilt", index, d.node(), n);
+        if (d.node().role() == Role.TS) {
+            module.install(config());
+        }
+        LOG.warn("tc{}: service {} failed: aborted {} transaction(s){}", index, d.node(), n,
+                d.node().role() == Role.TS ? ", CC parts rebuilt" : "");
     }
 
     // ---- what the coordinator's helpers share (package-private) --------------------------------------------
