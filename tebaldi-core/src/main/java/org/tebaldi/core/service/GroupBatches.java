@@ -121,6 +121,21 @@ public final class GroupBatches {
         }
     }
 
+    /**
+     * The timestamp service failed: no open batch takes new members any more (their timestamps belong to the old
+     * term; the next member of each group opens a batch in the new term). Batches still waiting for their timestamp
+     * are dropped (their members end by their timeouts).
+     */
+    public void closeAll() {
+        for (Batch b : new ArrayList<>(current.values())) {
+            if (b.ts < 0) {
+                current.remove(b.group);
+            } else {
+                close(b);
+            }
+        }
+    }
+
     /** A member of {@code b} finished (committed or aborted). */
     public void leave(Batch b) {
         b.members--;

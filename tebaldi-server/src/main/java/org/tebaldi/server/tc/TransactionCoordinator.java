@@ -283,20 +283,15 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     /**
      * A singleton service failed and a new term will take over under the same address: its state and the replies
-     * it owed are lost, so every live transaction aborts (retryably). After a timestamp service, the CC parts are
-     * also rebuilt empty: no batch of the old term stays open for new members (the new term knows none of them).
-     * Not after a batch manager: the timestamp service still registers the parts' open batches, and a rebuilt part
-     * would drop the replies that open them — batches registered forever would hold back every watermark and
-     * batch-order wait.
+     * it owed are lost, so every live transaction aborts (retryably), and every CC part hears of it
+     * ({@link org.tebaldi.core.cc.TcPart#serviceFailed}: no batch of the old term takes new members). The parts
+     * are kept, not rebuilt: their clients' request ids go on, so a late reply never matches a new request.
      */
     private void serviceDown(NodeDown d) {
         int n = txns.size();
         abortAll("the " + d.node().role().cli() + " service " + d.node() + " failed (" + d.reason() + ")");
-        if (d.node().role() == Role.TS) {
-            module.install(config());
-        }
-        LOG.warn("tc{}: service {} failed: aborted {} transaction(s){}", index, d.node(), n,
-                d.node().role() == Role.TS ? ", CC parts rebuilt" : "");
+        module.parts().forEach(p -> p.serviceFailed(d.node()));
+        LOG.warn("tc{}: service {} failed: aborted {} transaction(s)", index, d.node(), n);
     }
 
     // ---- what the coordinator's helpers share (package-private) --------------------------------------------
