@@ -20,7 +20,7 @@ import org.tebaldi.core.service.TsMessages;
  * still running) passes the last commit timestamp of its members and of the checks that touched it: no snapshot
  * that misses its writes, and no read mark of its members, can remain.
  */
-public final class BatchManager implements Actor {
+public final class BatchManager implements Actor, org.tebaldi.core.service.ElectedService {
     private static final int IN = 1;
     private static final int OUT = 2;
     private static final long GC_MICROS = 50_000;
@@ -34,11 +34,46 @@ public final class BatchManager implements Actor {
     private final HashMap<Long, Entry> batches = new HashMap<>();
     private NodeContext ctx;
     private long watermarkReq;
+    /**
+     * Batches below this timestamp started before this instance's term: their edges died with the previous instance
+     * (0: the first term). -1 while a replacement waits for its floor from the timestamp service.
+     */
+    private long floor;
+    /** Checks that arrived while the floor was unknown, in order: (sender, envelope). */
+    private final java.util.List<Object[]> held = new java.util.ArrayList<>();
+    private static final long FLOOR_REQ = -1;
+
+    /**
+     * Term {@code epoch} &gt; 1 replaces a failed batch manager (docs/architecture.md, "Failures"): the edges the
+     * old one knew are lost, so a check that touches a batch started before this term — below a fresh timestamp it
+     * asks the timestamp service for when it starts — is refused (a retryable abort), and checks wait until that
+     * floor is known. Term 1 starts with the cluster and refuses nothing. Call before the node starts.
+     *
+     * @throws IllegalArgumentException if {@code epoch < 1}
+     */
+    @Override
+    public void startTerm(long epoch) {
+        if (epoch < 1) {
+            throw new IllegalArgumentException("a term's epoch is at least 1, got " + epoch);
+        }
+        floor = epoch > 1 ? -1 : 0;
+    }
 
     @Override
     public void onStart(NodeContext ctx) {
         this.ctx = ctx;
         ctx.schedule(GC_MICROS, this::gc);
+        if (floor < 0) {
+            askFloor();
+        }
+    }
+
+    /** Asks the timestamp service for a fresh timestamp as this term's floor, again every GC period until answered. */
+    private void askFloor() {
+        if (floor < 0) {
+            ctx.send(TsClient.SERVICE, new CcEnvelope(-1, new TsMessages.Next(FLOOR_REQ)));
+            ctx.schedule(GC_MICROS, this::askFloor);
+        }
     }
 
     private void gc() {
@@ -51,7 +86,20 @@ public final class BatchManager implements Actor {
         if (!(msg instanceof CcEnvelope env)) {
             return;
         }
-        if (env.payload() instanceof TsMessages.Watermark w) {
+        if (env.payload() instanceof TsMessages.Issued i && i.reqId() == FLOOR_REQ) {
+            if (floor < 0) {
+                floor = i.ts();
+                java.util.List<Object[]> waiting = new java.util.ArrayList<>(held);
+                held.clear();
+                waiting.forEach(h -> onMessage((NodeId) h[0], h[1]));
+            }
+        } else if (env.payload() instanceof PivotMessages.Check && floor < 0) {
+            held.add(new Object[] {from, msg});
+        } else if (env.payload() instanceof PivotMessages.Check c && beforeTerm(c) >= 0) {
+            ctx.send(from, new CcEnvelope(env.ccNode(), new PivotMessages.Verdict(c.reqId(), true, "ssi: batch "
+                    + beforeTerm(c) + " started before the batch manager's current term (its anti-dependencies were "
+                    + "lost with the previous batch manager)")));
+        } else if (env.payload() instanceof TsMessages.Watermark w) {
             for (Iterator<Map.Entry<Long, Entry>> it = batches.entrySet().iterator(); it.hasNext(); ) {
                 Map.Entry<Long, Entry> e = it.next();
                 if (e.getKey() < w.watermark() && e.getValue().end < w.watermark()) {
@@ -74,6 +122,19 @@ public final class BatchManager implements Actor {
             ctx.send(from, new CcEnvelope(env.ccNode(), new PivotMessages.Verdict(c.reqId(), pivot != null,
                     pivot == null ? null : "ssi: " + pivot + " is a pivot (incoming and outgoing anti-dependencies)")));
         }
+    }
+
+    /** A batch of the check started before this term (below the floor), or -1. */
+    private long beforeTerm(PivotMessages.Check c) {
+        if (c.batch() < floor) {
+            return c.batch();
+        }
+        for (long b : c.edges()) {
+            if (b < floor) {
+                return b;
+            }
+        }
+        return -1;
     }
 
     private void touch(long batch, int flag, long cts) {

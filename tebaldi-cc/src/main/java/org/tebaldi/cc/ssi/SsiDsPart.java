@@ -116,6 +116,11 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             k.proceed(); // update transaction under the root optimization: the child decides
             return;
         }
+        if (st.startTs < ts.termFloor()) {
+            k.abort(AbortReason.conflict("ssi: snapshot " + st.startTs + " is from a failed timestamp service's term "
+                    + "(versions it needs may be pruned)"));
+            return;
+        }
         VersionChain chain = op.chain();
         if (!rootOpt && op.op().kind().writes()) {
             for (int i = chain.size() - 1; i >= 0; i--) {

@@ -164,4 +164,12 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     public void rebind(CcNode n) {
         this.node = n;
     }
+
+    /** The timestamp service failed: no batch of its term takes new members. */
+    @Override
+    public void serviceFailed(NodeId service) {
+        if (batches != null && service.role() == org.tebaldi.core.runtime.Role.TS) {
+            batches.closeAll();
+        }
+    }
 }

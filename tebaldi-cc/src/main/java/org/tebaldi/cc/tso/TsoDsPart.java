@@ -99,6 +99,11 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
 
     @Override
     public void execute(DsTxn t, Stamp st, OpContext op, Continuation k) {
+        if (st.ts >= 0 && st.ts < ts.termFloor()) {
+            k.abort(AbortReason.conflict("tso: timestamp " + st.ts + " is from a failed timestamp service's term "
+                    + "(versions it needs may be pruned)"));
+            return;
+        }
         if (op.op().kind().reads()) {
             Promises.Promise p = promises.blocking(op.key(), st.ts, t.id());
             if (p != null && inScopeTxn(t, p.txn)) {

@@ -135,4 +135,12 @@ final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
     public void rebind(CcNode n) {
         this.node = n;
     }
+
+    /** The timestamp service failed: no batch of its term takes new members. */
+    @Override
+    public void serviceFailed(NodeId service) {
+        if (batches != null && service.role() == org.tebaldi.core.runtime.Role.TS) {
+            batches.closeAll();
+        }
+    }
 }

@@ -115,4 +115,13 @@ public interface TcPart<S> {
      */
     default void rebind(org.tebaldi.core.tree.CcNode node) {
     }
+
+    /**
+     * A singleton service ({@code service}: the timestamp service, the batch manager) failed and a new term takes
+     * over under the same address; the coordinator has aborted every live transaction. A part that groups new
+     * transactions into state the failed instance held (open batches of the old term) must stop doing so — later
+     * transactions go to the new term.
+     */
+    default void serviceFailed(org.tebaldi.core.runtime.NodeId service) {
+    }
 }

@@ -14,7 +14,8 @@ import org.tebaldi.core.runtime.cost.Hardware;
  * µs), a seeded random one-way delay per message (so messages on different links are reordered; each link stays
  * FIFO, like TCP), and optional random node pauses. It runs the very same actors as the real runtimes. Everything
  * random derives from the seed, so a seed reproduces a run exactly; failures raise {@link SimulationException}
- * naming the seed.
+ * naming the seed. Injected faults (docs/simulation.md, "Faults"; state in {@link SimFaults}): {@link #delaySpike},
+ * {@link #dropLink}, {@link #clockSkew}, {@link #pause}, {@link #crash} and {@link #respawn}.
  *
  * <p>With {@link Hardware} (docs/simulation.md, "Cost model") handlers take virtual CPU time: a node's next event
  * waits for a free core of its machine ({@link CoreScheduler}), occupies it for its calibrated cost, and the
@@ -63,6 +64,8 @@ public final class SimulatedRuntime implements NodeRuntime {
         final NodeId from;
         final Object payload;
         boolean cancelled;
+        /** Re-queued by a pause: it had arrived at its node already (a connection drop cannot lose it). */
+        boolean held;
 
         Event(long time, long seq, int kind, NodeId node, NodeId from, Object payload) {
             this.time = time;
@@ -89,6 +92,10 @@ public final class SimulatedRuntime implements NodeRuntime {
         final NodeId id;
         final Actor actor;
         final Random random;
+        /** 0 for the first actor under this id, then +1 per {@link #respawn}. */
+        final int incarnation;
+        /** Crashed: its context sends and schedules nothing more. */
+        boolean dead;
         long pausedUntil;
         /** Hardware mode: the machine, events waiting for this node, sends of the running handler, busy time (ns). */
         int machine;
@@ -100,10 +107,11 @@ public final class SimulatedRuntime implements NodeRuntime {
         int runLeft;
         long busyNanos;
 
-        SimNode(NodeId id, Actor actor) {
+        SimNode(NodeId id, Actor actor, int incarnation) {
             this.id = id;
             this.actor = actor;
-            this.random = new Random(seed * 1_000_003L + id.hashCode());
+            this.incarnation = incarnation;
+            this.random = new Random(seed * 1_000_003L + id.hashCode() + 7919L * incarnation);
         }
 
         @Override
@@ -113,6 +121,9 @@ public final class SimulatedRuntime implements NodeRuntime {
 
         @Override
         public void send(NodeId to, Object msg) {
+            if (dead) {
+                return;
+            }
             if (running) {
                 outbox.add(new Object[] {to, msg});
             } else {
@@ -122,12 +133,16 @@ public final class SimulatedRuntime implements NodeRuntime {
 
         @Override
         public Cancellable schedule(long delayMicros, Runnable task) {
-            return push(now + Math.max(0, delayMicros) * 1000, TIMER, id, id, task);
+            if (dead) {
+                return () -> { };
+            }
+            return push(now + faults.timerDelay(id, Math.max(0, delayMicros) * 1000), TIMER, id, id, task);
         }
 
+        /** This node's clock: virtual time, skewed by {@link #clockSkew}. */
         @Override
         public long nowMicros() {
-            return now / 1000;
+            return faults.clock(id, now) / 1000;
         }
 
         @Override
@@ -145,10 +160,12 @@ public final class SimulatedRuntime implements NodeRuntime {
     private final Map<Long, Long> lastDelivery = new HashMap<>();
     private final MessageStats stats = new MessageStats();
     private final CoreScheduler cores;
+    private final SimFaults faults = new SimFaults();
     /** Virtual time, ns. */
     long now;
     private long seq;
     private long steps;
+    private long lost;
 
     public SimulatedRuntime(long seed, Model model) {
         this(seed, model, null);
@@ -202,7 +219,7 @@ public final class SimulatedRuntime implements NodeRuntime {
         if (nodes.containsKey(id)) {
             throw new IllegalStateException("node " + id + " already exists");
         }
-        SimNode n = new SimNode(id, actor);
+        SimNode n = new SimNode(id, actor, 0);
         if (cores != null) {
             n.machine = cores.machineOf(id);
         }
@@ -213,6 +230,9 @@ public final class SimulatedRuntime implements NodeRuntime {
 
     @Override
     public void inject(NodeId to, Object msg) {
+        if (faults.isCrashed(to)) {
+            return;
+        }
         push(now, MSG, to, to, msg);
     }
 
@@ -257,6 +277,159 @@ public final class SimulatedRuntime implements NodeRuntime {
         return stats;
     }
 
+    // ---- injected faults (docs/simulation.md, "Faults") ---------------------------------------------------------
+
+    /**
+     * A delay spike: every message sent from {@code from} to {@code to} (null = any node) during
+     * [{@code fromMicros}, {@code untilMicros}) of virtual time takes {@code extraMicros} µs more. Each link stays
+     * FIFO: a message never overtakes an earlier one on its link, so later messages queue behind a delayed one.
+     *
+     * @throws IllegalArgumentException if the window is empty or the extra delay negative
+     */
+    public void delaySpike(NodeId from, NodeId to, long fromMicros, long untilMicros, long extraMicros) {
+        if (untilMicros <= fromMicros || extraMicros < 0) {
+            throw new IllegalArgumentException("bad delay spike: [" + fromMicros + ", " + untilMicros + ") µs, +"
+                    + extraMicros + " µs");
+        }
+        faults.spike(from, to, fromMicros * 1000, untilMicros * 1000, extraMicros * 1000);
+        faults.count("delay-spike");
+    }
+
+    /**
+     * Drops the connection between {@code a} and {@code b} (both directions) during [{@code fromMicros},
+     * {@code untilMicros}), with the contract of the Netty transport ({@code net.Peer} in tebaldi-server): the
+     * messages in flight on it at {@code fromMicros} — written to the dead connection — are LOST; messages sent
+     * while it is down wait in the sender's queue and leave, in order, once it reconnects at {@code untilMicros}
+     * (each then crossing with its own delay). Nothing is ever duplicated or resent: TCP delivers a connection's
+     * bytes at most once and the transport never retransmits, so duplicated deliveries cannot happen and are not
+     * injected. A message that has reached its node (held there by a pause) is not lost.
+     *
+     * @throws IllegalArgumentException if the window is empty or {@code a} equals {@code b}
+     */
+    public void dropLink(NodeId a, NodeId b, long fromMicros, long untilMicros) {
+        if (untilMicros <= fromMicros || a.equals(b)) {
+            throw new IllegalArgumentException("bad link drop " + a + "–" + b + ": [" + fromMicros + ", "
+                    + untilMicros + ") µs");
+        }
+        faults.drop(a, b, fromMicros * 1000, untilMicros * 1000);
+        faults.count("drop-link");
+        at(fromMicros, () -> {
+            for (Event e : events) {
+                if (e.kind == MSG && !e.held && !e.cancelled && e.time > now && e.from != null
+                        && SimFaults.sameLink(a, b, e.from, e.node)) {
+                    e.cancelled = true;
+                    lost++;
+                }
+            }
+        });
+    }
+
+    /**
+     * Skews node {@code n}'s clock from now on: it reads {@code offsetMicros} ahead (negative: behind) and runs
+     * {@code driftPpm} parts per million fast (negative: slow), so its {@link NodeContext#nowMicros()} — and every
+     * deadline it computes from it — is off. Its timers follow its own clock: a timer of d µs fires when the node's
+     * clock advanced d µs, i.e. after d / (1 + driftPpm·10⁻⁶) virtual µs (the offset does not move timers). Only
+     * the node's clock is wrong; messages still cross in virtual time.
+     *
+     * @throws IllegalArgumentException if {@code driftPpm <= -10⁶} (the clock would stand still or run backwards)
+     */
+    public void clockSkew(NodeId n, long offsetMicros, double driftPpm) {
+        faults.skew(n, now, offsetMicros * 1000, driftPpm);
+        faults.count("clock-skew");
+    }
+
+    /**
+     * Pauses node {@code n} during [{@code fromMicros}, {@code untilMicros}) (a GC pause or SIGSTOP): nothing of it
+     * runs — messages and timers that come due wait, in order, and run when it resumes; messages keep arriving.
+     *
+     * @throws IllegalStateException with hardware costs (pauses are not modelled there)
+     */
+    public void pause(NodeId n, long fromMicros, long untilMicros) {
+        if (cores != null) {
+            throw new IllegalStateException("node pauses are not modelled together with hardware costs");
+        }
+        faults.count("pause");
+        at(fromMicros, () -> {
+            SimNode s = nodes.get(n);
+            if (s != null) {
+                s.pausedUntil = Math.max(s.pausedUntil, untilMicros * 1000);
+            }
+        });
+    }
+
+    /**
+     * Crashes node {@code n} now: its actor is gone — its queued messages, timers and start are dropped, and so is
+     * every later message to it (also those in flight to it now); what it sent before stays in flight. Nobody is
+     * told: the cluster's failure detector does that ({@code cluster.Cluster} sends {@link NodeDown}).
+     *
+     * @throws IllegalArgumentException if there is no such node or it crashed already
+     * @throws IllegalStateException    with hardware costs (crashes are not modelled there)
+     */
+    public void crash(NodeId n) {
+        if (cores != null) {
+            throw new IllegalStateException("node crashes are not modelled together with hardware costs");
+        }
+        SimNode s = nodes.get(n);
+        if (s == null || s.dead) {
+            throw new IllegalArgumentException("cannot crash " + n + ": " + (s == null ? "no such node" : "crashed already"));
+        }
+        s.dead = true;
+        faults.crashed(n, true);
+        faults.count("crash");
+        for (Event e : events) {
+            if (n.equals(e.node)) {
+                e.cancelled = true;
+            }
+        }
+    }
+
+    /**
+     * Starts {@code actor} under the id of crashed node {@code n} (a restarted process): a new incarnation with its
+     * own random stream; it starts now and receives what is sent to {@code n} from now on.
+     *
+     * @throws IllegalArgumentException if {@code n} has not crashed
+     */
+    public void respawn(NodeId n, Actor actor) {
+        SimNode old = nodes.get(n);
+        if (old == null || !old.dead) {
+            throw new IllegalArgumentException("cannot respawn " + n + ": it " + (old == null ? "does not exist"
+                    : "has not crashed"));
+        }
+        nodes.put(n, new SimNode(n, actor, old.incarnation + 1));
+        faults.crashed(n, false);
+        faults.count("respawn");
+        push(now, START, n, n, null);
+    }
+
+    /** Whether node {@code n} has crashed and not been respawned. */
+    public boolean crashed(NodeId n) {
+        return faults.isCrashed(n);
+    }
+
+    /**
+     * Delivers {@code msg} to {@code to} as if {@code from} sent it after everything it sent before: at least
+     * {@code delayMicros} from now and after the last message in flight on the link {@code from → to} (faults
+     * aside). The failure detector's notice ({@link NodeDown}) of a crashed node: in process mode it comes a
+     * session timeout (seconds) later, after anything the node wrote before it died.
+     */
+    public void notifyAfterLink(NodeId from, NodeId to, Object msg, long delayMicros) {
+        if (faults.isCrashed(to)) {
+            return;
+        }
+        long t = Math.max(now + delayMicros * 1000, lastDelivery.getOrDefault(link(from, to), 0L));
+        push(t, MSG, to, from, msg);
+    }
+
+    /** Faults injected so far, by kind (delay-spike, drop-link, clock-skew, pause, crash, respawn). */
+    public java.util.Map<String, Integer> faultCounts() {
+        return faults.counts();
+    }
+
+    /** Messages lost so far because their connection dropped while they were in flight. */
+    public long lostMessages() {
+        return lost;
+    }
+
     @Override
     public void close() {
         events.clear();
@@ -273,10 +446,18 @@ public final class SimulatedRuntime implements NodeRuntime {
                     ? (long) (random.nextDouble() * (model.maxDelayMicros() - model.minDelayMicros() + 1)) : 0);
             t = now + delay * 1000;
         }
-        long link = ((long) from.hashCode() << 32) ^ (to.hashCode() & 0xffffffffL);
+        if (faults.isCrashed(to)) {
+            return;
+        }
+        t = faults.arrival(from, to, now, t);
+        long link = link(from, to);
         t = Math.max(t, lastDelivery.getOrDefault(link, 0L));
         lastDelivery.put(link, t);
         push(t, MSG, to, from, msg);
+    }
+
+    private static long link(NodeId from, NodeId to) {
+        return ((long) from.hashCode() << 32) ^ (to.hashCode() & 0xffffffffL);
     }
 
     Event push(long time, int kind, NodeId node, NodeId from, Object payload) {
@@ -332,7 +513,9 @@ public final class SimulatedRuntime implements NodeRuntime {
         }
         if (n.pausedUntil > now) {
             // keep the original sequence number so that re-queued events stay in send order (FIFO per link)
-            events.add(new Event(n.pausedUntil, e.seq, e.kind, e.node, e.from, e.payload));
+            Event again = new Event(n.pausedUntil, e.seq, e.kind, e.node, e.from, e.payload);
+            again.held = true;
+            events.add(again);
             return;
         }
         handle(n, e);

@@ -20,6 +20,8 @@ public final class GroupBatches {
         int members;
         boolean closed;
         final List<Consumer<Batch>> waiting = new ArrayList<>(2);
+        /** Gives up on the timestamp request (cancelled once it is answered). */
+        org.tebaldi.core.runtime.Cancellable expiry;
 
         Batch(Object group) {
             this.group = group;
@@ -73,6 +75,13 @@ public final class GroupBatches {
             current.put(group, nb);
             nb.waiting.add(joined);
             ts.openBatch(x -> opened(nb, x));
+            // a request lost with a failed timestamp service must not wedge the group: after the wait timeout
+            // without a timestamp the next member opens a new batch (those waiting end by their own timeouts)
+            nb.expiry = node.schedule(node.waitTimeoutMicros(), () -> {
+                if (nb.ts < 0 && current.get(group) == nb) {
+                    current.remove(group);
+                }
+            });
         } else if (b.ts < 0) {
             b.waiting.add(joined);
         } else {
@@ -83,6 +92,9 @@ public final class GroupBatches {
 
     private void opened(Batch b, long t) {
         b.ts = t;
+        if (b.expiry != null) {
+            b.expiry.cancel();
+        }
         List<Consumer<Batch>> w = new ArrayList<>(b.waiting);
         b.waiting.clear();
         b.members += w.size();
@@ -106,6 +118,21 @@ public final class GroupBatches {
         }
         if (b.members == 0) {
             ts.finishBatch(b.ts);
+        }
+    }
+
+    /**
+     * The timestamp service failed: no open batch takes new members any more (their timestamps belong to the old
+     * term; the next member of each group opens a batch in the new term). Batches still waiting for their timestamp
+     * are dropped (their members end by their timeouts).
+     */
+    public void closeAll() {
+        for (Batch b : new ArrayList<>(current.values())) {
+            if (b.ts < 0) {
+                current.remove(b.group);
+            } else {
+                close(b);
+            }
         }
     }
 

@@ -19,7 +19,10 @@ import org.tebaldi.core.runtime.NodeId;
  * order) and watermarks (garbage collection of read marks) are answered without races — a batch is registered
  * in the same step that issues its timestamp.
  */
-public final class TimestampService implements Actor {
+public final class TimestampService implements Actor, ElectedService {
+    /** Term e issues timestamps from e·2^{@value} on. */
+    public static final int TERM_SHIFT = 40;
+
     private NodeContext ctx;
     private long next = 1;
     /** Unfinished batch timestamps per CC node. */
@@ -42,6 +45,19 @@ public final class TimestampService implements Actor {
      */
     public void startAbove(long floor) {
         next = Math.max(next, floor + 1);
+    }
+
+    /**
+     * Term {@code epoch} issues above {@code epoch << 40} (2⁴⁰ ≈ 1.1·10¹² timestamps per term), so timestamps
+     * increase strictly across terms; the registry of unfinished batches starts empty (coordinators abort the
+     * transactions of the old term when they learn of its failure).
+     */
+    @Override
+    public void startTerm(long epoch) {
+        if (epoch < 1) {
+            throw new IllegalArgumentException("a term's epoch is at least 1, got " + epoch);
+        }
+        startAbove(epoch << TERM_SHIFT);
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.NodeRuntime;
 import org.tebaldi.core.txn.Inputs;
 import org.tebaldi.core.txn.TxnAbortedException;
+import org.tebaldi.server.msg.AbortTxn;
 import org.tebaldi.server.msg.BeginTxn;
 import org.tebaldi.server.msg.CallProc;
 import org.tebaldi.server.msg.OpDone;
@@ -43,6 +44,7 @@ public final class ClientNode implements Actor {
     NodeContext ctx;
     private volatile Thread running;
     private long nextReq;
+    private long requestTimeoutMicros;
     private final TxnClient api = new Api();
 
     private record Command(Runnable action) {
@@ -71,6 +73,34 @@ public final class ClientNode implements Actor {
      */
     public void setFailover(UnaryOperator<NodeId> next) {
         this.failover = next;
+    }
+
+    /**
+     * Gives up on a request that has had no answer for {@code micros} µs (a message lost with a dropped connection;
+     * 0, the default: wait forever): a begin fails retryably (nothing can have committed; the coordinator's own
+     * transaction timeout ends its side), a stored-procedure call or a commit fails with
+     * {@link TxnAbortedException#outcomeUnknown()}, an operation fails its transaction retryably (an abort is sent
+     * to the coordinator). Set before the node is spawned.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public void setRequestTimeout(long micros) {
+        if (micros < 0) {
+            throw new IllegalArgumentException("request timeout must not be negative, got " + micros);
+        }
+        this.requestTimeoutMicros = micros;
+    }
+
+    /** With a request timeout, runs {@code check} on this node once it passed. */
+    void expire(Runnable check) {
+        if (requestTimeoutMicros > 0) {
+            ctx.schedule(requestTimeoutMicros, check);
+        }
+    }
+
+    /** Why a request timed out. */
+    String noAnswer() {
+        return "no answer from coordinator " + tc + " within " + requestTimeoutMicros / 1000.0 + " ms";
     }
 
     Database db() {
@@ -110,6 +140,8 @@ public final class ClientNode implements Actor {
                     TxnHandle h = new TxnHandle(this, b.txnId());
                     open.put(b.txnId(), h);
                     f.complete(h);
+                } else {
+                    ctx.send(from, new AbortTxn(b.txnId())); // its begin timed out here: end it there too
                 }
             } else if (msg instanceof TxnEnded e) {
                 ended(e);
@@ -224,6 +256,11 @@ public final class ClientNode implements Actor {
         ctx.send(tc, msg);
     }
 
+    /** An interactive transaction gave up waiting (request timeout): it leaves the open set. */
+    void forget(long txnId) {
+        open.remove(txnId);
+    }
+
     private final class Api implements TxnClient {
         @Override
         public CompletableFuture<Transaction> begin(String type, Inputs inputs, long priority) {
@@ -243,6 +280,12 @@ public final class ClientNode implements Actor {
                 long r = ++nextReq;
                 begins.put(r, f);
                 send(new BeginTxn(r, typeId, inputs, priority));
+                expire(() -> {
+                    CompletableFuture<Transaction> g = begins.remove(r);
+                    if (g != null) {
+                        g.completeExceptionally(new TxnAbortedException(0, noAnswer() + " to a begin", true));
+                    }
+                });
             });
             return f;
         }
@@ -265,6 +308,13 @@ public final class ClientNode implements Actor {
                 long r = ++nextReq;
                 calls.put(r, f);
                 send(new CallProc(r, typeId, inputs, priority));
+                expire(() -> {
+                    CompletableFuture<CommitInfo> g = calls.remove(r);
+                    if (g != null) {
+                        g.completeExceptionally(TxnAbortedException.outcomeUnknown(0, noAnswer() + " to a call; "
+                                + "whether it committed is unknown"));
+                    }
+                });
             });
             return f;
         }

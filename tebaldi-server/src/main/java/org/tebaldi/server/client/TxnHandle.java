@@ -24,6 +24,8 @@ final class TxnHandle implements Transaction {
     private CompletableFuture<CommitInfo> commit;
     private CompletableFuture<Void> abort;
     private TxnAbortedException ended;
+    /** Answers received so far (a request timer that sees it unchanged gave up). */
+    private int answers;
 
     TxnHandle(ClientNode node, long id) {
         this.node = node;
@@ -47,6 +49,7 @@ final class TxnHandle implements Transaction {
             int opId = nextOp++;
             ops.put(opId, f);
             node.send(new TxnOp(id, opId, op));
+            watch();
         });
         return f;
     }
@@ -78,6 +81,7 @@ final class TxnHandle implements Transaction {
                 ops.put(first + i, fs.get(i));
             }
             node.send(new TxnOps(id, first, batch.toArray(new Op[0])));
+            watch();
         });
         return CompletableFuture.allOf(fs.toArray(new CompletableFuture[0]))
                 .thenApply(x -> fs.stream().map(CompletableFuture::join).toList());
@@ -162,6 +166,7 @@ final class TxnHandle implements Transaction {
             } else {
                 commit = f;
                 node.send(new CommitTxn(id));
+                watch();
             }
         });
         return f;
@@ -178,6 +183,7 @@ final class TxnHandle implements Transaction {
             } else {
                 abort = f;
                 node.send(new AbortTxn(id));
+                watch();
             }
         });
         return f;
@@ -191,7 +197,30 @@ final class TxnHandle implements Transaction {
         end(commit != null ? TxnAbortedException.outcomeUnknown(id, why) : new TxnAbortedException(id, why, false));
     }
 
+    /**
+     * With a request timeout: if no answer arrives before it passes and something is still pending, the
+     * transaction ends here — of unknown outcome if its commit was asked, else aborted retryably (an abort goes to
+     * the coordinator).
+     */
+    private void watch() {
+        int seen = answers;
+        node.expire(() -> {
+            if (ended != null || answers != seen || ops.isEmpty() && commit == null && abort == null) {
+                return;
+            }
+            node.forget(id);
+            if (commit == null) {
+                node.send(new AbortTxn(id));
+                end(new TxnAbortedException(id, node.noAnswer(), true));
+            } else {
+                end(TxnAbortedException.outcomeUnknown(id, node.noAnswer() + " to the commit; whether it committed "
+                        + "is unknown"));
+            }
+        });
+    }
+
     void opDone(int opId, Row row) {
+        answers++;
         CompletableFuture<Row> f = ops.remove(opId);
         if (f != null) {
             f.complete(row);
@@ -199,6 +228,7 @@ final class TxnHandle implements Transaction {
     }
 
     void ended(TxnEnded e) {
+        answers++;
         if (e.committed()) {
             if (commit != null) {
                 commit.complete(new CommitInfo(id, e.outputs(), node.durableFuture(e)));

@@ -14,8 +14,10 @@ import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.runtime.MessageStats;
+import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.NodeRuntime;
+import org.tebaldi.core.runtime.SimulatedRuntime;
 import org.tebaldi.server.client.ClientNode;
 import org.tebaldi.server.ds.DataServer;
 import org.tebaldi.server.node.ClusterConfig;
@@ -24,22 +26,34 @@ import org.tebaldi.server.tc.TransactionCoordinator;
 /**
  * A whole cluster on one {@link NodeRuntime} (embedded or simulated): {@code coordinators} TCs, {@code
  * dataServers} DSs and one client endpoint per TC. Lifecycle: construct, {@link #load} the initial data, {@link
- * #start}, use {@link #client}, then {@link #close}.
+ * #start}, use {@link #client}, then {@link #close}. On the simulated runtime it also injects node failures
+ * (docs/simulation.md, "Faults"): {@link #crashCoordinator}, {@link #failService}, {@link #restartDataServer}.
  */
 public final class Cluster implements AutoCloseable {
+    /**
+     * With a transaction timeout T ({@link ClusterConfig#withTxnTimeout}) a client endpoint gives up on a request
+     * unanswered for this many T (the coordinator's own abort normally answers first).
+     */
+    public static final int CLIENT_TIMEOUT_FACTOR = 3;
+
     private final NodeRuntime runtime;
     private final ClusterConfig cfg;
+    private final int expectedKeysPerDs;
     private final List<TransactionCoordinator> tcs = new ArrayList<>();
     private final List<DataServer> dss = new ArrayList<>();
     private final List<ClientNode> clients = new ArrayList<>();
     private boolean started;
     private final Map<NodeId, Actor> extra = new java.util.LinkedHashMap<>();
     private boolean allServices;
+    private Map<Role, Supplier<Actor>> serviceFactories = Map.of();
+    private final java.util.Set<Integer> crashedTcs = new java.util.TreeSet<>();
+    private final Map<Role, Long> terms = new EnumMap<>(Role.class);
 
     /** @param expectedKeysPerDs capacity hint for each data server's store */
     public Cluster(NodeRuntime runtime, ClusterConfig cfg, int expectedKeysPerDs) {
         this.runtime = runtime;
         this.cfg = cfg;
+        this.expectedKeysPerDs = expectedKeysPerDs;
         for (int i = 0; i < cfg.dataServers(); i++) {
             DataServer d = new DataServer(i, cfg, expectedKeysPerDs);
             NodeId id = NodeId.ds(i);
@@ -48,8 +62,28 @@ public final class Cluster implements AutoCloseable {
         }
         for (int i = 0; i < cfg.coordinators(); i++) {
             tcs.add(new TransactionCoordinator(i, cfg));
-            clients.add(new ClientNode(NodeId.client(i), NodeId.tc(i), cfg.db(), runtime));
+            ClientNode c = new ClientNode(NodeId.client(i), NodeId.tc(i), cfg.db(), runtime);
+            c.setFailover(this::liveCoordinatorAfter);
+            c.setRequestTimeout(CLIENT_TIMEOUT_FACTOR * cfg.txnTimeoutMicros());
+            clients.add(c);
         }
+    }
+
+    /**
+     * Failover of a client endpoint after a {@link #crashCoordinator}: the next coordinator after {@code dead} that
+     * has not crashed; null (stay unbound) if there is none or {@code dead} was not crashed through this cluster.
+     */
+    private NodeId liveCoordinatorAfter(NodeId dead) {
+        if (!crashedTcs.contains(dead.index())) {
+            return null;
+        }
+        for (int k = 1; k <= tcs.size(); k++) {
+            int i = (dead.index() + k) % tcs.size();
+            if (!crashedTcs.contains(i)) {
+                return NodeId.tc(i);
+            }
+        }
+        return null;
     }
 
     /**
@@ -140,7 +174,11 @@ public final class Cluster implements AutoCloseable {
         if (allServices) {
             org.tebaldi.core.cc.Mechanisms.all().values().forEach(m -> m.services().forEach(svc::putIfAbsent));
         }
-        svc.forEach((role, factory) -> runtime.spawn(new NodeId(role, 0), factory.get()));
+        serviceFactories = svc;
+        svc.forEach((role, factory) -> {
+            terms.put(role, 1L);
+            runtime.spawn(new NodeId(role, 0), factory.get());
+        });
         extra.forEach(runtime::spawn);
         for (int i = 0; i < dss.size(); i++) {
             runtime.spawn(NodeId.ds(i), dss.get(i));
@@ -220,6 +258,128 @@ public final class Cluster implements AutoCloseable {
             Thread.sleep(1);
         }
         return false;
+    }
+
+    // ---- faults (simulated runtime only; docs/simulation.md, "Faults") -----------------------------------------
+
+    private SimulatedRuntime sim(String what) {
+        if (!(runtime instanceof SimulatedRuntime s)) {
+            throw new IllegalStateException(what + " needs the simulated runtime, not " + runtime.getClass().getSimpleName());
+        }
+        if (!started) {
+            throw new IllegalStateException(what + " needs a started cluster");
+        }
+        return s;
+    }
+
+    /**
+     * Crashes node {@code dead} and, {@code detectMicros} µs later, tells every other live node — the failure
+     * detector of process mode (ZooKeeper membership, {@code zk.Membership}): each gets {@link NodeDown} after
+     * whatever the dead node sent it before it died (in process mode the notice comes a session timeout later).
+     */
+    private void crashAndNotify(SimulatedRuntime s, NodeId dead, long detectMicros) {
+        s.crash(dead);
+        NodeDown down = new NodeDown(dead, dead + " crashed (simulated; its ZooKeeper session ended)");
+        for (NodeId n : s.nodeIds()) {
+            if (!n.equals(dead) && !s.crashed(n)) {
+                s.notifyAfterLink(dead, n, down, detectMicros);
+            }
+        }
+    }
+
+    /**
+     * Crashes coordinator {@code index} (simulated runtime): its transactions are lost with it; {@code detectMicros}
+     * µs later every node gets {@link NodeDown} — data servers abort its transactions, client endpoints fail the
+     * futures it held ({@code outcomeUnknown} where a commit may have happened) and fail over to the next live
+     * coordinator. It does not come back (its id's transactions are refused by the data servers from then on).
+     *
+     * @throws IllegalStateException    not simulated or not started, or it is the last live coordinator
+     * @throws IllegalArgumentException no such coordinator, or it crashed already
+     */
+    public void crashCoordinator(int index, long detectMicros) {
+        SimulatedRuntime s = sim("crashing a coordinator");
+        if (index < 0 || index >= tcs.size() || crashedTcs.contains(index)) {
+            throw new IllegalArgumentException("no live coordinator tc" + index);
+        }
+        if (crashedTcs.size() + 1 == tcs.size()) {
+            throw new IllegalStateException("tc" + index + " is the last live coordinator");
+        }
+        crashedTcs.add(index);
+        crashAndNotify(s, NodeId.tc(index), detectMicros);
+    }
+
+    /** Coordinators crashed so far (indexes). */
+    public java.util.Set<Integer> crashedCoordinators() {
+        return java.util.Collections.unmodifiableSet(crashedTcs);
+    }
+
+    /**
+     * Loses the singleton service {@code role} (timestamp service or batch manager) the way a ZooKeeper session
+     * loss does in process mode ({@code zk.Election}): its instance crashes, every node gets {@link NodeDown}
+     * {@code detectMicros} µs later (coordinators abort their live transactions and rebuild their CC parts; waits
+     * on the old instance end), and {@code takeOverMicros} µs after the crash a new instance is elected under the
+     * same address with the next term (epoch): a timestamp service issues above {@code epoch << 40}, so timestamps
+     * keep increasing strictly across terms; a batch manager refuses checks on batches of earlier terms.
+     *
+     * @return the new term's epoch (the first term is 1)
+     * @throws IllegalStateException    not simulated or not started
+     * @throws IllegalArgumentException the tree's mechanisms run no such service, or it is down (crashed and not
+     *                                  yet taken over)
+     */
+    public long failService(Role role, long detectMicros, long takeOverMicros) {
+        SimulatedRuntime s = sim("failing a service");
+        Supplier<Actor> factory = serviceFactories.get(role);
+        if (factory == null) {
+            throw new IllegalArgumentException("no " + role.cli() + " service runs in this cluster");
+        }
+        NodeId id = new NodeId(role, 0);
+        long epoch = terms.merge(role, 1L, Long::sum);
+        crashAndNotify(s, id, detectMicros);
+        s.at(s.nowMicros() + takeOverMicros, () -> {
+            Actor a = factory.get();
+            if (a instanceof org.tebaldi.core.service.ElectedService e) {
+                e.startTerm(epoch);
+            }
+            s.respawn(id, a);
+        });
+        return epoch;
+    }
+
+    /**
+     * Crashes data server {@code index} and restarts it from its durable log (simulated runtime, durability on;
+     * dissertation §4.5.4): at the crash {@code storeCrash} runs (e.g. {@code MemoryLogStore#crash}: what a power
+     * loss keeps of the unsynced writes), every node gets {@link NodeDown} {@code detectMicros} µs later
+     * (coordinators abort the transactions it took part in), and {@code restartAfterMicros} µs after the crash a
+     * new data server opens the same store under the same id: it finds data, asks coordinator 0 for a recovery
+     * round, and the whole cluster recovers (every data server rebuilds from its log; committed transactions of an
+     * epoch not persisted everywhere are lost and their clients told) while the other nodes keep running.
+     * {@link #dataServers()} holds the new instance from the restart on.
+     *
+     * @throws IllegalStateException    not simulated, not started, or durability is off
+     * @throws IllegalArgumentException no such data server, or it is down already
+     */
+    public void restartDataServer(int index, long detectMicros, long restartAfterMicros, Runnable storeCrash) {
+        SimulatedRuntime s = sim("restarting a data server");
+        if (!cfg.durability().enabled()) {
+            throw new IllegalStateException("restarting a data server needs durability (a log to restart from)");
+        }
+        NodeId id = NodeId.ds(index);
+        if (index < 0 || index >= dss.size() || s.crashed(id)) {
+            throw new IllegalArgumentException("no live data server ds" + index);
+        }
+        crashAndNotify(s, id, detectMicros);
+        storeCrash.run();
+        s.at(s.nowMicros() + restartAfterMicros, () -> {
+            DataServer d = new DataServer(index, cfg, expectedKeysPerDs);
+            d.openLog(task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task)));
+            dss.set(index, d);
+            s.respawn(id, d);
+        });
+    }
+
+    /** The current term (epoch) of service {@code role}: 1, then +1 per {@link #failService}; 0 if it does not run. */
+    public long term(Role role) {
+        return terms.getOrDefault(role, 0L);
     }
 
     /** Stops every node, then closes the data servers' log stores. */

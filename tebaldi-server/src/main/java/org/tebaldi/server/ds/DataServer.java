@@ -25,6 +25,7 @@ import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecBatch;
 import org.tebaldi.server.msg.ExecRequest;
+import org.tebaldi.server.msg.OutcomeQuery;
 import org.tebaldi.server.msg.TxnHeader;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
@@ -237,6 +238,31 @@ public final class DataServer extends NodeBase implements DsServices {
                 recovery.request();
             }
         }
+        if (config().txnTimeoutMicros() > 0) {
+            schedule(config().txnTimeoutMicros() / 4, this::askOutcomes);
+        }
+    }
+
+    /**
+     * The termination protocol of two-phase commit ({@link ClusterConfig#withTxnTimeout}): for every transaction
+     * held here that nothing was heard about for the transaction timeout — a prepared one whose commit or abort was
+     * lost, an aborted-here one whose coordinator's abort was lost, a live one whose coordinator moved on — asks its
+     * coordinator what became of it ({@link OutcomeQuery}); the answer is an ordinary commit or abort request. Asks
+     * again after another timeout if no answer came. Not while recovering.
+     */
+    private void askOutcomes() {
+        long timeout = config().txnTimeoutMicros();
+        if (!recovering()) {
+            long now = nowMicros();
+            for (DsTxnImpl t : txns.values()) {
+                int tc = TxnIds.coordinator(t.id());
+                if (now - t.heardAt > timeout && !deadTcs.get(tc)) {
+                    t.heardAt = now;
+                    send(NodeId.tc(tc), new OutcomeQuery(t.id()));
+                }
+            }
+        }
+        schedule(Math.max(1_000, timeout / 4), this::askOutcomes);
     }
 
     @Override
@@ -308,6 +334,7 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** A request with {@code meta} arrived for live {@code t}: the metadata is set and every level sees it. */
     void requestArrived(DsTxnImpl t, Object[] meta) {
+        t.heardAt = nowMicros();
         t.setMeta(meta);
         module.onRequest(t);
     }

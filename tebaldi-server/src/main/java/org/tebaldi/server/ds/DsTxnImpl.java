@@ -41,6 +41,8 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     long gcEpoch;
     /** The server's incarnation when this transaction arrived ({@link DataServer#incarnation}). */
     int incarnation;
+    /** When this server last heard from the coordinator about it, µs of its clock (termination protocol). */
+    long heardAt;
     /** Durability: GCP epoch of this transaction's precommit log here, or -1 if none was written. */
     long logEpoch = -1;
     /**

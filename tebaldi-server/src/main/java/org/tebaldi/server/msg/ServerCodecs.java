@@ -24,6 +24,8 @@ public final class ServerCodecs implements CodecProvider {
         registerDurability(r);
         r.add("AbortRequest", AbortRequest.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
                 i -> new AbortRequest(i.readVarLong())));
+        r.add("OutcomeQuery", OutcomeQuery.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
+                i -> new OutcomeQuery(i.readVarLong())));
         r.add("AbortTxn", AbortTxn.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
                 i -> new AbortTxn(i.readVarLong())));
         r.add("CommitTxn", CommitTxn.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),

@@ -26,6 +26,7 @@ public final class ClusterConfig {
     private long profileFlushMicros;
     private boolean opBatching = true;
     private long gcEpochMicros = DEFAULT_GC_EPOCH_MICROS;
+    private long txnTimeoutMicros;
     private org.tebaldi.server.durability.DurabilityOptions durability = org.tebaldi.server.durability.DurabilityOptions.OFF;
 
     /** Default length of a garbage-collection epoch, µs (dissertation §4.5.3). */
@@ -96,6 +97,7 @@ public final class ClusterConfig {
         c.opBatching = opBatching;
         c.gcEpochMicros = gcEpochMicros;
         c.durability = durability;
+        c.txnTimeoutMicros = txnTimeoutMicros;
         return c;
     }
 
@@ -103,6 +105,29 @@ public final class ClusterConfig {
     public ClusterConfig withMechanisms(Function<String, Mechanism> lookup) {
         this.mechanisms = Objects.requireNonNull(lookup);
         return this;
+    }
+
+    /**
+     * Turns on the timeouts that end transactions stuck by a lost message or a failed service (docs/architecture.md,
+     * "Failures"): a coordinator aborts (retryably) a live transaction begun more than {@code micros} µs ago whose
+     * commit it has not decided, and keeps each commit decision for {@code 20 × micros} to answer outcome queries;
+     * a data server asks a transaction's coordinator for its outcome ({@code OutcomeQuery}) when it has heard
+     * nothing about it for {@code micros} µs — the termination protocol of two-phase commit, which ends a prepared
+     * transaction whose commit or abort message was lost. 0 (the default) turns them off.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public ClusterConfig withTxnTimeout(long micros) {
+        if (micros < 0) {
+            throw new IllegalArgumentException("transaction timeout must not be negative, got " + micros);
+        }
+        this.txnTimeoutMicros = micros;
+        return this;
+    }
+
+    /** The transaction timeout, µs (0: off); see {@link #withTxnTimeout}. */
+    public long txnTimeoutMicros() {
+        return txnTimeoutMicros;
     }
 
     /** Sets the cross-mechanism wait timeout, µs. @throws IllegalArgumentException if not positive */

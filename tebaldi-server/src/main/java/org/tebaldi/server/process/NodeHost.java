@@ -217,8 +217,12 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 Actor a = f.get();
                 if (a instanceof TimestampService ts) {
                     long epoch = election.nextEpoch();
-                    ts.startAbove(epoch << 40);
+                    ts.startTerm(epoch);
                     LOG.info("timestamp service term {}: timestamps start above {}", epoch, epoch << 40);
+                } else if (a instanceof org.tebaldi.core.service.ElectedService e) {
+                    long epoch = election.nextEpoch();
+                    e.startTerm(epoch);
+                    LOG.info("{} service term {}", opts.role().cli(), epoch);
                 }
                 return a;
             }

@@ -91,9 +91,11 @@ final class TcCommit {
         tc.forget(t);
         Object[] cm = tc.module().commitMeta(t);
         tc.module().finish(t, true);
+        CommitRequest request = new CommitRequest(t.id(), cm, t.epoch);
         for (int ds : t.participants()) {
-            tc.sendMessage(NodeId.ds(ds), new CommitRequest(t.id(), cm, t.epoch));
+            tc.sendMessage(NodeId.ds(ds), request);
         }
+        tc.decisions().committed(request);
         if (tc.history() != null) {
             tc.history().outcome(t.id(), true, t.type.name());
         }

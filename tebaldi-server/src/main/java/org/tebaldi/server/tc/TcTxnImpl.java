@@ -37,6 +37,8 @@ final class TcTxnImpl extends PathTxn implements TcTxn {
     /** Data-server requests sent and not yet answered, and when the last one was sent (µs). */
     int awaiting;
     long sentAt;
+    /** When the coordinator began it, µs of its clock (the transaction timeout counts from here). */
+    long begunAt;
     Map<String, Object> outputs = Map.of();
     /** Durability: the largest GCP epoch a participant voted with (the global epoch id, §4.5.4). */
     long epoch;

@@ -27,6 +27,7 @@ import org.tebaldi.server.msg.AbortTxn;
 import org.tebaldi.server.msg.BeginTxn;
 import org.tebaldi.server.msg.CallProc;
 import org.tebaldi.server.msg.CommitTxn;
+import org.tebaldi.server.msg.OutcomeQuery;
 import org.tebaldi.server.msg.ExecReplies;
 import org.tebaldi.server.msg.ExecReply;
 import org.tebaldi.server.msg.TxnEnded;
@@ -61,6 +62,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private final TcDurability durability;
     private final Handlers handlers = new Handlers();
     private long replyTimeoutMicros;
+    private final TcDecisions decisions = new TcDecisions(this);
     private long seq;
 
     public TransactionCoordinator(int index, ClusterConfig cfg) {
@@ -97,6 +99,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
                         commits.abort(t, AbortReason.error("user abort"));
                     }
                 })
+                .on(OutcomeQuery.class, (from, q) -> decisions.answer(from, q.txnId(), txns.containsKey(q.txnId())))
                 .on(CcEnvelope.class, module::onEnvelope);
     }
 
@@ -123,7 +126,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         if (config().profileFlushMicros() > 0) {
             enableProfiling(new NodeId(Role.MONITOR, 0), config().profileFlushMicros());
         }
-        if (replyTimeoutMicros > 0) {
+        if (replyTimeoutMicros > 0 || config().txnTimeoutMicros() > 0) {
             sweep();
         }
     }
@@ -177,6 +180,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         CcNode[] path = cfg.tree().path(leaf.id());
         TcTxnImpl t = new TcTxnImpl(new TxnHeader(id, typeId, leaf.id(), instance, priority), type, inputs, path,
                 client, reqId, driver, cfg.dataServers());
+        t.begunAt = nowMicros();
         txns.put(id, t);
         module.start(t, () -> {
             if (t.status == TcTxnImpl.Status.STARTING) {
@@ -210,19 +214,40 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     // ---- failures ------------------------------------------------------------------------------------------
 
+    /**
+     * Ends transactions stuck by a lost message or a failed service: one awaiting data-server replies for longer
+     * than the reply timeout aborts non-retryably (process mode: the server may be gone); one begun longer ago than
+     * the transaction timeout ({@link ClusterConfig#withTxnTimeout}) aborts retryably. Forgets old commit decisions.
+     */
     private void sweep() {
         long now = nowMicros();
+        long txnTimeout = config().txnTimeoutMicros();
         List<TcTxnImpl> late = new ArrayList<>();
+        List<TcTxnImpl> old = new ArrayList<>();
         for (TcTxnImpl t : txns.values()) {
-            if (t.awaiting > 0 && now - t.sentAt > replyTimeoutMicros) {
+            if (replyTimeoutMicros > 0 && t.awaiting > 0 && now - t.sentAt > replyTimeoutMicros) {
                 late.add(t);
+            } else if (txnTimeout > 0 && now - t.begunAt > txnTimeout) {
+                old.add(t);
             }
         }
         for (TcTxnImpl t : late) {
             commits.abort(t, AbortReason.error("no reply from data server(s) " + Arrays.toString(t.participants())
                     + " within " + replyTimeoutMicros / 1000 + " ms"));
         }
-        schedule(Math.max(100_000, replyTimeoutMicros / 4), this::sweep);
+        for (TcTxnImpl t : old) {
+            commits.abort(t, new AbortReason("timed out: not decided within " + txnTimeout / 1000.0
+                    + " ms (a message was lost or a service failed)", true));
+        }
+        decisions.prune(now);
+        long period = Math.min(replyTimeoutMicros > 0 ? Math.max(100_000, replyTimeoutMicros / 4) : Long.MAX_VALUE,
+                txnTimeout > 0 ? Math.max(1_000, txnTimeout / 4) : Long.MAX_VALUE);
+        schedule(period, this::sweep);
+    }
+
+    /** The record of commit decisions kept for outcome queries (termination protocol). */
+    TcDecisions decisions() {
+        return decisions;
     }
 
     /**
@@ -231,6 +256,10 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      * failed client endpoint; later operations on that server abort at once.
      */
     private void onNodeDown(NodeDown d) {
+        if (d.node().role() == Role.TS || d.node().role() == Role.BATCH) {
+            serviceDown(d);
+            return;
+        }
         List<TcTxnImpl> doomed = new ArrayList<>();
         for (TcTxnImpl t : txns.values()) {
             boolean hit = d.node().role() == Role.CLIENT ? t.client.equals(d.node())
@@ -250,6 +279,19 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         if (!doomed.isEmpty()) {
             LOG.warn("tc{}: aborted {} transaction(s): {}", index, doomed.size(), why);
         }
+    }
+
+    /**
+     * A singleton service failed and a new term will take over under the same address: its state and the replies
+     * it owed are lost, so every live transaction aborts (retryably), and every CC part hears of it
+     * ({@link org.tebaldi.core.cc.TcPart#serviceFailed}: no batch of the old term takes new members). The parts
+     * are kept, not rebuilt: their clients' request ids go on, so a late reply never matches a new request.
+     */
+    private void serviceDown(NodeDown d) {
+        int n = txns.size();
+        abortAll("the " + d.node().role().cli() + " service " + d.node() + " failed (" + d.reason() + ")");
+        module.parts().forEach(p -> p.serviceFailed(d.node()));
+        LOG.warn("tc{}: service {} failed: aborted {} transaction(s)", index, d.node(), n);
     }
 
     // ---- what the coordinator's helpers share (package-private) --------------------------------------------
@@ -391,7 +433,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** One line per live transaction (at most {@code max}): id, type, phase, batch in flight — for diagnostics. */
     public List<String> describeLive(int max) {
         return txns.values().stream().limit(max).map(t -> t + " " + t.status + (t.commitRequested ? " commit-requested"
-                : "") + (t.batch == null ? "" : " batch@" + t.batch.firstOpId + "x" + t.batch.ops.size()) + " votesLeft="
+                : "") + (t.batch == null ? "" : " batch@" + t.batch.firstOpId + "x" + t.batch.ops.size()) + " awaiting=" + t.awaiting
+                + " votesLeft="
                 + t.votes + " participants=" + Arrays.toString(t.participants())).toList();
     }
 

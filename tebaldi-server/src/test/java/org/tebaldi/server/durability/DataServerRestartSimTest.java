@@ -1,0 +1,90 @@
+package org.tebaldi.server.durability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.tebaldi.core.history.CheckResult;
+import org.tebaldi.core.history.History;
+import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.history.SerializabilityChecker;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.tree.TreeSpec;
+import org.tebaldi.server.ds.DataServer;
+
+/**
+ * One data server crashes mid-run — losing a random suffix of its unsynced log writes, or none — and restarts from
+ * its log while the coordinators, the other data servers and the clients keep running ({@code
+ * Cluster#restartDataServer}): the cluster runs a recovery round and serves again; every transaction whose durable
+ * notification was sent is still there, the bank total holds, the cluster commits after the restart, and the
+ * history (commits lost in recovery retracted) is serializable. Seeds as in {@link DurabilitySimTest}
+ * ({@code -Dtebaldi.seed=N}).
+ */
+class DataServerRestartSimTest {
+    private static List<Long> seeds(int n) {
+        String one = System.getProperty("tebaldi.seed");
+        if (one != null) {
+            return List.of(Long.parseLong(one));
+        }
+        List<Long> s = new ArrayList<>();
+        for (long i = 1; i <= n; i++) {
+            s.add(i);
+        }
+        return s;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.tebaldi.server.durability.DurabilitySimTest#trees")
+    void aDataServerCrashesAndRestartsFromItsLogWhileTheOthersRun(TreeSpec spec) {
+        CcTree tree = CcTree.build(spec, "ds-restart");
+        List<String> failures = new ArrayList<>();
+        for (long seed : seeds(6)) {
+            Random rnd = new Random(seed * 17);
+            MemoryLogStore[] stores = new MemoryLogStore[3];
+            for (int i = 0; i < stores.length; i++) {
+                stores[i] = new MemoryLogStore();
+            }
+            DurableBankRun run = new DurableBankRun(seed, tree, 6, stores, 3_000, seed % 2 == 0).start();
+            int ds = rnd.nextInt(stores.length);
+            long crashAt = 20_000 + rnd.nextInt(100_000);
+            boolean keepAll = seed % 3 == 0;
+            int[] committedAtRestart = {-1};
+            run.clients(6, 500_000, rnd);
+            run.sim.at(crashAt, () -> run.cluster.restartDataServer(ds, 1_000, 5_000 + rnd.nextInt(20_000),
+                    () -> stores[ds].crash(rnd, keepAll)));
+            run.sim.runUntil(crashAt + 26_000); // the restart happened (5–25 ms after the crash)
+            try {
+                assertTrue(run.awaitRecovered(2_000_000), "recovered within 2 virtual s");
+                committedAtRestart[0] = run.committed.size();
+                run.sim.runUntil(900_000);
+                assertTrue(run.failure() == null, String.valueOf(run.failure()));
+                assertTrue(run.cluster.dataServers().stream().noneMatch(DataServer::recovering), "still recovering");
+                assertTrue(run.committed.size() > committedAtRestart[0], "the cluster commits after the restart");
+                assertEquals(DurableBankRun.INITIAL * 6, run.total(), "total after recovery");
+                Set<Long> present = new HashSet<>();
+                for (HistoryLog h : run.histories()) {
+                    h.outcomes().forEach(o -> {
+                        if (o.committed()) {
+                            present.add(o.txn());
+                        }
+                    });
+                }
+                for (long t : run.durable) {
+                    assertTrue(present.contains(t), "durable transaction " + t + " is missing after recovery");
+                }
+                CheckResult c = SerializabilityChecker.check(History.merge(run.histories()));
+                assertTrue(c.serializable(), c.summary() + "\n" + c.violations().stream().limit(4)
+                        .map(Object::toString).toList());
+            } catch (AssertionError e) {
+                failures.add("seed=" + seed + " (ds" + ds + " crashed at " + crashAt + " µs): " + e.getMessage());
+            }
+        }
+        assertTrue(failures.isEmpty(), failures.size() + " seeds failed:\n  " + String.join("\n  ", failures));
+    }
+}
