@@ -15,7 +15,8 @@ package org.tebaldi.bench.burn;
  *       the logs and the clients resume there. Needs {@link Scenario#durable()}.</li>
  *   <li>{@link #RECONFIG}: at {@code atMicros} the reconfiguration server swaps the running tree for
  *       {@link Fault#tree()} mid-run, by partial restart ({@code parameter} 0, dissertation §5.5.1) or online update
- *       ({@code parameter} 1, §5.5.2, which falls back to partial restart where no parent accepts a new child).</li>
+ *       ({@code parameter} 1, §5.5.2, which falls back to partial restart where no parent accepts a new child);
+ *       {@code durationMicros} is the clean-up's force-abort timeout (0: wait for running transactions).</li>
  * </ul>
  * Kinds the fault primitives of the simulated runtime and cluster will add (delay spikes on a link, connection
  * drops, clock skew, single-node crash and restart, coordinator crash, service re-election) join here with one
