@@ -38,6 +38,9 @@ final class BurnCommand implements Callable<Integer> {
     /** The most failures shrunk after a campaign (the others are listed). */
     static final int SHRINK_FAILURES = 3;
 
+    /** slf4j-simple's level property, set to {@code error} unless given on the command line. */
+    static final String QUIET_LOGS = "org.slf4j.simpleLogger.defaultLogLevel";
+
     @Spec
     CommandSpec spec;
 
@@ -70,6 +73,10 @@ final class BurnCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        // thousands of crashes and recoveries: the nodes' warnings would drown the progress lines
+        if (System.getProperty(QUIET_LOGS) == null) {
+            System.setProperty(QUIET_LOGS, "error");
+        }
         try {
             int forms = (seed != null ? 1 : 0) + (replay != null ? 1 : 0)
                     + (seeds != null || minutes != null ? 1 : 0);
