@@ -2,6 +2,7 @@ package org.tebaldi.bench.burn;
 
 import java.util.Arrays;
 import java.util.function.Supplier;
+import org.tebaldi.bench.tpcc.TpccSimWorkload;
 import org.tebaldi.server.sim.BankWorkload;
 import org.tebaldi.server.sim.ListAppendWorkload;
 import org.tebaldi.server.sim.SimWorkload;
@@ -10,12 +11,15 @@ import org.tebaldi.server.sim.SimWorkload;
  * The workloads a burn {@link Scenario} can run, each a {@link SimWorkload} with its own invariant checks:
  * {@code bank} (interactive transfers between 6 accounts and read-only audits: every committed audit and the final
  * state see the total), {@code bank-proc} (the same with transfers as stored procedures) and {@code list-append}
- * (appends of unique values to lists in two tables, 5 keys each, and reads; every read is checked by the history).
+ * (appends of unique values to lists in two tables, 5 keys each, and reads; every read is checked by the history)
+ * and {@code tpcc-small} (the TPC-C standard mix on 2 warehouses of 100 items, 30 customers and 10 orders per
+ * district: TPC-C consistency conditions 1–4 at the end).
  */
 public enum BurnWorkload {
     BANK("bank", () -> new BankWorkload(6)),
     BANK_PROC("bank-proc", () -> new BankWorkload(6, true)),
-    LIST_APPEND("list-append", () -> new ListAppendWorkload(5));
+    LIST_APPEND("list-append", () -> new ListAppendWorkload(5)),
+    TPCC("tpcc-small", () -> new TpccSimWorkload(2));
 
     private final String label;
     private final Supplier<SimWorkload> factory;

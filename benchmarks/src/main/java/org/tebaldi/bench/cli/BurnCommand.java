@@ -141,6 +141,11 @@ final class BurnCommand implements Callable<Integer> {
                 o.println("FAILED " + r.describe());
                 if (!noShrink && shrinks++ < SHRINK_FAILURES) {
                     shrunk.put(r.scenario().seed(), report(o, r, dir));
+                } else {
+                    java.nio.file.Files.createDirectories(dir);
+                    Path file = dir.resolve("seed-" + r.scenario().seed() + ".json");
+                    ScenarioFiles.write(r.scenario(), file);
+                    o.println("scenario file: " + file + " (not shrunk); replay: scripts/tebaldi burn --replay " + file);
                 }
             }
         }
