@@ -11,7 +11,7 @@ import org.tebaldi.core.tree.TreeSpec;
 import org.tebaldi.core.tree.Verdict;
 
 /**
- * Random CC trees for the conformance suite: depth up to {@code maxDepth}, mechanisms drawn from every registered
+ * Random CC trees for the conformance suite and the burn test: depth up to {@code maxDepth}, mechanisms drawn from every registered
  * mechanism the composability rules cover (test-only mechanisms, which the rules do not know, stay out), every
  * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@code none}) only as leaves over
  * read-only types. Deterministic per seed.
@@ -26,6 +26,11 @@ public final class RandomTrees {
     private final Random rnd;
     private final int maxDepth;
 
+    /**
+     * @param db       the database whose transaction types the trees cover
+     * @param seed     seed of the draws
+     * @param maxDepth the deepest level (1: a single leaf)
+     */
     public RandomTrees(Database db, long seed, int maxDepth) {
         this.db = db;
         this.rnd = new Random(seed);
