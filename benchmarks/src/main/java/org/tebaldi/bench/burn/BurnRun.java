@@ -114,7 +114,7 @@ public final class BurnRun {
             watchRecommit(first, at, "reconfiguration " + swaps[0] + " ended");
         });
         startClients(e, 0, "the start");
-        long lastFault = reconfigs.stream().mapToLong(Fault::atMicros).max().orElse(0);
+        long lastFault = s.lastHealMicros();
         Set<Long> durableBefore = Set.of();
         Set<Long> committedBefore = Set.of();
         if (!crashes.isEmpty()) {
