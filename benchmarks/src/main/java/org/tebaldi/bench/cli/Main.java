@@ -11,11 +11,13 @@ import picocli.CommandLine.Spec;
  * Entry point of {@code scripts/tebaldi} (README, "The two commands"), the fat jar's main class. Subcommands: {@code run}
  * ({@link RunCommand}), {@code tune} ({@link TuneCommand}), {@code node} ({@link NodeCommand}),
  * {@code recover} ({@link RecoverCommand}), {@code calibrate} ({@link CalibrateCommand}), {@code validate}
- * ({@link ValidateCommand}), {@code paper-chart} ({@link PaperChartCommand}), {@code help}. Exit codes: {@link ExitCodes}.
+ * ({@link ValidateCommand}), {@code paper-chart} ({@link PaperChartCommand}), {@code burn}
+ * ({@link BurnCommand}), {@code help}. Exit codes: {@link ExitCodes}.
  */
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",
         subcommands = {RunCommand.class, TuneCommand.class, NodeCommand.class, RecoverCommand.class,
-                CalibrateCommand.class, ValidateCommand.class, PaperChartCommand.class, CommandLine.HelpCommand.class})
+                CalibrateCommand.class, ValidateCommand.class, PaperChartCommand.class, BurnCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Spec
     CommandSpec spec;

@@ -1,7 +1,5 @@
 package org.tebaldi.bench.tpcc;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -18,11 +16,8 @@ import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.model.TableSchema;
 import org.tebaldi.core.runtime.SimulatedRuntime;
-import org.tebaldi.core.storage.Version;
-import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.server.cluster.Cluster;
-import org.tebaldi.server.ds.DataServer;
 import org.tebaldi.server.node.ClusterConfig;
 
 /**
@@ -40,6 +35,7 @@ final class SimTpcc implements TpccConsistency.TableScan {
     /** Districts that committed deliveries found without an undelivered order (10 - output "delivered"). */
     long skippedDeliveries;
     private Throwable failure;
+    private final ClusterTables tables;
 
     SimTpcc(TpccConfig cfg, CcTree tree, long seed, SimulatedRuntime.Model model, int tcs, int dss) {
         this(cfg, tree, seed, model, tcs, dss, Mechanisms::get);
@@ -55,6 +51,7 @@ final class SimTpcc implements TpccConsistency.TableScan {
                 .withMechanisms(mechanisms), 1024);
         bench.loader(1_700_000_000_000L).load(cluster::load, TpccLoader.Progress.NONE);
         cluster.start();
+        this.tables = new ClusterTables(bench.schema().catalog(), cluster);
     }
 
     /** A client generator whose dates come from virtual time. */
@@ -126,11 +123,7 @@ final class SimTpcc implements TpccConsistency.TableScan {
 
     /** The latest committed row of {@code key}; null if absent or deleted. */
     Row get(Key key) {
-        TableSchema t = bench.schema().catalog().table(key.table());
-        int ds = t.replicated() ? 0 : cluster.config().partitioner().partition(key);
-        VersionChain c = cluster.dataServers().get(ds).store().find(key);
-        Version v = c == null ? null : c.latestCommitted();
-        return v == null ? null : v.value();
+        return tables.get(key);
     }
 
     Row get(TableSchema t, long... key) {
@@ -139,22 +132,7 @@ final class SimTpcc implements TpccConsistency.TableScan {
 
     @Override
     public void forEach(int tableId, BiConsumer<Key, Row> visitor) {
-        boolean replicated = bench.schema().catalog().table(tableId).replicated();
-        List<DataServer> dss = replicated ? cluster.dataServers().subList(0, 1) : cluster.dataServers();
-        for (DataServer d : dss) {
-            List<Key> keys = new ArrayList<>();
-            d.store().forEach((k, chain) -> {
-                if (k.table() == tableId) {
-                    keys.add(k);
-                }
-            });
-            for (Key k : keys) {
-                Version v = d.store().find(k).latestCommitted();
-                if (v != null && v.value() != null) {
-                    visitor.accept(k, v.value());
-                }
-            }
-        }
+        tables.forEach(tableId, visitor);
     }
 
     ConsistencyReport consistency() {

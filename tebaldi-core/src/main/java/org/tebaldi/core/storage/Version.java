@@ -120,6 +120,19 @@ public final class Version {
         return committed;
     }
 
+    /**
+     * Recovery: the restored version is its writer's {@code seq}-th write to this key (as logged), so reads of it
+     * name the write the recorded history lists as the writer's final one.
+     *
+     * @throws IllegalArgumentException if {@code seq} < 1
+     */
+    public void restoreWriteSeq(int seq) {
+        if (seq < 1) {
+            throw new IllegalArgumentException("write sequence " + seq + " < 1");
+        }
+        writeSeq = seq;
+    }
+
     /** Marks the version committed (commit phase). */
     public void commit() {
         committed = true;

@@ -217,6 +217,7 @@ final class DsRecovery {
             }
             c.pruneBefore(c.size());
             Version v = new Version(op.txn(), -1, 0, op.row(), true);
+            v.restoreWriteSeq(op.writeSeq());
             v.setOrderKey(op.orderKey());
             v.rebase();
             c.restore(v);

@@ -1,8 +1,5 @@
 package org.tebaldi.server.sim;
 
-import java.util.Random;
-import java.util.concurrent.CompletableFuture;
-import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.runtime.SimulatedRuntime;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.server.cluster.Cluster;
@@ -34,7 +31,6 @@ public final class SimHarness {
     private int clients = 6;
     private int txnsPerClient = 20;
     private SimulatedRuntime.Model model = SimulatedRuntime.Model.jittery();
-    private Throwable workloadFailure;
 
     public SimHarness(SimWorkload workload, CcTree tree) {
         this.workload = workload;
@@ -74,18 +70,14 @@ public final class SimHarness {
         Cluster cluster = new Cluster(sim, cfg, 64);
         workload.load(cluster);
         cluster.start();
-        Random rnd = new Random(seed ^ 0x5DEECE66DL);
-        int[] finished = {0};
-        for (int c = 0; c < clients; c++) {
-            TxnClient client = cluster.client(c);
-            Random r = new Random(rnd.nextLong());
-            sim.at(r.nextInt(200), () -> loop(sim, client, r, txnsPerClient, finished, stats));
-        }
+        ClosedLoopClients loops = new ClosedLoopClients(workload, clients, txnsPerClient, seed);
+        loops.start(sim, cluster::client);
         long limit = 600_000_000L;
-        workloadFailure = null;
-        boolean done = sim.runUntil(() -> finished[0] == clients || workloadFailure != null, limit);
-        if (workloadFailure != null) {
-            throw new AssertionError("seed=" + seed + ": " + workloadFailure.getMessage(), workloadFailure);
+        boolean done = sim.runUntil(() -> loops.done() || loops.failure() != null, limit);
+        stats.committed = loops.committed();
+        stats.aborted = loops.aborted();
+        if (loops.failure() != null) {
+            throw new AssertionError("seed=" + seed + ": " + loops.failure().getMessage(), loops.failure());
         }
         stats.virtualMicros = sim.nowMicros();
         if (!done) {
@@ -94,7 +86,7 @@ public final class SimHarness {
             cluster.dataServers().forEach(d -> d.describeLive(5).forEach(l -> state.append("\n    ds")
                     .append(d.dsIndex()).append(": ").append(l)));
             throw new AssertionError("seed=" + seed + ": clients did not finish within " + limit / 1_000_000
-                    + " virtual s (" + finished[0] + "/" + clients + " done) — liveness failure; live:" + state);
+                    + " virtual s (" + loops.finished() + "/" + clients + " done) — liveness failure; live:" + state);
         }
         sim.runUntil(sim.nowMicros() + 50_000); // let commit/abort messages land
         for (TransactionCoordinator t : cluster.coordinators()) {
@@ -110,33 +102,5 @@ public final class SimHarness {
         }
         workload.checkFinal(cluster);
         return cluster;
-    }
-
-    private void loop(SimulatedRuntime sim, TxnClient client, Random r, int left, int[] finished, Stats stats) {
-        if (left == 0) {
-            finished[0]++;
-            return;
-        }
-        attempt(sim, client, r, sim.nowMicros(), left, finished, stats);
-    }
-
-    private void attempt(SimulatedRuntime sim, TxnClient client, Random r, long priority, int left, int[] finished,
-                         Stats stats) {
-        CompletableFuture<Boolean> f = workload.attempt(client, r, priority);
-        f.whenComplete((ok, err) -> {
-            if (err != null) {
-                Throwable c = err.getCause() != null ? err.getCause() : err;
-                workloadFailure = workloadFailure != null ? workloadFailure : c;
-                return;
-            }
-            if (ok) {
-                stats.committed++;
-                sim.at(sim.nowMicros() + r.nextInt(100), () -> loop(sim, client, r, left - 1, finished, stats));
-            } else {
-                stats.aborted++;
-                sim.at(sim.nowMicros() + 100 + r.nextInt(2000),
-                        () -> attempt(sim, client, r, priority, left, finished, stats));
-            }
-        });
     }
 }

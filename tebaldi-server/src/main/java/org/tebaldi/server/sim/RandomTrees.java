@@ -11,12 +11,12 @@ import org.tebaldi.core.tree.TreeSpec;
 import org.tebaldi.core.tree.Verdict;
 
 /**
- * Random CC trees for the conformance suite: depth up to {@code maxDepth}, mechanisms drawn from every registered
+ * Random CC trees for the conformance suite and the burn test: depth up to {@code maxDepth}, mechanisms drawn from every registered
  * mechanism the composability rules cover (test-only mechanisms, which the rules do not know, stay out), every
  * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@code none}) only as leaves over
  * read-only types. Deterministic per seed.
  */
-final class RandomTrees {
+public final class RandomTrees {
     private final CompositionRules rules = CompositionRules.standard();
     /** Mechanisms that regulate conflicts (may be inner nodes and leaves of update types). */
     private final List<String> regulating = new ArrayList<>();
@@ -26,7 +26,12 @@ final class RandomTrees {
     private final Random rnd;
     private final int maxDepth;
 
-    RandomTrees(Database db, long seed, int maxDepth) {
+    /**
+     * @param db       the database whose transaction types the trees cover
+     * @param seed     seed of the draws
+     * @param maxDepth the deepest level (1: a single leaf)
+     */
+    public RandomTrees(Database db, long seed, int maxDepth) {
         this.db = db;
         this.rnd = new Random(seed);
         this.maxDepth = maxDepth;
@@ -38,7 +43,7 @@ final class RandomTrees {
     }
 
     /** A random tree over all the database's types. */
-    TreeSpec next() {
+    public TreeSpec next() {
         List<String> types = new ArrayList<>();
         db.types().forEach(t -> types.add(t.name()));
         Collections.shuffle(types, rnd);

@@ -5,11 +5,11 @@ import java.util.concurrent.CompletionException;
 import org.tebaldi.core.txn.TxnAbortedException;
 
 /** Helpers for workload attempts: map a retryable abort to {@code false}, keep real failures. */
-final class Attempts {
+public final class Attempts {
     private Attempts() {
     }
 
-    static CompletableFuture<Boolean> outcome(CompletableFuture<?> chain) {
+    public static CompletableFuture<Boolean> outcome(CompletableFuture<?> chain) {
         return chain.handle((v, e) -> {
             if (e == null) {
                 return true;

@@ -1,0 +1,247 @@
+package org.tebaldi.bench.burn;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Function;
+import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.Mechanisms;
+import org.tebaldi.core.history.CheckResult;
+import org.tebaldi.core.history.History;
+import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.history.SerializabilityChecker;
+import org.tebaldi.core.runtime.SimulatedRuntime;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.server.durability.MemoryLogStore;
+import org.tebaldi.server.sim.ClosedLoopClients;
+import org.tebaldi.server.sim.SimWorkload;
+
+/**
+ * Runs one burn {@link Scenario} on the simulated runtime (virtual time, deterministic: the same scenario gives
+ * the same result) with its faults, and checks, in this order: no workload assertion or node error while running;
+ * liveness (every client finishes within 60 virtual s of the last fault; the cluster commits within 5 virtual s of
+ * the start and of each heal — recovery after a crash, the end of a reconfiguration — unless the clients are done;
+ * recovery completes within 5 virtual s; nothing is left live at a coordinator or data server 50 virtual ms after
+ * the end); durability (every transaction whose durable notification arrived before a crash is present after the
+ * recovery; every commit after it becomes durable); serializability of the recorded history
+ * ({@link SerializabilityChecker} on {@link History#merge}, the transactions a crash lost counted as aborted, as
+ * in {@code DurabilitySimTest}); the workload's final invariant. Failures are results, never exceptions.
+ */
+public final class BurnRun {
+    /** Clients must finish within this much virtual time after the last fault's start, µs. */
+    static final long FINISH_LIMIT_MICROS = 60_000_000L;
+    /** The cluster must commit within this much virtual time after each heal, µs. */
+    static final long RECOMMIT_BOUND_MICROS = 5_000_000L;
+    /** Recovery after a crash must finish within this much virtual time, µs. */
+    static final long RECOVERY_LIMIT_MICROS = 5_000_000L;
+    /** Virtual time the run goes on after the clients finished, so commit and abort messages land, µs. */
+    static final long SETTLE_MICROS = 50_000L;
+
+    private final Scenario s;
+    private final Function<String, Mechanism> mechanisms;
+    private ClosedLoopClients loops;
+    private final CommitLog commits = new CommitLog();
+    private long virtualMicros;
+    private int historyTxns;
+    private String livenessProblem;
+
+    /** A run with the mechanisms on the class path. */
+    public BurnRun(Scenario s) {
+        this(s, Mechanisms::get);
+    }
+
+    /** @param mechanisms how the trees' mechanism names resolve (tests plug in broken ones) */
+    public BurnRun(Scenario s, Function<String, Mechanism> mechanisms) {
+        this.s = s;
+        this.mechanisms = mechanisms;
+    }
+
+    /** A failed check. */
+    private static final class Failure extends RuntimeException {
+        final Verdict verdict;
+
+        Failure(Verdict verdict, String message) {
+            super(message, null, false, false);
+            this.verdict = verdict;
+        }
+    }
+
+    /**
+     * Runs and checks the scenario (which {@link ScenarioFiles#check} accepts).
+     *
+     * @return the verdict and counts; a failed check or an exception of node or workload code is a failed verdict
+     */
+    public BurnResult run() {
+        long t0 = System.nanoTime();
+        Verdict v = Verdict.PASS;
+        String msg = "";
+        try {
+            execute();
+        } catch (Failure f) {
+            v = f.verdict;
+            msg = f.getMessage();
+        } catch (AssertionError e) {
+            v = Verdict.INVARIANT;
+            msg = String.valueOf(e.getMessage());
+        } catch (RuntimeException e) {
+            v = Verdict.ERROR;
+            msg = describe(e);
+        }
+        return new BurnResult(s, v, msg, loops == null ? 0 : loops.committed(), loops == null ? 0 : loops.aborted(),
+                historyTxns, virtualMicros, (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    private void execute() {
+        BurnWorkload w = BurnWorkload.of(s.workload());
+        SimWorkload workload = w.create();
+        CcTree tree = ScenarioFiles.tree(s.tree(), w, "scenario tree");
+        SimulatedRuntime.Model model = FaultInjector.model(s);
+        List<Fault> reconfigs = s.faults(FaultKind.RECONFIG);
+        List<CcTree> targets = new ArrayList<>();
+        for (int i = 0; i < reconfigs.size(); i++) {
+            targets.add(ScenarioFiles.tree(reconfigs.get(i).tree(), w, "reconfiguration " + i));
+        }
+        List<Fault> crashes = s.faults(FaultKind.CLUSTER_CRASH);
+        MemoryLogStore[] stores = s.durable() ? stores(s.dataServers()) : null;
+        loops = new ClosedLoopClients(workload, s.clients(), s.txnsPerClient(), s.seed());
+        Epoch e = new Epoch(s, 0, model, tree, workload, stores, !reconfigs.isEmpty(), mechanisms);
+        int[] swaps = {0};
+        Epoch first = e;
+        FaultInjector.schedule(e, reconfigs, targets, at -> {
+            swaps[0]++;
+            watchRecommit(first, at, "reconfiguration " + swaps[0] + " ended");
+        });
+        startClients(e, 0, "the start");
+        long lastFault = s.lastHealMicros();
+        Set<Long> durableBefore = Set.of();
+        Set<Long> committedBefore = Set.of();
+        if (!crashes.isEmpty()) {
+            Fault crash = crashes.get(0);
+            e.sim.runUntil(crash.atMicros());
+            failIfClientFailed();
+            virtualMicros += e.sim.nowMicros();
+            Random r = new Random(s.seed() * 31 + 7);
+            for (MemoryLogStore st : stores) {
+                st.crash(r, crash.parameter() == 1);
+            }
+            durableBefore = new HashSet<>(commits.durable());
+            committedBefore = new HashSet<>(commits.committed());
+            commits.newEpoch();
+            e = new Epoch(s, 1, model, tree, workload, stores, false, mechanisms);
+            Epoch recovering = e;
+            if (!e.sim.runUntil(() -> !recovering.recovering(), RECOVERY_LIMIT_MICROS)) {
+                throw new Failure(Verdict.LIVENESS, "recovery after the crash at " + crash.atMicros()
+                        + " µs did not finish within " + RECOVERY_LIMIT_MICROS / 1000 + " virtual ms");
+            }
+            startClients(e, e.sim.nowMicros(), "recovery");
+            lastFault = e.sim.nowMicros();
+        }
+        Epoch last = e;
+        long limit = lastFault + FINISH_LIMIT_MICROS;
+        boolean done = e.sim.runUntil(() -> loops.failure() != null || livenessProblem != null
+                || loops.done() && swaps[0] == reconfigs.size(), limit);
+        virtualMicros += e.sim.nowMicros();
+        failIfClientFailed();
+        if (livenessProblem != null) {
+            throw new Failure(Verdict.LIVENESS, livenessProblem);
+        }
+        if (!done) {
+            throw new Failure(Verdict.LIVENESS, loops.finished() + " of " + s.clients() + " clients finished, "
+                    + swaps[0] + " of " + reconfigs.size() + " reconfigurations ended within " + limit / 1000
+                    + " virtual ms; live: " + e.live());
+        }
+        e.sim.runUntil(e.sim.nowMicros() + SETTLE_MICROS);
+        virtualMicros += SETTLE_MICROS;
+        String live = e.live();
+        if (!live.isEmpty()) {
+            throw new Failure(Verdict.LIVENESS, "transactions left live after the run:" + live);
+        }
+        List<HistoryLog> logs = new ArrayList<>(e.cluster.historyLogs());
+        if (s.durable()) {
+            checkDurability(last, logs, durableBefore, committedBefore);
+        }
+        History h = History.merge(logs);
+        historyTxns = h.txnCount();
+        CheckResult c = SerializabilityChecker.check(h);
+        if (!c.serializable()) {
+            throw new Failure(Verdict.SERIALIZABILITY, c.summary(3));
+        }
+        workload.checkFinal(e.cluster);
+    }
+
+    private void checkDurability(Epoch e, List<HistoryLog> logs, Set<Long> durableBefore, Set<Long> committedBefore) {
+        Set<Long> after = new HashSet<>(commits.committed());
+        after.removeAll(committedBefore);
+        long until = e.sim.nowMicros() + 1_000_000;
+        e.sim.runUntil(() -> commits.durable().containsAll(after), until);
+        if (!commits.durable().containsAll(after)) {
+            after.removeAll(commits.durable());
+            throw new Failure(Verdict.DURABILITY, after.size() + " committed transactions never became durable, e.g. "
+                    + after.iterator().next());
+        }
+        Set<Long> present = new HashSet<>();
+        for (HistoryLog l : logs) {
+            l.outcomes().forEach(o -> {
+                if (o.committed()) {
+                    present.add(o.txn());
+                }
+            });
+        }
+        for (long t : durableBefore) {
+            if (!present.contains(t)) {
+                throw new Failure(Verdict.DURABILITY, "durable transaction " + t + " is missing after the recovery");
+            }
+        }
+        HistoryLog lost = new HistoryLog();
+        for (long t : committedBefore) {
+            if (!present.contains(t)) {
+                lost.outcome(t, false, null);
+            }
+        }
+        logs.add(lost);
+    }
+
+    private void startClients(Epoch e, long healMicros, String what) {
+        loops.start(e.sim, i -> commits.wrap(e.cluster.client(i), e.sim::nowMicros));
+        watchRecommit(e, healMicros, what);
+    }
+
+    /** Fails the run if the clients are not done and nothing commits within the bound after {@code healMicros}. */
+    private void watchRecommit(Epoch e, long healMicros, String what) {
+        e.sim.at(healMicros + RECOMMIT_BOUND_MICROS, () -> {
+            if (!loops.done() && commits.lastCommitMicros() < healMicros && livenessProblem == null) {
+                livenessProblem = "nothing committed within " + RECOMMIT_BOUND_MICROS / 1000 + " virtual ms after "
+                        + what + " (" + healMicros + " µs); live: " + e.live();
+            }
+        });
+    }
+
+    private void failIfClientFailed() {
+        Throwable f = loops.failure();
+        if (f == null) {
+            return;
+        }
+        if (f instanceof AssertionError) {
+            throw new Failure(Verdict.INVARIANT, String.valueOf(f.getMessage()));
+        }
+        throw new Failure(Verdict.ERROR, describe(f));
+    }
+
+    private static String describe(Throwable e) {
+        StringBuilder b = new StringBuilder(e.toString());
+        for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+            b.append("; caused by ").append(c);
+        }
+        return b.toString();
+    }
+
+    private static MemoryLogStore[] stores(int n) {
+        MemoryLogStore[] st = new MemoryLogStore[n];
+        for (int i = 0; i < n; i++) {
+            st[i] = new MemoryLogStore();
+        }
+        return st;
+    }
+}

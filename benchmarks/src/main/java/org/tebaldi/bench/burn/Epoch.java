@@ -1,0 +1,90 @@
+package org.tebaldi.bench.burn;
+
+import java.util.function.Function;
+import org.tebaldi.autoconf.reconfig.ReconfigServer;
+import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.runtime.SimulatedRuntime;
+import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.ds.DataServer;
+import org.tebaldi.server.durability.DurabilityOptions;
+import org.tebaldi.server.durability.MemoryLogStore;
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.sim.SimWorkload;
+import org.tebaldi.server.tc.TransactionCoordinator;
+
+/**
+ * One lifetime of a burn run's cluster on its own simulated runtime: built, loaded (or recovered from the durable
+ * logs of an earlier lifetime that crashed, as {@code DurabilitySimTest} does), and started; with a reconfiguration
+ * server when the scenario swaps trees.
+ */
+final class Epoch {
+    /** GC epochs of 1 ms (virtual), as in the conformance suite. */
+    static final long GC_EPOCH_MICROS = 1_000;
+    /** Durability epochs of 3 ms (virtual), asynchronous. */
+    static final long DURABILITY_EPOCH_MICROS = 3_000;
+    /** Transaction ids of lifetime {@code n} start above {@code n} times this. */
+    static final long IDS_PER_EPOCH = 1_000_000L;
+
+    final SimulatedRuntime sim;
+    final Cluster cluster;
+    final ReconfigServer reconfig;
+
+    /**
+     * @param index      0 for the first lifetime, then 1, 2 … after each crash
+     * @param stores     one in-memory log per data server, or null without durability
+     * @param reconfig   whether to add the reconfiguration server (and every service a tree may need)
+     */
+    Epoch(Scenario s, int index, SimulatedRuntime.Model model, CcTree tree, SimWorkload workload,
+          MemoryLogStore[] stores, boolean reconfig, Function<String, Mechanism> mechanisms) {
+        sim = new SimulatedRuntime(s.seed() + 1_000L * index, model);
+        ClusterConfig cfg = new ClusterConfig(workload.database(), tree, s.coordinators(), s.dataServers(), null, true)
+                .withGcEpoch(GC_EPOCH_MICROS).withMechanisms(mechanisms);
+        if (stores != null) {
+            cfg = cfg.withDurability(new DurabilityOptions(true, null, DURABILITY_EPOCH_MICROS, false,
+                    MemoryLogStore.factory(stores)));
+        }
+        Cluster c = new Cluster(sim, cfg, 64);
+        if (reconfig) {
+            c = c.withAllServices();
+            NodeId id = new NodeId(Role.CONFIGURATOR, 0);
+            this.reconfig = new ReconfigServer(id, sim, s.coordinators(), s.dataServers(), tree, mechanisms);
+            c.addNode(id, this.reconfig);
+        } else {
+            this.reconfig = null;
+        }
+        cluster = c;
+        if (cluster.restarted()) {
+            cluster.coordinators().forEach(tc -> tc.startIdsAbove(IDS_PER_EPOCH * index));
+        } else {
+            workload.load(cluster);
+        }
+        cluster.start();
+    }
+
+    /** Whether any node still recovers from its log. */
+    boolean recovering() {
+        return cluster.dataServers().stream().anyMatch(DataServer::recovering)
+                || cluster.coordinators().stream().anyMatch(TransactionCoordinator::recovering);
+    }
+
+    /** Transactions still live at the coordinators and data servers, described ("" if none). */
+    String live() {
+        StringBuilder b = new StringBuilder();
+        for (TransactionCoordinator t : cluster.coordinators()) {
+            if (t.liveTransactions() != 0) {
+                b.append(" ").append(t.liveTransactions()).append(" at a TC");
+                t.describeLive(3).forEach(l -> b.append(" [").append(l).append(']'));
+            }
+        }
+        for (DataServer d : cluster.dataServers()) {
+            if (d.liveTransactions() != 0) {
+                b.append(" ").append(d.liveTransactions()).append(" at ds").append(d.dsIndex());
+                d.describeLive(3).forEach(l -> b.append(" [").append(l).append(']'));
+            }
+        }
+        return b.toString().trim();
+    }
+}

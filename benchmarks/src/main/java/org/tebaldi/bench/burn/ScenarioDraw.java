@@ -1,0 +1,77 @@
+package org.tebaldi.bench.burn;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.tebaldi.core.tree.TreeLoader;
+import org.tebaldi.core.tree.TreeSpec;
+import org.tebaldi.server.sim.RandomTrees;
+
+/**
+ * Draws a burn {@link Scenario} from a seed, deterministically: a workload ({@link BurnWorkload}, uniformly), a
+ * random tree of depth ≤ 3 over every registered mechanism the composability rules cover ({@link RandomTrees};
+ * for TPC-C none that puts {@code stock_level} under runtime pipelining),
+ * 1–3 coordinators and 1–3 data servers, 4–8 clients of 10–25 transactions each, durability in a quarter of the
+ * runs, and faults: network jitter (delays up to 0.3–5 ms) in half of the runs, node pauses (up to 0.2–3 ms every
+ * 5 ms) in a third; with durability a whole-cluster crash at 2–30 ms in three runs of four (keeping every unsynced
+ * write in one crash of three); without, 0–2 reconfigurations to other random trees at 2–40 ms (half by online
+ * update, half of them with a 2 ms force-abort timeout).
+ */
+public final class ScenarioDraw {
+    private ScenarioDraw() {
+    }
+
+    /**
+     * The next random tree the workload can run: TPC-C's interactive {@code stock_level} reads order lines and
+     * stock in turns, which runtime pipelining cannot order (it aborts such a transaction for good), so it never
+     * lies below an {@code rp} node.
+     */
+    private static TreeSpec next(RandomTrees trees, BurnWorkload w) {
+        TreeSpec t = trees.next();
+        while (w == BurnWorkload.TPCC && rpOver(t, "stock_level", false)) {
+            t = trees.next();
+        }
+        return t;
+    }
+
+    private static boolean rpOver(TreeSpec s, String type, boolean underRp) {
+        boolean rp = underRp || "rp".equals(s.cc);
+        if (rp && s.txns.contains(type)) {
+            return true;
+        }
+        return s.children.stream().anyMatch(c -> rpOver(c, type, rp));
+    }
+
+    /** The scenario of {@code seed}. */
+    public static Scenario draw(long seed) {
+        Random r = new Random(seed * 0x9E3779B97F4A7C15L + 0x2545F491L);
+        BurnWorkload w = BurnWorkload.values()[r.nextInt(BurnWorkload.values().length)];
+        RandomTrees trees = new RandomTrees(w.create().database(), r.nextLong(), 3);
+        String tree = TreeLoader.toYaml(next(trees, w));
+        int tcs = 1 + r.nextInt(3);
+        int dss = 1 + r.nextInt(3);
+        int clients = 4 + r.nextInt(5);
+        int txns = 10 + r.nextInt(16);
+        boolean durable = r.nextInt(4) == 0;
+        List<Fault> faults = new ArrayList<>();
+        if (r.nextBoolean()) {
+            faults.add(new Fault(FaultKind.NET_JITTER, 0, 0, List.of(), 300 + r.nextInt(4_701), null));
+        }
+        if (r.nextInt(3) == 0) {
+            faults.add(new Fault(FaultKind.NODE_PAUSES, 0, 0, List.of(), 200 + r.nextInt(2_801), null));
+        }
+        if (durable) {
+            if (r.nextInt(4) != 0) {
+                faults.add(new Fault(FaultKind.CLUSTER_CRASH, 2_000 + r.nextInt(28_001), 0, List.of(),
+                        r.nextInt(3) == 0 ? 1 : 0, null));
+            }
+        } else {
+            int n = r.nextInt(3);
+            for (int i = 0; i < n; i++) {
+                faults.add(new Fault(FaultKind.RECONFIG, 2_000 + r.nextInt(38_001), r.nextBoolean() ? 2_000 : 0,
+                        List.of(), r.nextInt(2), TreeLoader.toYaml(next(trees, w))));
+            }
+        }
+        return new Scenario(seed, w.label(), tree, tcs, dss, clients, txns, durable, faults);
+    }
+}

@@ -1,0 +1,28 @@
+package org.tebaldi.bench.burn;
+
+/**
+ * The outcome of one burn run: passed, or the kind of check that failed first. The shrinker keeps a smaller
+ * scenario only if it fails with the same kind.
+ */
+public enum Verdict {
+    /** Every check passed. */
+    PASS,
+    /** The recorded history is not serializable (a cycle, an aborted or intermediate read). */
+    SERIALIZABILITY,
+    /** A workload invariant failed (e.g. a committed bank audit saw another total, or the final total differs). */
+    INVARIANT,
+    /** A transaction whose durable notification was sent is missing after the crash and recovery. */
+    DURABILITY,
+    /**
+     * Clients did not finish within the virtual time limit, the cluster did not commit again within the bound after
+     * the last fault healed, recovery or a reconfiguration did not complete, or transactions were left live.
+     */
+    LIVENESS,
+    /** Node or workload code threw (a bug that surfaced as an exception). */
+    ERROR;
+
+    /** Lower-case name for files and the console. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,124 @@
+package org.tebaldi.server.sim;
+
+import java.util.Random;
+import java.util.function.IntFunction;
+import org.tebaldi.core.client.TxnClient;
+import org.tebaldi.core.runtime.SimulatedRuntime;
+
+/**
+ * Closed-loop logical clients of a {@link SimWorkload} on the simulated runtime: each runs {@code txnsEach}
+ * transactions, retrying an aborted attempt (same wait-die priority) after a random back-off of 100–2100 µs and
+ * starting the next one 0–100 µs after a commit. Deterministic per seed. The clients can be moved to a new
+ * runtime (a cluster restarted after a crash): {@link #start} again resumes every unfinished client with the
+ * transactions it has left; an attempt in flight at the crash counts as not done and runs again.
+ */
+public final class ClosedLoopClients {
+    private final SimWorkload workload;
+    private final int[] left;
+    private final Random[] rnd;
+    private int finished;
+    private int committed;
+    private int aborted;
+    private int epoch;
+    private Throwable failure;
+
+    /**
+     * @param clients  logical clients (client endpoint {@code i} serves client {@code i})
+     * @param txnsEach transactions each client commits
+     * @param seed     seed of the clients' random choices
+     */
+    public ClosedLoopClients(SimWorkload workload, int clients, int txnsEach, long seed) {
+        this.workload = workload;
+        this.left = new int[clients];
+        this.rnd = new Random[clients];
+        Random r = new Random(seed ^ 0x5DEECE66DL);
+        for (int c = 0; c < clients; c++) {
+            left[c] = txnsEach;
+            rnd[c] = new Random(r.nextLong());
+        }
+    }
+
+    /**
+     * Starts every unfinished client on {@code sim} within its first 200 µs (virtual); callbacks of an earlier
+     * start are ignored from now on.
+     *
+     * @param endpoint client endpoint of client {@code i}
+     */
+    public void start(SimulatedRuntime sim, IntFunction<TxnClient> endpoint) {
+        int e = ++epoch;
+        if (e > 1) {
+            finished = 0;
+            for (int l : left) {
+                finished += l == 0 ? 1 : 0;
+            }
+        }
+        for (int c = 0; c < left.length; c++) {
+            if (e == 1 || left[c] > 0) {
+                TxnClient client = endpoint.apply(c);
+                int i = c;
+                sim.at(sim.nowMicros() + rnd[c].nextInt(200), () -> next(sim, client, i, e));
+            }
+        }
+    }
+
+    /** True once every client committed all its transactions. */
+    public boolean done() {
+        return finished == left.length;
+    }
+
+    /** Clients that committed all their transactions. */
+    public int finished() {
+        return finished;
+    }
+
+    /** Attempts committed so far. */
+    public int committed() {
+        return committed;
+    }
+
+    /** Attempts aborted (and retried) so far. */
+    public int aborted() {
+        return aborted;
+    }
+
+    /** The first non-abort failure of an attempt (a workload assertion or a node error), or null. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    private void next(SimulatedRuntime sim, TxnClient client, int c, int e) {
+        if (e != epoch) {
+            return;
+        }
+        if (left[c] == 0) {
+            finished++;
+            return;
+        }
+        attempt(sim, client, c, sim.nowMicros(), e);
+    }
+
+    private void attempt(SimulatedRuntime sim, TxnClient client, int c, long priority, int e) {
+        if (e != epoch || failure != null) {
+            return;
+        }
+        Random r = rnd[c];
+        workload.attempt(client, r, priority).whenComplete((ok, err) -> {
+            if (e != epoch) {
+                return;
+            }
+            if (err != null) {
+                Throwable cause = err.getCause() != null ? err.getCause() : err;
+                failure = failure != null ? failure : cause;
+                return;
+            }
+            if (ok) {
+                committed++;
+                left[c]--;
+                sim.at(sim.nowMicros() + r.nextInt(100), () -> next(sim, client, c, e));
+            } else {
+                aborted++;
+                sim.at(sim.nowMicros() + 100 + r.nextInt(2000), () -> attempt(sim, client, c, priority, e));
+            }
+        });
+    }
+}
