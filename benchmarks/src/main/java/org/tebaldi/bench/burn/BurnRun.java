@@ -126,6 +126,7 @@ public final class BurnRun {
             for (MemoryLogStore st : stores) {
                 st.crash(r, crash.parameter() == 1);
             }
+            workload.crashed();
             durableBefore = new HashSet<>(commits.durable());
             committedBefore = new HashSet<>(commits.committed());
             commits.newEpoch();

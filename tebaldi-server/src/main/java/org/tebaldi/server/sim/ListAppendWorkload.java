@@ -46,6 +46,11 @@ public final class ListAppendWorkload implements SimWorkload {
     }
 
     @Override
+    public void crashed() {
+        txns.recorder().crash();
+    }
+
+    @Override
     public void checkFinal(Cluster cluster) {
         Result r = ListAppendChecker.check(txns.recorder().history());
         if (!r.valid()) {

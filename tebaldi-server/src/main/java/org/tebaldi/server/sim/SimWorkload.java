@@ -24,4 +24,12 @@ public interface SimWorkload {
     /** Checks workload invariants after the run (e.g. the bank total); throws AssertionError on violation. */
     default void checkFinal(Cluster cluster) {
     }
+
+    /**
+     * The whole cluster crashed and will recover only its durable transactions (dissertation §4.5.4): a workload
+     * that checks what its clients were told forgets the promise of commits whose durable notification did not
+     * arrive. Called at the crash, before the clients resume on the recovered cluster.
+     */
+    default void crashed() {
+    }
 }

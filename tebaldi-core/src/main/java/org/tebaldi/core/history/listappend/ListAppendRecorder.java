@@ -23,6 +23,7 @@ public final class ListAppendRecorder {
         private final long id;
         private final List<MicroOp> ops = new ArrayList<>();
         private Outcome outcome;
+        private boolean durable;
 
         private Attempt(long id) {
             this.id = id;
@@ -55,6 +56,18 @@ public final class ListAppendRecorder {
             }
         }
 
+        /** Records the durable notification of its commit (dissertation §4.5.4). */
+        public synchronized void durable() {
+            durable = true;
+        }
+
+        /** A crash lost what was not durable: a commit without its durable notification becomes unknown. */
+        private synchronized void crashed() {
+            if (outcome == Outcome.COMMITTED && !durable) {
+                outcome = Outcome.UNKNOWN;
+            }
+        }
+
         private synchronized ObservedTxn snapshot() {
             return new ObservedTxn(id, outcome == null ? Outcome.UNKNOWN : outcome, ops);
         }
@@ -70,6 +83,16 @@ public final class ListAppendRecorder {
     /** Records the final read of {@code key} (made after every client stopped), replacing an earlier one. */
     public void finalRead(String key, List<Long> observed) {
         finalReads.put(key, List.copyOf(observed));
+    }
+
+    /**
+     * Records a crash of the whole cluster that keeps only durable transactions (durability, dissertation §4.5.4):
+     * every attempt committed so far without its durable notification becomes of unknown outcome — it may or may
+     * not have survived, so its reads prove nothing and its appends count only if a later committed read or the
+     * final read shows them. Call it when the crash happens, before clients resume.
+     */
+    public void crash() {
+        attempts.forEach(Attempt::crashed);
     }
 
     /** Attempts begun so far. */

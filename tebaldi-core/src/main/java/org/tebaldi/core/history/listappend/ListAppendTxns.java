@@ -210,7 +210,10 @@ public final class ListAppendTxns {
         ListAppendRecorder.Attempt rec = recorder.begin();
         return client.begin(p.type(), inputs(p), priority)
                 .thenCompose(t -> run(t, p, rec).thenCompose(x -> p.userAbort()
-                        ? t.abort().thenApply(y -> false) : t.commit().thenApply(y -> true)))
+                        ? t.abort().thenApply(y -> false) : t.commit().thenApply(ci -> {
+                            ci.durable().thenRun(rec::durable);
+                            return true;
+                        })))
                 .handle((ok, e) -> {
                     if (e == null) {
                         rec.end(ok ? Outcome.COMMITTED : Outcome.ABORTED);
