@@ -14,10 +14,9 @@ import org.tebaldi.core.txn.TxnIds;
 /**
  * The serializability check of {@link SerializabilityChecker} (Adya's DSG, dissertation §2.2.3) on a history that
  * arrives in chunks while the run goes on, holding only what can still join a cycle, so that memory stays bounded
- * on a run of any length (docs/architecture.md, "Verification"). Same violations: G1a aborted reads (an aborted
- * writer held no longer than {@value #ABORTED_KEPT_PASSES} passes after it was resolved is reported as never
- * finished instead), G1b intermediate reads, G1c and G2 cycles (one per non-trivial strongly connected component),
- * and record inconsistencies.
+ * on a run of any length (docs/architecture.md, "Verification"). Same violations: G1a aborted reads, G1b
+ * intermediate reads, G1c and G2 cycles (one per non-trivial strongly connected component), and record
+ * inconsistencies.
  *
  * <p><b>Input.</b> Every recording node ({@code source}, 0 .. sources-1) hands over what it recorded since its last
  * hand-over as one {@link HistoryLog} chunk ({@link #add}); chunks are numbered in hand-over order, and a node's
@@ -41,8 +40,9 @@ import org.tebaldi.core.txn.TxnIds;
  * components are complete) and drops them. Per key only the newest final version's writer, the readers of that
  * version (their future rw edge to the next version) and the readers of versions not yet final are kept, and a
  * key's state goes once its newest final writer was dropped and no held transaction read it. An aborted
- * transaction is dropped {@value #ABORTED_KEPT_PASSES} passes after it was resolved: its versions are gone from the
- * store then, so no reader can still observe them. What is not caught once its state is dropped: a read of a
+ * transaction is dropped once it is complete and every source that logged a write of it logged its abort too (a
+ * data server logs the abort when it removes the versions): no reader can observe them any more, and every read
+ * of them was logged before. What is not caught once its state is dropped: a read of a
  * version older than the key's newest final version arriving after that version's writer was dropped (a store
  * that served a pruned version), which would need the whole version order.
  *
@@ -50,8 +50,8 @@ import org.tebaldi.core.txn.TxnIds;
  * transaction plus 40 per held edge and 100 per held key.
  */
 public final class IncrementalChecker {
-    /** Passes an aborted transaction is kept after it was resolved, for reads of its versions that come late. */
-    static final int ABORTED_KEPT_PASSES = 50;
+    /** Most sources: each is a bit of a transaction's write and abort masks. */
+    public static final int MAX_SOURCES = 64;
     /** Passes the ids of dropped transactions are remembered, so that a late duplicate outcome is not counted. */
     static final int DROPPED_KEPT_PASSES = 50;
 
@@ -78,7 +78,9 @@ public final class IncrementalChecker {
         long outcomeChunk = -1;
         boolean resolved;
         boolean dropped;
-        int resolvedPass;
+        /** Sources that logged a write of this transaction, and those that logged its abort. */
+        long writeSources;
+        long abortSources;
         /** Written keys: the highest write sequence number logged, negative once the version is final. */
         Map<Key, Integer> writes;
         int unfinal;
@@ -147,9 +149,9 @@ public final class IncrementalChecker {
      * @throws IllegalArgumentException if {@code sources < 1} or {@code maxStoredPerType < 0}
      */
     public IncrementalChecker(int sources, int maxStoredPerType) {
-        if (sources < 1 || maxStoredPerType < 0) {
-            throw new IllegalArgumentException("need sources >= 1 and maxStoredPerType >= 0: " + sources + ", "
-                    + maxStoredPerType);
+        if (sources < 1 || sources > MAX_SOURCES || maxStoredPerType < 0) {
+            throw new IllegalArgumentException("need 1 <= sources <= " + MAX_SOURCES
+                    + " and maxStoredPerType >= 0: " + sources + ", " + maxStoredPerType);
         }
         this.sources = sources;
         this.lastChunk = new long[sources];
@@ -170,10 +172,10 @@ public final class IncrementalChecker {
         long c = chunk++;
         lastChunk[source] = c;
         for (HistoryLog.Outcome o : log.outcomes()) {
-            outcome(o, c);
+            outcome(o, c, source);
         }
         for (HistoryLog.Write w : log.writes()) {
-            write(w);
+            write(w, source);
         }
         for (HistoryLog.Read r : log.reads()) {
             read(r);
@@ -213,7 +215,7 @@ public final class IncrementalChecker {
         return n;
     }
 
-    private void outcome(HistoryLog.Outcome o, long c) {
+    private void outcome(HistoryLog.Outcome o, long c, int source) {
         if (o.txn() == 0L) {
             String p = "an outcome (" + (o.committed() ? "committed" : "aborted")
                     + ") was logged for T0, which is always committed; ignored";
@@ -226,6 +228,9 @@ public final class IncrementalChecker {
             return;
         }
         n = node(o.txn());
+        if (s == ABORTED) {
+            n.abortSources |= bit(source);
+        }
         if (n.status != UNKNOWN) {
             if (n.status != s || !java.util.Objects.equals(n.type, o.type())) {
                 String p = "conflicting outcomes for " + TxnIds.format(o.txn()) + ": " + statusName(n.status) + " "
@@ -266,8 +271,13 @@ public final class IncrementalChecker {
         }
     }
 
-    private void write(HistoryLog.Write w) {
+    private static long bit(int source) {
+        return 1L << source;
+    }
+
+    private void write(HistoryLog.Write w, int source) {
         Node n = node(w.writer());
+        n.writeSources |= bit(source);
         if (w.writeSeq() < 1) {
             out.record(() -> TxnIds.format(w.writer()) + " logged write #" + w.writeSeq() + " to " + w.key()
                     + " (write sequence numbers start at 1); ignored", w.writer());
@@ -470,7 +480,7 @@ public final class IncrementalChecker {
             if (!n.resolved && n.status != UNKNOWN && n.outcomeChunk < complete) {
                 resolve(n, false);
             }
-            if (n.status == ABORTED && n.resolved && pass - n.resolvedPass >= ABORTED_KEPT_PASSES) {
+            if (n.status == ABORTED && n.resolved && (n.writeSources & ~n.abortSources) == 0) {
                 expiredAborts.add(n);
             }
         }
@@ -547,7 +557,6 @@ public final class IncrementalChecker {
         }
         n.issues = null;
         n.resolved = true;
-        n.resolvedPass = pass;
     }
 
     private void drop(Node n) {

@@ -120,6 +120,16 @@ final class DsHistory {
         }
     }
 
+    /**
+     * Streamed checking: {@code t}'s versions here were removed (it aborted); logged if it wrote here, so that the
+     * checker knows no read of them can follow.
+     */
+    void versionsRemoved(DsTxnImpl t, String type) {
+        if (stream != null && !t.writes.isEmpty()) {
+            log.outcome(t.id(), false, type);
+        }
+    }
+
     /** {@code t} read the {@code seq}-th write of {@code writer} to {@code key} (also kept for its precommit log). */
     void read(DsTxnImpl t, Key key, long writer, int seq) {
         if (log != null) {
