@@ -20,6 +20,7 @@ public final class HistoryStream implements AutoCloseable {
     private final IncrementalChecker checker;
     private final Object checkLock = new Object();
     private List<Chunk> queue = new ArrayList<>();
+    private java.util.function.BiConsumer<Integer, HistoryLog> listener;
     private Thread thread;
     private volatile boolean closed;
     private volatile Throwable failure;
@@ -38,8 +39,22 @@ public final class HistoryStream implements AutoCloseable {
      */
     public void handOver(int source, Supplier<HistoryLog> swap) {
         synchronized (this) {
-            queue.add(new Chunk(source, swap.get()));
+            HistoryLog log = swap.get();
+            queue.add(new Chunk(source, log));
+            if (listener != null) {
+                listener.accept(source, log);
+            }
         }
+    }
+
+    /**
+     * Also passes every chunk, with its source, to {@code l} as it is handed over (under the stream's lock, on the
+     * node's thread) — e.g. to keep the whole history for a batch check of the same run. Call before the nodes
+     * start.
+     */
+    public HistoryStream listen(java.util.function.BiConsumer<Integer, HistoryLog> l) {
+        this.listener = l;
+        return this;
     }
 
     /** Feeds every chunk handed over so far to the checker, then runs one pruning pass. */
