@@ -46,8 +46,8 @@ import org.tebaldi.core.txn.TxnIds;
  * version older than the key's newest final version arriving after that version's writer was dropped (a store
  * that served a pruned version), which would need the whole version order.
  *
- * <p>Not thread-safe; {@link HistoryStream} feeds it from the nodes' threads. Memory: about 200 bytes per held
- * transaction plus 40 per held edge and 100 per held key.
+ * <p>Not thread-safe; {@link HistoryStream} feeds it from the nodes' threads. Memory is proportional to the held
+ * transactions, their edges and the held keys ({@link #held()}, {@link #heldKeys()}); a pass is linear in them.
  */
 public final class IncrementalChecker {
     /** Most sources: each is a bit of a transaction's write and abort masks. */
@@ -474,7 +474,7 @@ public final class IncrementalChecker {
         for (long l : lastChunk) {
             complete = Math.min(complete, l);
         }
-        List<Node> sealedOrUnsafe = new ArrayList<>();
+        List<Node> finals = new ArrayList<>();
         List<Node> expiredAborts = new ArrayList<>();
         for (Node n : nodes.values()) {
             if (!n.resolved && n.status != UNKNOWN && n.outcomeChunk < complete) {
@@ -507,11 +507,11 @@ public final class IncrementalChecker {
         }
         for (Node n : nodes.values()) {
             if (n.status == COMMITTED && n.mark != stamp) {
-                sealedOrUnsafe.add(n);
+                finals.add(n);
             }
         }
-        checkCycles(sealedOrUnsafe);
-        for (Node n : sealedOrUnsafe) {
+        checkCycles(finals);
+        for (Node n : finals) {
             drop(n);
         }
         for (Node n : expiredAborts) {

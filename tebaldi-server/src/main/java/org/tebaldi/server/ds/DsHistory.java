@@ -44,9 +44,11 @@ final class DsHistory {
 
     /**
      * Streamed checking: reports the committed versions of {@code key} whose place in the version order is final
-     * and not reported yet — those before the newest settled committed version, up to the first uncommitted one
-     * (dissertation §4.5.3: nothing can be ordered before a settled version); with {@code all}, every committed
-     * version (the run is over). Returns whether every version of the chain is committed and reported.
+     * and not reported yet — those up to the newest settled committed version (dissertation §4.5.3: no CC orders an
+     * ongoing or future transaction before a settled version, so an uncommitted version before it never commits —
+     * it is skipped; one left behind by a transaction a partial restart dropped would otherwise block the key
+     * forever); with {@code all}, every committed version (the run is over). Returns whether every version of the
+     * chain is committed and reported.
      */
     boolean reportFinal(Key key, org.tebaldi.core.storage.VersionChain chain, boolean all) {
         if (stream == null) {
@@ -65,10 +67,7 @@ final class DsHistory {
             Version v = chain.get(i);
             if (!v.committed()) {
                 done = false;
-                if (all) {
-                    continue;
-                }
-                break;
+                continue;
             }
             if (!v.finalReported()) {
                 log.finalVersion(key, v.writer(), v.writeSeq());
