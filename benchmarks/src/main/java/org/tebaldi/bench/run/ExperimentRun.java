@@ -150,9 +150,11 @@ public final class ExperimentRun {
                 listener.phase("verifying");
                 if (stream != null) {
                     cluster.finishHistoryStream();
+                    stream.check();
+                    String held = stream.describeHeld();
                     org.tebaldi.core.history.CheckResult r = stream.finish();
                     listener.phase("history checked while running: at most " + stream.maxHeld()
-                            + " transactions held at once");
+                            + " transactions held at once; before the end: " + held);
                     checks = Verifier.verify(cluster, w, r);
                 } else {
                     checks = Verifier.verify(cluster, w);

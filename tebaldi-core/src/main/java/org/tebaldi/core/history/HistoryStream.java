@@ -103,6 +103,13 @@ public final class HistoryStream implements AutoCloseable {
         }
     }
 
+    /** What the checker holds, by state ({@link IncrementalChecker#describeHeld()}). */
+    public String describeHeld() {
+        synchronized (checkLock) {
+            return checker.describeHeld();
+        }
+    }
+
     /** Most transactions the checker held at once. */
     public int maxHeld() {
         synchronized (checkLock) {

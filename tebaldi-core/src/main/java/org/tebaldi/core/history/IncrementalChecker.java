@@ -196,6 +196,49 @@ public final class IncrementalChecker {
         return maxHeld;
     }
 
+    /**
+     * What is held and why, for diagnosis: held transactions by state (no outcome yet — with the lowest such id,
+     * which pins every transaction that depends on it —, aborted, not complete, waiting for writers' outcomes,
+     * versions not final, sealed but depending on an unsealed one), each source's last chunk number, held keys.
+     */
+    public String describeHeld() {
+        int unknown = 0;
+        int incomplete = 0;
+        int waiting = 0;
+        int unfinal = 0;
+        int sealedUnsafe = 0;
+        int abortedHeld = 0;
+        long complete = Long.MAX_VALUE;
+        for (long l : lastChunk) {
+            complete = Math.min(complete, l);
+        }
+        Node oldestUnknown = null;
+        for (Node n : nodes.values()) {
+            if (n.status == UNKNOWN) {
+                unknown++;
+                if (oldestUnknown == null || n.id < oldestUnknown.id) {
+                    oldestUnknown = n;
+                }
+            } else if (n.status == ABORTED) {
+                abortedHeld++;
+            } else if (n.outcomeChunk >= complete) {
+                incomplete++;
+            } else if (!n.resolved) {
+                waiting++;
+            } else if (n.unfinal > 0) {
+                unfinal++;
+            } else {
+                sealedUnsafe++;
+            }
+        }
+        return "held " + nodes.size() + ": unknown " + unknown + " (oldest " + (oldestUnknown == null ? "-"
+                : oldestUnknown.label() + " reads-in " + (oldestUnknown.in == null ? 0 : oldestUnknown.in.size())
+                + " writes " + (oldestUnknown.writes == null ? 0 : oldestUnknown.writes.size())) + "), aborted "
+                + abortedHeld + ", incomplete " + incomplete + ", waiting for writers " + waiting
+                + ", versions not final " + unfinal + ", sealed but below an unsealed one " + sealedUnsafe
+                + "; last chunks " + java.util.Arrays.toString(lastChunk) + "; keys " + keys.size();
+    }
+
     /** Keys with state held now. */
     public int heldKeys() {
         return keys.size();
