@@ -153,7 +153,8 @@ public final class ExperimentRun {
                     stream.check();
                     String held = stream.describeHeld();
                     org.tebaldi.core.history.CheckResult r = stream.finish();
-                    listener.phase("history checked while running: at most " + stream.maxHeld()
+                    listener.phase("history checked while running: " + (r.serializable() ? "serializable"
+                            : "NOT serializable") + "; at most " + stream.maxHeld()
                             + " transactions held at once; before the end: " + held);
                     checks = Verifier.verify(cluster, w, r);
                 } else {
