@@ -85,7 +85,7 @@ final class TuneCommand implements Callable<Integer> {
                 r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), null,
                         NodeLauncher.command(), tune).run();
             } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout), tune).run();
+                r = new ExperimentRun(e, new ConsoleListener(stdout), tune).inDirectory(dir).run();
             }
         } catch (IllegalStateException | RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());

@@ -72,6 +72,11 @@ public final class ExperimentRun {
         return e.durability().options(java.nio.file.Path.of("").toAbsolutePath(), fallback);
     }
 
+    /** With {@code verify}: every node hands its history over to the streamed check this often, µs. */
+    static final long HISTORY_HANDOVER_MICROS = 100_000;
+    /** With {@code verify}: the streamed check adds what was handed over and prunes this often, ms. */
+    static final long HISTORY_CHECK_MILLIS = 250;
+
     /**
      * @throws RunFailedException if a node or workload code threw during the run
      * @throws InterruptedException if the calling thread is interrupted
@@ -105,11 +110,16 @@ public final class ExperimentRun {
                     return rt;
                 }
             });
+            org.tebaldi.core.history.HistoryStream stream = null;
+            if (e.verify() && !cluster.restarted()) {
+                stream = cluster.streamHistory(HISTORY_HANDOVER_MICROS);
+                stream.startChecking(HISTORY_CHECK_MILLIS);
+            }
             cluster.start();
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
             DriverResult d;
-            MemorySampler memory = new MemorySampler(cluster);
+            MemorySampler memory = new MemorySampler(cluster, stream);
             try {
                 d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
                         () -> !rt.failures().isEmpty()).onStart(extension::started)
@@ -123,6 +133,9 @@ public final class ExperimentRun {
                 listener.phase("the cluster did not go quiet within " + QUIESCE_MILLIS + " ms after the run; stopping it");
             }
             cluster.close();
+            if (stream != null) {
+                stream.close();
+            }
             failIfBroken(rt.failures(), d);
             listener.phase(memory.summary());
             if (runDir != null) {
@@ -135,7 +148,18 @@ public final class ExperimentRun {
             Checks checks = Checks.notChecked();
             if (e.verify()) {
                 listener.phase("verifying");
-                checks = Verifier.verify(cluster, w);
+                if (stream != null) {
+                    cluster.finishHistoryStream();
+                    stream.check();
+                    String held = stream.describeHeld();
+                    org.tebaldi.core.history.CheckResult r = stream.finish();
+                    listener.phase("history checked while running: " + (r.serializable() ? "serializable"
+                            : "NOT serializable") + "; at most " + stream.maxHeld()
+                            + " transactions held at once; before the end: " + held);
+                    checks = Verifier.verify(cluster, w, r);
+                } else {
+                    checks = Verifier.verify(cluster, w);
+                }
             }
             return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis);
         } finally {

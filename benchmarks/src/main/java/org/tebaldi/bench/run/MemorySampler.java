@@ -14,16 +14,20 @@ import org.tebaldi.server.ds.DataServer;
  * keys, and the heap in use — to show that version garbage collection (dissertation §4.5.3) keeps versions per key
  * flat over a long run. The summary compares the smallest heap sample (a trough right after a collection, close to
  * the live data) of the first and the last tenth of the run. Writes {@code memory.csv}
- * ({@code second,versions,keys,versions_per_key,heap_used_mb}).
+ * ({@code second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns}; the last column is the
+ * transactions the streamed history check holds, empty without {@code verify}).
  */
 final class MemorySampler implements AutoCloseable {
     private final Cluster cluster;
+    private final org.tebaldi.core.history.HistoryStream stream;
     private final Thread thread;
     private final List<String> rows = new ArrayList<>();
     private volatile boolean closed;
 
-    MemorySampler(Cluster cluster) {
+    /** @param stream the streamed history check, or null */
+    MemorySampler(Cluster cluster, org.tebaldi.core.history.HistoryStream stream) {
         this.cluster = cluster;
+        this.stream = stream;
         long t0 = System.nanoTime();
         thread = new Thread(() -> {
             while (!closed) {
@@ -48,7 +52,7 @@ final class MemorySampler implements AutoCloseable {
         }
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         rows.add(second + "," + versions + "," + keys + "," + String.format("%.4f", keys == 0 ? 0.0
-                : (double) versions / keys) + "," + heap / (1 << 20));
+                : (double) versions / keys) + "," + heap / (1 << 20) + "," + (stream == null ? "" : stream.held()));
     }
 
     /** The first and last sample, for a one-line report. */
@@ -75,7 +79,7 @@ final class MemorySampler implements AutoCloseable {
     synchronized void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<String> out = new ArrayList<>();
-        out.add("second,versions,keys,versions_per_key,heap_used_mb");
+        out.add("second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns");
         out.addAll(rows);
         Files.write(dir.resolve("memory.csv"), out);
     }

@@ -9,7 +9,8 @@ import org.tebaldi.server.ds.DataServer;
 
 /**
  * The checks of {@code verify: true} (docs/architecture.md, "Verification"): the serializability checker on the merged history of every
- * node, and the workload's consistency check on the final state. Run after the cluster stopped.
+ * node (or the verdict of the streamed, bounded-memory check of an embedded run), and the workload's consistency
+ * check on the final state. Run after the cluster stopped.
  */
 public final class Verifier {
     private Verifier() {
@@ -17,7 +18,11 @@ public final class Verifier {
 
     /** Runs both checks on a stopped cluster that recorded its history. */
     public static Checks verify(Cluster cluster, Workload workload) {
-        CheckResult r = SerializabilityChecker.check(History.merge(cluster.historyLogs()));
+        return verify(cluster, workload, SerializabilityChecker.check(History.merge(cluster.historyLogs())));
+    }
+
+    /** The workload's check on a stopped cluster, with serializability verdict {@code r} computed elsewhere. */
+    public static Checks verify(Cluster cluster, Workload workload, CheckResult r) {
         ClusterSnapshot snap = ClusterSnapshot.of(workload.database().catalog(),
                 cluster.dataServers().stream().map(DataServer::store).toList());
         return new Checks(r.serializable(), r.summary(), workload.check(snap));

@@ -85,6 +85,16 @@ class ReconfigurationSimTest {
         for (long k = 0; k < ACCOUNTS; k++) {
             c.load(Key.of(account, k), account.row(100L));
         }
+        // every fourth seed checks its history streamed, while it runs (bounded memory across swaps)
+        org.tebaldi.core.history.HistoryStream stream = seed % 4 == 0 ? c.streamHistory(2_000) : null;
+        if (stream != null) {
+            Runnable[] pass = new Runnable[1];
+            pass[0] = () -> {
+                stream.check();
+                sim.at(sim.nowMicros() + 2_000, pass[0]);
+            };
+            sim.at(2_000, pass[0]);
+        }
         c.start();
         Random rnd = new Random(seed);
         String[] failure = {null};
@@ -112,7 +122,21 @@ class ReconfigurationSimTest {
         if (!same(server.running(), trees.get(count % trees.size()))) {
             return "running " + server.running().describe() + ", expected " + trees.get(count % trees.size());
         }
-        CheckResult h = SerializabilityChecker.check(History.merge(c.historyLogs()));
+        CheckResult h;
+        if (stream != null) {
+            c.finishHistoryStream();
+            try {
+                h = stream.finish();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+            if (h.committed() == 0) {
+                return "the streamed check saw no committed transaction";
+            }
+        } else {
+            h = SerializabilityChecker.check(History.merge(c.historyLogs()));
+        }
         if (!h.serializable()) {
             return h.summary(3);
         }

@@ -32,6 +32,17 @@ public final class CheckResult {
         this.reads = h.readCount();
     }
 
+    CheckResult(List<Violation> violations, long[] violationCounts, long[] edgeCounts, int committed, int aborted,
+            int unfinished, int reads) {
+        this.violations = List.copyOf(violations);
+        this.violationCounts = violationCounts.clone();
+        this.edgeCounts = edgeCounts.clone();
+        this.committed = committed;
+        this.aborted = aborted;
+        this.unfinished = unfinished;
+        this.reads = reads;
+    }
+
     /** True iff no violation of any type was found. */
     public boolean serializable() {
         return violationCount() == 0;

@@ -16,7 +16,7 @@ final class CycleReporter {
     private CycleReporter() {
     }
 
-    static void report(Dsg g, History h, ViolationCollector out) {
+    static void report(Dsg g, TxnNames h, ViolationCollector out) {
         TarjanScc.Components all = TarjanScc.run(g, false);
         int[] rep = new int[all.count()];
         Arrays.fill(rep, -1);
@@ -51,7 +51,7 @@ final class CycleReporter {
     }
 
     private static void reportComponent(int c, int rep, int depRep, TarjanScc.Components all,
-            TarjanScc.Components dep, CycleFinder finder, Dsg g, History h, ViolationCollector out) {
+            TarjanScc.Components dep, CycleFinder finder, Dsg g, TxnNames h, ViolationCollector out) {
         int size = all.size()[c];
         if (depRep >= 0) {
             ViolationType t = ViolationType.CIRCULAR_FLOW;
@@ -62,7 +62,7 @@ final class CycleReporter {
         }
     }
 
-    private static Violation violation(ViolationType type, Dsg g, History h, CycleFinder.Cycle cycle, int scc) {
+    private static Violation violation(ViolationType type, Dsg g, TxnNames h, CycleFinder.Cycle cycle, int scc) {
         int[] nodes = cycle.nodes();
         int[] edges = cycle.edges();
         int n = nodes.length;

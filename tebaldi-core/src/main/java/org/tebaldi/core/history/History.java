@@ -21,7 +21,7 @@ import org.tebaldi.core.txn.TxnIds;
  * (conflicting outcomes or version orders for the same transaction or key in different logs, invalid sequence
  * numbers, an outcome logged for T0) are listed by {@link #recordProblems()}; the first record wins.
  */
-public final class History {
+public final class History implements TxnNames {
     /** Dense index of the initial transaction T0 (transaction id 0). */
     public static final int INITIAL = 0;
 

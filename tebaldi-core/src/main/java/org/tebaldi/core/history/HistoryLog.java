@@ -44,6 +44,13 @@ public final class HistoryLog {
     public record Outcome(long txn, boolean committed, String type) {
     }
 
+    /**
+     * The committed version {@code writer} left on {@code key} (its {@code writeSeq}-th write) now has a final
+     * place in the key's version order, directly after the key's previous final version (streamed checking).
+     */
+    public record Final(Key key, long writer, int writeSeq) {
+    }
+
     /** Keys that cannot be packed, referred to by {@code -1 - index} in a key-meta column. */
     private final List<Key> unpacked = new ArrayList<>();
     private final LongArrayList readReader = new LongArrayList();
@@ -58,6 +65,10 @@ public final class HistoryLog {
     private final IntArrayList prunedMeta = new IntArrayList();
     private final LongArrayList prunedKey = new LongArrayList();
     private final LongArrayList prunedWriter = new LongArrayList();
+    private final IntArrayList finalMeta = new IntArrayList();
+    private final LongArrayList finalKey = new LongArrayList();
+    private final LongArrayList finalWriter = new LongArrayList();
+    private final IntArrayList finalSeq = new IntArrayList();
     private final List<Outcome> outcomes = new ArrayList<>();
     private final Map<Key, long[]> versionOrders = new LinkedHashMap<>();
 
@@ -108,6 +119,39 @@ public final class HistoryLog {
     public void pruned(Key key, long writer) {
         addKey(key, prunedMeta, prunedKey);
         prunedWriter.add(writer);
+    }
+
+    /**
+     * Streamed checking ({@link IncrementalChecker}): {@code writer}'s committed version of {@code key} (its
+     * {@code writeSeq}-th write) is the next one of the key's final version order. Calls for one key come in
+     * version order, each version once; the initial version (writer 0) may be reported first.
+     */
+    public void finalVersion(Key key, long writer, int writeSeq) {
+        addKey(key, finalMeta, finalKey);
+        finalWriter.add(writer);
+        finalSeq.add(writeSeq);
+    }
+
+    /** The versions reported by {@link #finalVersion}, in reporting order (a view; each access builds a record). */
+    public List<Final> finals() {
+        return new AbstractList<>() {
+            @Override
+            public Final get(int i) {
+                return new Final(key(finalMeta.getInt(i), finalKey.getLong(i)), finalWriter.getLong(i),
+                        finalSeq.getInt(i));
+            }
+
+            @Override
+            public int size() {
+                return finalWriter.size();
+            }
+        };
+    }
+
+    /** Whether nothing at all was recorded. */
+    public boolean isEmpty() {
+        return readReader.isEmpty() && writeWriter.isEmpty() && finalWriter.isEmpty() && outcomes.isEmpty()
+                && prunedWriter.isEmpty() && versionOrders.isEmpty();
     }
 
     /** Forgets every pruned writer (the store is being rebuilt, with what it remembers of them). */

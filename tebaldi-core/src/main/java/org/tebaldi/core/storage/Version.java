@@ -37,6 +37,7 @@ public final class Version {
     private List<VersionReader> foreignReaders;
     private long orderKey;
     private boolean settled;
+    private boolean finalReported;
 
     public Version(long writer, int writerLeaf, long writerInstance, Row value, boolean committed) {
         this.writer = writer;
@@ -87,6 +88,19 @@ public final class Version {
             throw new IllegalStateException("only committed versions can be settled: " + this);
         }
         settled = true;
+    }
+
+    /**
+     * Whether the history recorder already reported this version's place in its key's version order as final
+     * (streamed verification, {@code org.tebaldi.core.history.IncrementalChecker}).
+     */
+    public boolean finalReported() {
+        return finalReported;
+    }
+
+    /** Marks the version's place as reported final (history recorder only). */
+    public void markFinalReported() {
+        finalReported = true;
     }
 
     public long writer() {

@@ -214,6 +214,36 @@ public final class Cluster implements AutoCloseable {
         return runtime.stats();
     }
 
+    /**
+     * Streams the history to a {@link org.tebaldi.core.history.HistoryStream} with one source per coordinator
+     * (0 .. c-1) then per data server (c .. c+d-1), each handing over every {@code periodMicros} µs, so that it is
+     * checked with bounded memory while the run goes on (docs/architecture.md, "Verification"); the caller runs
+     * the stream's checks. Call before {@link #start}; needs a recorded history and no durability recovery.
+     *
+     * @return the stream
+     * @throws IllegalStateException after {@link #start} or if the history is not recorded
+     */
+    public org.tebaldi.core.history.HistoryStream streamHistory(long periodMicros) {
+        if (started || !cfg.recordHistory()) {
+            throw new IllegalStateException(started ? "stream the history before start"
+                    : "the history is not recorded (verify is off)");
+        }
+        org.tebaldi.core.history.HistoryStream s = new org.tebaldi.core.history.HistoryStream(tcs.size() + dss.size());
+        for (int i = 0; i < tcs.size(); i++) {
+            tcs.get(i).streamHistory(s, i, periodMicros);
+        }
+        for (int i = 0; i < dss.size(); i++) {
+            dss.get(i).streamHistory(s, tcs.size() + i, periodMicros);
+        }
+        return s;
+    }
+
+    /** Streamed checking: every node's last hand-over (remaining committed versions). Call once it stopped. */
+    public void finishHistoryStream() {
+        tcs.forEach(TransactionCoordinator::handOverHistory);
+        dss.forEach(DataServer::finishHistoryStream);
+    }
+
     /** Every node's history log (empty if recording is off). Call once the cluster is quiet or stopped. */
     public List<HistoryLog> historyLogs() {
         List<HistoryLog> logs = new ArrayList<>();

@@ -54,6 +54,7 @@ public final class DataServer extends NodeBase implements DsServices {
     private final Long2ObjectOpenHashMap<DsTxnImpl> txns =
             new Long2ObjectOpenHashMap<>();
     private final DsHistory history;
+    private long historyPeriodMicros;
     /** Recovery rounds that dropped every transaction here so far ({@link #dropEverything}). */
     private int incarnation;
     private final BitSet deadTcs = new BitSet();
@@ -228,6 +229,14 @@ public final class DataServer extends NodeBase implements DsServices {
 
     @Override
     protected void started() {
+        if (history.streaming()) {
+            Runnable[] tick = new Runnable[1];
+            tick[0] = () -> {
+                history.handOver(store, false);
+                schedule(historyPeriodMicros, tick[0]);
+            };
+            schedule(historyPeriodMicros, tick[0]);
+        }
         if (config().profileFlushMicros() > 0) {
             enableProfiling(new NodeId(Role.MONITOR, 0), config().profileFlushMicros());
         }
@@ -337,6 +346,22 @@ public final class DataServer extends NodeBase implements DsServices {
         t.heardAt = nowMicros();
         t.setMeta(meta);
         module.onRequest(t);
+    }
+
+    /**
+     * Streams the recorded history to {@code stream} as node {@code source}, handing it over every
+     * {@code periodMicros} µs, instead of keeping it whole (docs/architecture.md, "Verification"). No effect unless
+     * the history is recorded; call before the node starts; not with durability recovery (not supported: a
+     * recovery rewrites the history).
+     */
+    public void streamHistory(org.tebaldi.core.history.HistoryStream stream, int source, long periodMicros) {
+        history.stream(stream, source);
+        this.historyPeriodMicros = periodMicros;
+    }
+
+    /** Streamed checking: the last hand-over, with every remaining committed version. Call once it stopped. */
+    public void finishHistoryStream() {
+        history.handOver(store, true);
     }
 
     /** What this server records for the history checker. */

@@ -13,6 +13,11 @@ import org.tebaldi.core.storage.Version;
  */
 final class DsHistory {
     private HistoryLog log;
+    /** Streamed checking: where the log goes every period (null: kept whole until the end). */
+    private org.tebaldi.core.history.HistoryStream stream;
+    private int source;
+    /** Streamed checking: keys written whose committed versions are not all reported final yet. */
+    private final java.util.Set<Key> unreported = new java.util.LinkedHashSet<>();
 
     DsHistory(boolean recording) {
         this.log = recording ? new HistoryLog() : null;
@@ -20,6 +25,79 @@ final class DsHistory {
 
     boolean recording() {
         return log != null;
+    }
+
+    /**
+     * Streams the history to {@code stream} as node {@code source} instead of keeping it (docs/architecture.md,
+     * "Verification"): version orders are then reported as they become final, not at the end.
+     */
+    void stream(org.tebaldi.core.history.HistoryStream stream, int source) {
+        if (log != null) {
+            this.stream = stream;
+            this.source = source;
+        }
+    }
+
+    boolean streaming() {
+        return stream != null;
+    }
+
+    /**
+     * Streamed checking: reports the committed versions of {@code key} whose place in the version order is final
+     * and not reported yet — those up to the newest settled committed version (dissertation §4.5.3: no CC orders an
+     * ongoing or future transaction before a settled version, so an uncommitted version before it never commits —
+     * it is skipped; one left behind by a transaction a partial restart dropped would otherwise block the key
+     * forever); with {@code all}, every committed version (the run is over). Returns whether every version of the
+     * chain is committed and reported.
+     */
+    boolean reportFinal(Key key, org.tebaldi.core.storage.VersionChain chain, boolean all) {
+        if (stream == null) {
+            return true;
+        }
+        int n = chain.size();
+        int last = all ? n - 1 : -1;
+        for (int i = n - 1; i >= 0 && last < 0; i--) {
+            Version v = chain.get(i);
+            if (v.committed() && v.settled()) {
+                last = i;
+            }
+        }
+        boolean done = last == n - 1;
+        for (int i = 0; i <= last; i++) {
+            Version v = chain.get(i);
+            if (!v.committed()) {
+                done = false;
+                continue;
+            }
+            if (!v.finalReported()) {
+                log.finalVersion(key, v.writer(), v.writeSeq());
+                v.markFinalReported();
+            }
+        }
+        return done;
+    }
+
+    /**
+     * Streamed checking: reports what became final and hands the log over (also when empty); with {@code end}
+     * (the node stopped), every remaining committed version. Data-server thread, or any thread once it stopped.
+     */
+    void handOver(MultiVersionStore store, boolean end) {
+        if (stream == null) {
+            return;
+        }
+        java.util.Iterator<Key> it = unreported.iterator();
+        while (it.hasNext()) {
+            Key k = it.next();
+            org.tebaldi.core.storage.VersionChain chain = store.find(k);
+            if (chain == null || reportFinal(k, chain, end)) {
+                it.remove();
+            }
+        }
+        stream.handOver(source, () -> {
+            HistoryLog l = log;
+            log = new HistoryLog();
+            return l;
+        });
     }
 
     /** Forgets the pruned writers (the store is about to be rebuilt from the log, which remembers them). */
@@ -41,6 +119,16 @@ final class DsHistory {
         }
     }
 
+    /**
+     * Streamed checking: {@code t}'s versions here were removed (it aborted); logged if it wrote here, so that the
+     * checker knows no read of them can follow.
+     */
+    void versionsRemoved(DsTxnImpl t, String type) {
+        if (stream != null && !t.writes.isEmpty()) {
+            log.outcome(t.id(), false, type);
+        }
+    }
+
     /** {@code t} read the {@code seq}-th write of {@code writer} to {@code key} (also kept for its precommit log). */
     void read(DsTxnImpl t, Key key, long writer, int seq) {
         if (log != null) {
@@ -53,7 +141,7 @@ final class DsHistory {
 
     /** Garbage collection pruned {@code writer}'s committed version of {@code key} (oldest first per key). */
     void pruned(Key key, long writer) {
-        if (log != null) {
+        if (log != null && stream == null) {
             log.pruned(key, writer);
         }
     }
@@ -61,6 +149,9 @@ final class DsHistory {
     void write(DsTxnImpl t, Key key, int seq) {
         if (log != null) {
             log.write(t.id(), key, seq);
+            if (stream != null) {
+                unreported.add(key);
+            }
         }
     }
 

@@ -250,6 +250,7 @@ final class DsPhases {
             w.version().invalidateReaders("aborted read: writer " + t + " aborted");
         }
         ds.module().finish(t, false, null);
+        ds.recorder().versionsRemoved(t, ds.typeName(t.typeId()));
         if (ds.durability() != null) {
             ds.durability().aborted(t);
         }

@@ -136,6 +136,7 @@ final class GcEpochs {
         }
         for (List<DsTxnImpl.Written> ws : e.written) {
             for (DsTxnImpl.Written w : ws) {
+                ds.recorder().reportFinal(w.key(), w.chain(), false);
                 pruned += w.chain().pruneSettled(keepOrder ? writer -> ds.recorder().pruned(w.key(), writer) : null);
             }
         }

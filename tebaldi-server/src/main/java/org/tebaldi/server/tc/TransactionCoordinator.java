@@ -56,7 +56,10 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private final TcCommit commits = new TcCommit(this);
     private final Long2ObjectOpenHashMap<TcTxnImpl> txns =
             new Long2ObjectOpenHashMap<>();
-    private final HistoryLog history;
+    private HistoryLog history;
+    private org.tebaldi.core.history.HistoryStream historyStream;
+    private int historySource;
+    private long historyPeriodMicros;
     private final BitSet deadDs = new BitSet();
     private final Reconfiguring reconfig = new Reconfiguring();
     private final TcDurability durability;
@@ -123,6 +126,14 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     @Override
     protected void started() {
+        if (historyStream != null) {
+            Runnable[] tick = new Runnable[1];
+            tick[0] = () -> {
+                handOverHistory();
+                schedule(historyPeriodMicros, tick[0]);
+            };
+            schedule(historyPeriodMicros, tick[0]);
+        }
         if (config().profileFlushMicros() > 0) {
             enableProfiling(new NodeId(Role.MONITOR, 0), config().profileFlushMicros());
         }
@@ -334,6 +345,30 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /** Outcomes recorded here (null if recording is off). Read after the node stopped. */
     public HistoryLog history() {
         return history;
+    }
+
+    /**
+     * Streams the recorded outcomes to {@code stream} as node {@code source}, handing them over every
+     * {@code periodMicros} µs, instead of keeping them whole (docs/architecture.md, "Verification"). No effect
+     * unless the history is recorded; call before the node starts.
+     */
+    public void streamHistory(org.tebaldi.core.history.HistoryStream stream, int source, long periodMicros) {
+        if (history != null) {
+            this.historyStream = stream;
+            this.historySource = source;
+            this.historyPeriodMicros = periodMicros;
+        }
+    }
+
+    /** Streamed checking: hands the log over (the last time once the node stopped). */
+    public void handOverHistory() {
+        if (historyStream != null) {
+            historyStream.handOver(historySource, () -> {
+                HistoryLog l = history;
+                history = new HistoryLog();
+                return l;
+            });
+        }
     }
 
     /** Sends a framework message. */

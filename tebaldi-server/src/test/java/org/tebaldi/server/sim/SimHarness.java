@@ -57,6 +57,43 @@ public final class SimHarness {
         return this;
     }
 
+    private long streamPeriodMicros;
+    private org.tebaldi.core.history.HistoryStream stream;
+    private org.tebaldi.core.history.CheckResult streamed;
+    private int maxHeldAfterPass;
+
+    /**
+     * Streams the history to the bounded-memory check while the run goes on: nodes hand over every
+     * {@code periodMicros} virtual µs, the check prunes as often ({@link #streamed()} holds its verdict).
+     */
+    public SimHarness streamHistory(long periodMicros) {
+        this.streamPeriodMicros = periodMicros;
+        return this;
+    }
+
+    /** With {@link #streamHistory}: the stream of the last run (e.g. to listen to its chunks), set before start. */
+    public org.tebaldi.core.history.HistoryStream stream() {
+        return stream;
+    }
+
+    /** With {@link #streamHistory}: the streamed verdict of the last run. */
+    public org.tebaldi.core.history.CheckResult streamed() {
+        return streamed;
+    }
+
+    /** With {@link #streamHistory}: most transactions the check held right after a pruning pass. */
+    public int maxHeldAfterPass() {
+        return maxHeldAfterPass;
+    }
+
+    private java.util.function.Consumer<org.tebaldi.core.history.HistoryStream> onStream = s -> { };
+
+    /** With {@link #streamHistory}: called with each run's stream before the cluster starts. */
+    public SimHarness onStream(java.util.function.Consumer<org.tebaldi.core.history.HistoryStream> c) {
+        this.onStream = c;
+        return this;
+    }
+
     public SimHarness model(SimulatedRuntime.Model m) {
         this.model = m;
         return this;
@@ -69,6 +106,18 @@ public final class SimHarness {
                 .withGcEpoch(gcEpochMicros);
         Cluster cluster = new Cluster(sim, cfg, 64);
         workload.load(cluster);
+        if (streamPeriodMicros > 0) {
+            stream = cluster.streamHistory(streamPeriodMicros);
+            onStream.accept(stream);
+            maxHeldAfterPass = 0;
+            Runnable[] pass = new Runnable[1];
+            pass[0] = () -> {
+                stream.check();
+                maxHeldAfterPass = Math.max(maxHeldAfterPass, stream.held());
+                sim.at(sim.nowMicros() + streamPeriodMicros, pass[0]);
+            };
+            sim.at(streamPeriodMicros, pass[0]);
+        }
         cluster.start();
         ClosedLoopClients loops = new ClosedLoopClients(workload, clients, txnsPerClient, seed);
         loops.start(sim, cluster::client);
@@ -101,6 +150,15 @@ public final class SimHarness {
             }
         }
         workload.checkFinal(cluster);
+        if (stream != null) {
+            cluster.finishHistoryStream();
+            try {
+                streamed = stream.finish();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted", e);
+            }
+        }
         return cluster;
     }
 }
