@@ -165,6 +165,12 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
         this.node = n;
     }
 
+    /** Dropped by a partial restart or an online update: batches it opened and never finished are finished. */
+    @Override
+    public void dropped() {
+        ts.forget();
+    }
+
     /** The timestamp service failed: no batch of its term takes new members. */
     @Override
     public void serviceFailed(NodeId service) {

@@ -136,6 +136,12 @@ final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
         this.node = n;
     }
 
+    /** Dropped by a partial restart or an online update: batches it opened and never finished are finished. */
+    @Override
+    public void dropped() {
+        ts.forget();
+    }
+
     /** The timestamp service failed: no batch of its term takes new members. */
     @Override
     public void serviceFailed(NodeId service) {

@@ -117,6 +117,16 @@ public interface TcPart<S> {
     }
 
     /**
+     * This part is dropped: a partial restart (dissertation §5.5.1) rebuilt the coordinator's CC module, or an online
+     * update (§5.5.2) retired its node; no transaction of the part is running. A part must release what it holds in
+     * shared services on behalf of this coordinator (e.g. batches registered at the timestamp service), since the
+     * part that replaces it under the same node id knows nothing of them. Messages still addressed to the node go to
+     * the new part (or nowhere).
+     */
+    default void dropped() {
+    }
+
+    /**
      * A singleton service ({@code service}: the timestamp service, the batch manager) failed and a new term takes
      * over under the same address; the coordinator has aborted every live transaction. A part that groups new
      * transactions into state the failed instance held (open batches of the old term) must stop doing so — later

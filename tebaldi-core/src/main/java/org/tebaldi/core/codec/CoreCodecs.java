@@ -63,6 +63,8 @@ public final class CoreCodecs implements CodecProvider {
             o.writeVarLong(x.reqId());
             o.writeVarLong(x.watermark());
         }, i -> new TsMessages.Watermark(i.readVarLong(), i.readVarLong())));
+        r.add("ts.Forget", TsMessages.Forget.class, Codec.of((x, o) -> o.writeVarLong(x.ccNode()),
+                i -> new TsMessages.Forget((int) i.readVarLong())));
     }
 
     /** Writes a dependency without tag. */

@@ -93,6 +93,8 @@ public final class TimestampService implements Actor, ElectedService {
             }
             openedBy.remove(f.ts());
             wake();
+        } else if (p instanceof TsMessages.Forget f) {
+            forget(from, f.ccNode());
         } else if (p instanceof TsMessages.AwaitBelow a) {
             if (done(a.ccNode(), a.ts())) {
                 reply(from, node, new TsMessages.BelowDone(a.reqId()));
@@ -102,6 +104,22 @@ public final class TimestampService implements Actor, ElectedService {
         } else if (p instanceof TsMessages.GetWatermark g) {
             reply(from, node, new TsMessages.Watermark(g.reqId(), watermark(g.ccNode())));
         }
+    }
+
+    /** Finishes every unfinished batch of {@code ccNode} that {@code by} opened ({@link TsMessages.Forget}). */
+    private void forget(NodeId by, int ccNode) {
+        TreeSet<Long> s = open.get(ccNode);
+        if (s == null) {
+            return;
+        }
+        s.removeIf(ts -> {
+            if (by.equals(openedBy.get(ts))) {
+                openedBy.remove(ts);
+                return true;
+            }
+            return false;
+        });
+        wake();
     }
 
     private boolean done(int ccNode, long below) {

@@ -48,6 +48,19 @@ public final class TsClient {
         node.send(SERVICE, ccNode, new TsMessages.FinishBatch(ccNode, ts));
     }
 
+    /**
+     * The part this client serves is being dropped (partial restart or retired node) and none of its transactions
+     * runs any more: tells the service to finish every batch this node opened at this CC node and not finished
+     * ({@link TsMessages.Forget}) — including batches whose timestamp is still on its way back, as the request went
+     * ahead on the same link — and forgets the outstanding requests (their replies now reach another part or none).
+     */
+    public void forget() {
+        node.send(SERVICE, ccNode, new TsMessages.Forget(ccNode));
+        pending.clear();
+        retries.values().forEach(org.tebaldi.core.runtime.Cancellable::cancel);
+        retries.clear();
+    }
+
     /** Runs {@code then} once every batch of this CC node below {@code ts} finished. */
     public void awaitBelow(long ts, Runnable then) {
         long r = ++nextReq;

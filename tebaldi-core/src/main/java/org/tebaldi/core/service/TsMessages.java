@@ -23,6 +23,17 @@ public final class TsMessages {
     public record FinishBatch(int ccNode, long ts) {
     }
 
+    /**
+     * The sender dropped its part of CC node {@code ccNode} (a partial restart rebuilt its CC module, or an online
+     * update retired the node) after every transaction of that part ended: each batch of {@code ccNode} the sender
+     * opened and has not finished is finished now. Without it, a batch whose timestamp reply reached the part that
+     * replaced the one that asked (or no part at all) stays registered for ever and every later "all batches below
+     * ts finished" wait at that node id hangs. Sent on the same link after the part's last request, so every batch
+     * it opened is registered by then.
+     */
+    public record Forget(int ccNode) {
+    }
+
     /** Asks to be told once every registered batch of {@code ccNode} with a timestamp below {@code ts} finished. */
     public record AwaitBelow(long reqId, int ccNode, long ts) {
     }

@@ -104,6 +104,7 @@ class CoreCodecsTest {
         same(new TsMessages.Issued(7, 8));
         same(new TsMessages.BelowDone(9));
         same(new TsMessages.Watermark(10, 11));
+        same(new TsMessages.Forget(12));
     }
 
     @Test

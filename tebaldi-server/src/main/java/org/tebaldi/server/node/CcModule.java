@@ -29,6 +29,13 @@ public abstract class CcModule<P> {
     /** Hands a mechanism-specific message to a part. */
     protected abstract void deliver(P part, NodeId from, Object payload);
 
+    /**
+     * Tells a part that it is dropped — every part on a partial restart, a retired node's part on an online update —
+     * before its replacement is made (so what it sends on the way out precedes the new parts' messages on each link).
+     */
+    protected void dropped(P part) {
+    }
+
     /** Called after every install or update, with the new configuration (e.g. to rewrite procedures). */
     protected void installed(ClusterConfig c) {
     }
@@ -36,6 +43,11 @@ public abstract class CcModule<P> {
     /** Builds a fresh part for every node of {@code c}'s tree (start, partial restart). */
     public final void install(ClusterConfig c) {
         this.cfg = c; // parts may ask their node for the configuration while they are made
+        for (Object old : parts) {
+            if (old != null) {
+                dropped(cast(old));
+            }
+        }
         Object[] fresh = new Object[c.tree().idBound()];
         for (CcNode n : c.tree().nodes()) {
             if (n.hasParts()) {
@@ -52,6 +64,17 @@ public abstract class CcModule<P> {
      */
     public final void update(ClusterConfig c) {
         this.cfg = c;
+        boolean[] stays = new boolean[parts.length];
+        for (CcNode n : c.tree().nodes()) {
+            if (n.hasParts() && n.id() < parts.length) {
+                stays[n.id()] = true;
+            }
+        }
+        for (int id = 0; id < parts.length; id++) {
+            if (parts[id] != null && !stays[id]) {
+                dropped(cast(parts[id]));
+            }
+        }
         Object[] next = new Object[c.tree().idBound()];
         for (CcNode n : c.tree().nodes()) {
             if (!n.hasParts()) {

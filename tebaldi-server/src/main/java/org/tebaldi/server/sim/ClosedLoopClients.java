@@ -61,6 +61,14 @@ public final class ClosedLoopClients {
         }
     }
 
+    /**
+     * Stops every client: no new attempt or retry starts from now on; callbacks of attempts in flight are ignored
+     * (their transactions still end at the cluster).
+     */
+    public void stop() {
+        epoch++;
+    }
+
     /** True once every client committed all its transactions. */
     public boolean done() {
         return finished == left.length;
@@ -69,6 +77,11 @@ public final class ClosedLoopClients {
     /** Clients that committed all their transactions. */
     public int finished() {
         return finished;
+    }
+
+    /** Transactions client {@code c} still has to commit (0 once it finished). */
+    public int left(int c) {
+        return left[c];
     }
 
     /** Attempts committed so far. */

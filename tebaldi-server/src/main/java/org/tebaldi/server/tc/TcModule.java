@@ -43,6 +43,11 @@ final class TcModule extends CcModule<TcPart<Object>> {
     }
 
     @Override
+    protected void dropped(TcPart<Object> part) {
+        part.dropped();
+    }
+
+    @Override
     protected void deliver(TcPart<Object> part, NodeId from, Object payload) {
         part.onMessage(from, payload);
     }
