@@ -14,7 +14,7 @@ import org.tebaldi.core.tree.CcTree;
  * link drop touching the crashed one (the known two-phase commit gap without a coordinator log, README
  * "Failures"); a data-server restart needs durability, at most one
  * per scenario, and no cluster crash, reconfiguration or coordinator crash beside it; with a cluster crash every
- * timed fault ends before it.
+ * timed fault ends before it; a service is not lost again before its new term took over.
  */
 final class FaultChecks {
     private FaultChecks() {
@@ -108,6 +108,17 @@ final class FaultChecks {
                     throw bad(source, "faults", "a link drop touches crashed coordinator " + n + ": two-phase commit "
                             + "without a coordinator log may then commit at one data server and abort at another "
                             + "(known gap, README \"Failures\")", "drop the link drop or the coordinator crash");
+                }
+            }
+        }
+        List<Fault> losses = s.faults(FaultKind.SERVICE_LOSS);
+        for (Fault a : losses) {
+            for (Fault b : losses) {
+                if (a != b && a.targets().equals(b.targets()) && a.atMicros() <= b.atMicros()
+                        && b.atMicros() <= a.endMicros()) {
+                    throw bad(source, "faults", "service " + a.targets().get(0) + " is lost again at "
+                            + b.atMicros() + " µs before its new term took over (" + a.endMicros() + " µs)",
+                            "start the second loss after the first healed");
                 }
             }
         }

@@ -13,7 +13,7 @@ import java.util.Random;
  * waits for every coordinator — and no data-server restart; noticed after
  * 0.5–5 ms), link drops (a third: 1–2 links between any two nodes for 1–10 ms, but none touching a coordinator in
  * a run with a coordinator crash — the known two-phase-commit gap without a coordinator log, README "Failures"),
- * loss and re-election of each singleton service the cluster runs (a quarter: 1–2 losses 20 ms apart, noticed
+ * loss and re-election of each singleton service the cluster runs (a quarter: 1–2 losses, the second starting after the first healed, noticed
  * after 0.5–5.5 ms, the new term up to 5 ms after that or before it), and, when asked, the crash and restart of
  * one data server from its log (noticed after 1 ms, restarted 5–25 ms after the crash).
  */
@@ -83,7 +83,7 @@ final class TimedFaultDraw {
             int n = 1 + r.nextInt(2);
             for (int i = 0; i < n; i++) {
                 long detect = 500 + r.nextInt(5_001);
-                out.add(new Fault(FaultKind.SERVICE_LOSS, 2_000 + i * 20_000L + r.nextInt(15_001), detect,
+                out.add(new Fault(FaultKind.SERVICE_LOSS, 2_000 + i * 30_000L + r.nextInt(15_001), detect,
                         List.of(pick(services, r)), r.nextInt((int) detect + 5_000), null));
             }
         }
