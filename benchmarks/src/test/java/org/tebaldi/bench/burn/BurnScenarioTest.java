@@ -133,6 +133,11 @@ class BurnScenarioTest {
                 BANK_TREE));
         e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(reconfig, "f.json"));
         assertTrue(e.getMessage().contains("reconfiguration server waits for every coordinator"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(fixed("bank", false,
+                new Fault(FaultKind.SERVICE_LOSS, 3_000, 1_000, List.of("ts"), 8_000, null),
+                new Fault(FaultKind.SERVICE_LOSS, 9_000, 1_000, List.of("ts"), 1_000, null)), "g.json"));
+        assertTrue(e.getMessage().contains("service ts is lost again at 9000 µs before its new term took over"),
+                e.getMessage());
         for (long seed = 1; seed <= 300; seed++) {
             Scenario s = ScenarioDraw.draw(seed);
             if (!s.faults(FaultKind.COORDINATOR_CRASH).isEmpty()) {
