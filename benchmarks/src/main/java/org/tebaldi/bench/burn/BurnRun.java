@@ -120,7 +120,8 @@ public final class BurnRun {
         }
         List<Fault> crashes = s.faults(FaultKind.CLUSTER_CRASH);
         MemoryLogStore[] stores = s.durable() ? stores(s.dataServers()) : null;
-        loops = new ClosedLoopClients(workload, s.clients(), s.txnsPerClient(), s.seed());
+        loops = new ClosedLoopClients(workload, s.clients(), s.txnsPerClient(), s.seed())
+                .toleratingFailedAttempts();
         Epoch e = new Epoch(s, 0, model, tree, workload, stores, !reconfigs.isEmpty(), mechanisms);
         int[] swaps = {0};
         Epoch first = e;

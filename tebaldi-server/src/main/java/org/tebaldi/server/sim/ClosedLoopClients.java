@@ -11,10 +11,11 @@ import org.tebaldi.core.txn.TxnAbortedException;
  * transactions, retrying an aborted attempt (same wait-die priority) after a random back-off of 100–2100 µs and
  * starting the next one 0–100 µs after a commit. Deterministic per seed. The clients can be moved to a new
  * runtime (a cluster restarted after a crash): {@link #start} again resumes every unfinished client with the
- * transactions it has left; an attempt in flight at the crash counts as not done and runs again. An attempt that
- * fails with a {@link TxnAbortedException} the workload did not handle — its outcome unknown (a lost message, a
- * timeout) or its node failed — counts as {@link #unknown()} and the client starts a new transaction (new
- * priority) instead, as under injected faults.
+ * transactions it has left; an attempt in flight at the crash counts as not done and runs again. With
+ * {@link #toleratingFailedAttempts()} (runs with injected faults), an attempt that fails with a
+ * {@link TxnAbortedException} the workload did not handle — its outcome unknown (a lost message, a timeout) or its
+ * node failed — counts as {@link #unknown()} and the client starts a new transaction (new priority) instead of
+ * failing the run.
  */
 public final class ClosedLoopClients {
     private final SimWorkload workload;
@@ -24,6 +25,7 @@ public final class ClosedLoopClients {
     private int committed;
     private int aborted;
     private int unknown;
+    private boolean tolerant;
     private int epoch;
     private Throwable failure;
 
@@ -86,6 +88,17 @@ public final class ClosedLoopClients {
         return aborted;
     }
 
+    /**
+     * From now on an attempt failing with a {@link TxnAbortedException} is counted in {@link #unknown()} and followed
+     * by a new transaction, instead of being the run's {@link #failure()}.
+     *
+     * @return this
+     */
+    public ClosedLoopClients toleratingFailedAttempts() {
+        tolerant = true;
+        return this;
+    }
+
     /** Attempts that failed with an unknown outcome or for a node failure (a new transaction followed). */
     public int unknown() {
         return unknown;
@@ -118,7 +131,7 @@ public final class ClosedLoopClients {
             }
             if (err != null) {
                 Throwable cause = err.getCause() != null ? err.getCause() : err;
-                if (cause instanceof TxnAbortedException) {
+                if (tolerant && cause instanceof TxnAbortedException) {
                     unknown++;
                     sim.at(sim.nowMicros() + 100 + r.nextInt(2000), () -> next(sim, client, c, e));
                     return;
