@@ -12,10 +12,14 @@ import org.tebaldi.core.history.CheckResult;
 import org.tebaldi.core.history.History;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.history.SerializabilityChecker;
+import org.tebaldi.core.history.listappend.ListAppendChecker;
+import org.tebaldi.core.history.listappend.Result;
 import org.tebaldi.core.runtime.SimulatedRuntime;
 import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.durability.MemoryLogStore;
 import org.tebaldi.server.sim.ClosedLoopClients;
+import org.tebaldi.server.sim.ListAppendWorkload;
 import org.tebaldi.server.sim.SimWorkload;
 
 /**
@@ -30,7 +34,11 @@ import org.tebaldi.server.sim.SimWorkload;
  * the end); durability (every transaction whose durable notification arrived before a crash is present after the
  * recovery; every commit after it becomes durable); serializability of the recorded history
  * ({@link SerializabilityChecker} on {@link History#merge}, the transactions a crash lost counted as aborted, as
- * in {@code DurabilitySimTest}); the workload's final invariant. Failures are results, never exceptions.
+ * in {@code DurabilitySimTest}); for list-append the black-box {@link ListAppendChecker} on what the clients
+ * observed, with final reads of every key; the workload's final invariant. Timed faults ({@link FaultKind#timed()})
+ * are applied by {@link FaultInjector#scheduleTimed} with the transaction timeouts on ({@link Epoch}), each
+ * followed by the "commits again within 5 virtual s of the heal" check; after the clients finish, every transaction
+ * must end and recovery finish within 1.5 virtual s. Failures are results, never exceptions.
  */
 public final class BurnRun {
     /** Clients must finish within this much virtual time after the last fault's start, µs. */
@@ -50,6 +58,13 @@ public final class BurnRun {
     static final long STOP_SETTLE_MICROS = 10_000_000L;
     /** Virtual time the run goes on after the clients finished, so commit and abort messages land, µs. */
     static final long SETTLE_MICROS = 50_000L;
+    /**
+     * How long after the clients finished every transaction must have ended and recovery finished, µs: beyond the
+     * 1 s lock timeout of runtime pipelining, which a transaction stuck on a lost message may wait for.
+     */
+    static final long QUIET_LIMIT_MICROS = 1_500_000L;
+    /** How long the final reads of the list-append check may take, µs. */
+    static final long FINAL_READS_LIMIT_MICROS = 5_000_000L;
 
     private final Scenario s;
     private final Function<String, Mechanism> mechanisms;
@@ -122,7 +137,8 @@ public final class BurnRun {
         }
         List<Fault> crashes = s.faults(FaultKind.CLUSTER_CRASH);
         MemoryLogStore[] stores = s.durable() ? stores(s.dataServers()) : null;
-        loops = new ClosedLoopClients(workload, s.clients(), s.txnsPerClient(), s.seed());
+        loops = new ClosedLoopClients(workload, s.clients(), s.txnsPerClient(), s.seed())
+                .toleratingFailedAttempts();
         Epoch e = new Epoch(s, 0, model, tree, workload, stores, !reconfigs.isEmpty(), mechanisms);
         int[] swaps = {0};
         Epoch first = e;
@@ -130,6 +146,12 @@ public final class BurnRun {
             swaps[0]++;
             watchRecommit(first, at, "reconfiguration " + swaps[0] + " ended");
         });
+        FaultInjector.scheduleTimed(e, s, stores, new Random(s.seed() * 131 + 3));
+        for (Fault f : s.faults()) {
+            if (f.kind().timed()) {
+                watchRecommit(first, f.endMicros(), f.kind().label() + " " + f.targets() + " healed");
+            }
+        }
         startClients(e, 0, "the start");
         long lastFault = s.lastHealMicros();
         Set<Long> durableBefore = Set.of();
@@ -187,8 +209,15 @@ public final class BurnRun {
             loops.stop();
             settle = STOP_SETTLE_MICROS;
         }
-        e.sim.runUntil(e.sim.nowMicros() + settle);
-        virtualMicros += settle;
+        long end = e.sim.nowMicros();
+        // a slow run stopped its clients with attempts in flight: they get the longer settle to end
+        e.sim.runUntil(() -> last.quiet() && !last.recovering(), end + Math.max(QUIET_LIMIT_MICROS, settle));
+        e.sim.runUntil(e.sim.nowMicros() + SETTLE_MICROS);
+        virtualMicros += e.sim.nowMicros() - end;
+        if (e.recovering()) {
+            throw new Failure(Verdict.LIVENESS, "recovery still running " + (e.sim.nowMicros() - end) / 1000
+                    + " virtual ms after the clients finished");
+        }
         String live = e.live();
         if (!live.isEmpty()) {
             throw new Failure(Verdict.LIVENESS, "transactions left live after the run:" + live);
@@ -203,12 +232,52 @@ public final class BurnRun {
         if (!c.serializable()) {
             throw new Failure(Verdict.SERIALIZABILITY, c.summary(3));
         }
-        workload.checkFinal(e.cluster);
+        if (!(workload instanceof ListAppendWorkload la)) {
+            workload.checkFinal(e.cluster);
+        } else if (crashes.isEmpty() && s.faults(FaultKind.DS_RESTART).isEmpty()) {
+            checkLists(last, la); // not after crashes: see checkLists
+        }
+    }
+
+    /**
+     * The black-box check of a list-append run (its workload's whole final check): final reads of every key
+     * (through a client of a live coordinator, once the cluster is quiet), then {@link ListAppendChecker} on what
+     * the clients observed. Not in runs with a cluster crash or a data-server restart: a commit is acknowledged
+     * before it is durable, so a crash may take back a transaction whose appends other acknowledged transactions
+     * (read-only ones too) observed — allowed by the durability contract, but a history of client observations
+     * cannot tell those apart; the engine-order check (lost commits counted as aborted) and the durability check
+     * cover these runs.
+     */
+    private void checkLists(Epoch e, ListAppendWorkload la) {
+        int client = 0;
+        while (e.cluster.crashedCoordinators().contains(client)) {
+            client++;
+        }
+        var reads = la.txns().finalReads(e.cluster.client(client));
+        long start = e.sim.nowMicros();
+        e.sim.runUntil(reads::isDone, start + FINAL_READS_LIMIT_MICROS);
+        virtualMicros += e.sim.nowMicros() - start;
+        if (!reads.isDone()) {
+            throw new Failure(Verdict.LIVENESS, "the final reads did not finish within "
+                    + FINAL_READS_LIMIT_MICROS / 1000 + " virtual ms");
+        }
+        if (reads.isCompletedExceptionally()) {
+            throw new Failure(Verdict.ERROR, "the final reads failed: " + describe(reads.handle((v, x) -> x).join()));
+        }
+        Result r = ListAppendChecker.check(la.txns().recorder().history());
+        if (!r.valid()) {
+            throw new Failure(Verdict.LIST_APPEND, r.summary(3));
+        }
     }
 
     private void checkDurability(Epoch e, List<HistoryLog> logs, Set<Long> durableBefore, Set<Long> committedBefore) {
         Set<Long> after = new HashSet<>(commits.committed());
         after.removeAll(committedBefore);
+        if (!s.faults(FaultKind.DS_RESTART).isEmpty()) {
+            after.removeAll(commits.lost());
+        }
+        // a crashed coordinator sends no durable notification for the commits it acknowledged
+        after.removeIf(t -> e.cluster.crashedCoordinators().contains(TxnIds.coordinator(t)));
         long until = e.sim.nowMicros() + 1_000_000;
         e.sim.runUntil(() -> commits.durable().containsAll(after), until);
         if (!commits.durable().containsAll(after)) {
@@ -224,9 +293,10 @@ public final class BurnRun {
                 }
             });
         }
-        for (long t : durableBefore) {
+        for (long t : commits.durable()) {
             if (!present.contains(t)) {
-                throw new Failure(Verdict.DURABILITY, "durable transaction " + t + " is missing after the recovery");
+                throw new Failure(Verdict.DURABILITY, "durable transaction " + t + " is missing after the recovery"
+                        + (durableBefore.contains(t) ? " from the crash" : ""));
             }
         }
         HistoryLog lost = new HistoryLog();

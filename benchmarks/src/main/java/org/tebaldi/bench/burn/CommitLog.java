@@ -21,6 +21,7 @@ import org.tebaldi.core.txn.RowUpdate;
 final class CommitLog {
     private final Set<Long> committed = new HashSet<>();
     private final Set<Long> durable = new HashSet<>();
+    private final Set<Long> lost = new HashSet<>();
     private long lastCommitMicros = -1;
     private int epoch;
 
@@ -38,6 +39,11 @@ final class CommitLog {
     /** Transactions whose durable notification arrived. */
     Set<Long> durable() {
         return durable;
+    }
+
+    /** Transactions whose durable notification failed: their commit was lost in a recovery (clients told). */
+    Set<Long> lost() {
+        return lost;
     }
 
     /** Virtual time of the latest acknowledged commit of this cluster lifetime, µs; -1 if none. */
@@ -65,7 +71,7 @@ final class CommitLog {
         if (e == epoch) {
             committed.add(ci.txnId());
             lastCommitMicros = clock.getAsLong();
-            ci.durable().thenRun(() -> durable.add(ci.txnId()));
+            ci.durable().whenComplete((v, x) -> (x == null ? durable : lost).add(ci.txnId()));
         }
         return ci;
     }

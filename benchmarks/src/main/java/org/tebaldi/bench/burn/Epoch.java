@@ -27,6 +27,23 @@ final class Epoch {
     static final long DURABILITY_EPOCH_MICROS = 3_000;
     /** Transaction ids of lifetime {@code n} start above {@code n} times this. */
     static final long IDS_PER_EPOCH = 1_000_000L;
+    /**
+     * Transaction timeout (coordinator, data server, client) with the default network, µs: what lost messages need,
+     * as the fault tests use ({@code FaultRun}); {@link #txnTimeout} scales it with the network's delays.
+     */
+    static final long TXN_TIMEOUT_MICROS = 20_000;
+    /** Cross-mechanism wait timeout with the default network, µs (also how soon a lost watermark request is asked
+     * again), as the fault tests use. */
+    static final long WAIT_TIMEOUT_MICROS = 50_000;
+
+    /**
+     * The transaction timeout of a run, µs: {@link #TXN_TIMEOUT_MICROS} plus 40 of the model's largest one-way
+     * delays and pauses — a transaction of a dozen round trips must be able to commit under network jitter, or every
+     * attempt times out and nothing commits.
+     */
+    static long txnTimeout(SimulatedRuntime.Model m) {
+        return TXN_TIMEOUT_MICROS + 40 * (m.maxDelayMicros() + m.maxPauseMicros());
+    }
 
     final SimulatedRuntime sim;
     final Cluster cluster;
@@ -41,7 +58,8 @@ final class Epoch {
           MemoryLogStore[] stores, boolean reconfig, Function<String, Mechanism> mechanisms) {
         sim = new SimulatedRuntime(s.seed() + 1_000L * index, model);
         ClusterConfig cfg = new ClusterConfig(workload.database(), tree, s.coordinators(), s.dataServers(), null, true)
-                .withGcEpoch(GC_EPOCH_MICROS).withMechanisms(mechanisms);
+                .withGcEpoch(GC_EPOCH_MICROS).withMechanisms(mechanisms).withTxnTimeout(txnTimeout(model))
+                .withWaitTimeout(Math.max(WAIT_TIMEOUT_MICROS, txnTimeout(model) * 5 / 2));
         if (stores != null) {
             cfg = cfg.withDurability(new DurabilityOptions(true, null, DURABILITY_EPOCH_MICROS, false,
                     MemoryLogStore.factory(stores)));
@@ -70,11 +88,22 @@ final class Epoch {
                 || cluster.coordinators().stream().anyMatch(TransactionCoordinator::recovering);
     }
 
-    /** Transactions still live at the coordinators and data servers, described ("" if none). */
+    /** No transaction live at a coordinator that did not crash, nor at any data server. */
+    boolean quiet() {
+        for (int i = 0; i < cluster.coordinators().size(); i++) {
+            if (!cluster.crashedCoordinators().contains(i) && cluster.coordinators().get(i).liveTransactions() != 0) {
+                return false;
+            }
+        }
+        return cluster.dataServers().stream().allMatch(d -> d.liveTransactions() == 0);
+    }
+
+    /** Transactions still live at the coordinators (but crashed ones) and data servers, described ("" if none). */
     String live() {
         StringBuilder b = new StringBuilder();
-        for (TransactionCoordinator t : cluster.coordinators()) {
-            if (t.liveTransactions() != 0) {
+        for (int i = 0; i < cluster.coordinators().size(); i++) {
+            TransactionCoordinator t = cluster.coordinators().get(i);
+            if (!cluster.crashedCoordinators().contains(i) && t.liveTransactions() != 0) {
                 b.append(" ").append(t.liveTransactions()).append(" at a TC");
                 t.describeLive(3).forEach(l -> b.append(" [").append(l).append(']'));
             }

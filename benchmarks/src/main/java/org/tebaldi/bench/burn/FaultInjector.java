@@ -8,7 +8,8 @@ import org.tebaldi.core.tree.CcTree;
 /**
  * Applies a scenario's faults (one case per {@link FaultKind}): the network-model kinds shape the runtime's
  * {@link SimulatedRuntime.Model}; timed kinds are scheduled on the runtime of the cluster lifetime they hit. A cluster
- * crash is not scheduled here: it ends a lifetime, so {@link BurnRun} runs up to it and recovers.
+ * crash is not scheduled here: it ends a lifetime, so {@link BurnRun} runs up to it and recovers. The timed kinds
+ * ({@link #scheduleTimed}) use the runtime's and the cluster's fault primitives (docs/simulation.md "Faults").
  */
 final class FaultInjector {
     /** Mean time between node pauses of {@link FaultKind#NODE_PAUSES}, µs. */
@@ -30,9 +31,8 @@ final class FaultInjector {
                     interval = PAUSE_INTERVAL_MICROS;
                     maxPause = Math.max(maxPause, f.parameter());
                 }
-                case CLUSTER_CRASH, RECONFIG -> {
+                default -> {
                 }
-                default -> throw new IllegalStateException("unhandled kind " + f.kind());
             }
         }
         return new SimulatedRuntime.Model(base.minDelayMicros(), maxDelay, interval, maxPause);
@@ -54,9 +54,44 @@ final class FaultInjector {
                         ? epoch.reconfig.onlineUpdate(tree, f.durationMicros())
                         : epoch.reconfig.partialRestart(tree, f.durationMicros()))
                         .thenRun(() -> swapDone.accept(epoch.sim.nowMicros())));
-                case NET_JITTER, NODE_PAUSES, CLUSTER_CRASH -> {
+                default -> throw new IllegalStateException("not a reconfiguration: " + f.kind());
+            }
+        }
+    }
+
+    /**
+     * Applies the timed faults ({@link FaultKind#timed()}) of the scenario to the first cluster lifetime: the
+     * runtime's fault windows are set now, crashes and skews are scheduled at their times.
+     *
+     * @param stores the data servers' logs (a data-server restart crashes its log: a random prefix of the unsynced
+     *               writes survives, drawn from {@code r})
+     */
+    static void scheduleTimed(Epoch e, Scenario s, org.tebaldi.server.durability.MemoryLogStore[] stores,
+                              java.util.Random r) {
+        SimulatedRuntime sim = e.sim;
+        for (Fault f : s.faults()) {
+            long at = f.atMicros();
+            long until = f.endMicros();
+            List<String> t = f.targets();
+            switch (f.kind()) {
+                case DELAY_SPIKE -> sim.delaySpike(t.isEmpty() ? null : Targets.parseOrAny(t.get(0)),
+                        t.size() < 2 ? null : Targets.parseOrAny(t.get(1)), at, until, f.parameter());
+                case LINK_DROP -> sim.dropLink(Targets.parse(t.get(0)), Targets.parse(t.get(1)), at, until);
+                case CLOCK_SKEW -> sim.at(at, () -> sim.clockSkew(Targets.parse(t.get(0)), f.parameter(),
+                        f.driftPpm()));
+                case NODE_PAUSE -> sim.pause(Targets.parse(t.get(0)), at, until);
+                case COORDINATOR_CRASH -> sim.at(at, () -> e.cluster.crashCoordinator(
+                        Targets.parse(t.get(0)).index(), f.durationMicros()));
+                case SERVICE_LOSS -> sim.at(at, () -> e.cluster.failService(Targets.parse(t.get(0)).role(),
+                        f.durationMicros(), f.parameter()));
+                case DS_RESTART -> {
+                    int ds = Targets.parse(t.get(0)).index();
+                    boolean keepAll = r.nextInt(3) == 0;
+                    sim.at(at, () -> e.cluster.restartDataServer(ds, f.durationMicros(), f.parameter(),
+                            () -> stores[ds].crash(r, keepAll)));
                 }
-                default -> throw new IllegalStateException("unhandled kind " + f.kind());
+                default -> {
+                }
             }
         }
     }

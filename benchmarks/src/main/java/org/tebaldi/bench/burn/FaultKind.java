@@ -17,16 +17,47 @@ package org.tebaldi.bench.burn;
  *       {@link Fault#tree()} mid-run, by partial restart ({@code parameter} 0, dissertation §5.5.1) or online update
  *       ({@code parameter} 1, §5.5.2, which falls back to partial restart where no parent accepts a new child);
  *       {@code durationMicros} is the clean-up's force-abort timeout (0: wait for running transactions).</li>
+ *   <li>{@link #DELAY_SPIKE}: from {@code atMicros} for {@code durationMicros} every message sent on the links
+ *       {@code targets} name — {@code []} every link, {@code [from]} every link out of {@code from}, {@code [from,
+ *       to]} one direction, {@code "*"} any node — takes {@code parameter} µs longer
+ *       ({@code SimulatedRuntime#delaySpike}).</li>
+ *   <li>{@link #LINK_DROP}: the connection between the two {@code targets} is down from {@code atMicros} for
+ *       {@code durationMicros}: messages in flight and sent meanwhile are lost ({@code SimulatedRuntime#dropLink};
+ *       the transaction timeouts recover).</li>
+ *   <li>{@link #CLOCK_SKEW}: from {@code atMicros} the clock of the one target is off by {@code parameter} µs and
+ *       drifts by {@link Fault#driftPpm()} ({@code SimulatedRuntime#clockSkew}); instantaneous, never heals.</li>
+ *   <li>{@link #NODE_PAUSE}: the one target (any node, services too) handles nothing from {@code atMicros} for
+ *       {@code durationMicros} ({@code SimulatedRuntime#pause}).</li>
+ *   <li>{@link #COORDINATOR_CRASH}: coordinator {@code targets[0]} (e.g. {@code tc1}) crashes at {@code atMicros};
+ *       the others learn it {@code durationMicros} later and its clients fail over ({@code
+ *       Cluster#crashCoordinator}). Needs ≥ 2 coordinators; never together with a link drop touching that
+ *       coordinator (two-phase commit without a coordinator log: README "Failures").</li>
+ *   <li>{@link #SERVICE_LOSS}: singleton service {@code targets[0]} ({@code ts}, {@code batch} …, one the cluster
+ *       runs) crashes at {@code atMicros}; the failure notice comes {@code durationMicros} later and a new term
+ *       takes over {@code parameter} µs after the crash ({@code Cluster#failService}).</li>
+ *   <li>{@link #DS_RESTART}: data server {@code targets[0]} crashes at {@code atMicros} (its log keeps a random
+ *       prefix of its unsynced writes), the others learn it {@code durationMicros} later, and it restarts from its
+ *       log {@code parameter} µs after the crash while the rest runs on ({@code Cluster#restartDataServer}). Needs
+ *       {@link Scenario#durable()}.</li>
  * </ul>
- * Kinds the fault primitives of the simulated runtime and cluster will add (delay spikes on a link, connection
- * drops, clock skew, single-node crash and restart, coordinator crash, service re-election) join here with one
- * case each in {@link FaultInjector}.
  */
 public enum FaultKind {
     NET_JITTER,
     NODE_PAUSES,
     CLUSTER_CRASH,
-    RECONFIG;
+    RECONFIG,
+    DELAY_SPIKE,
+    LINK_DROP,
+    CLOCK_SKEW,
+    NODE_PAUSE,
+    COORDINATOR_CRASH,
+    SERVICE_LOSS,
+    DS_RESTART;
+
+    /** Whether the kind happens at a time and heals (a "commits again after the heal" check follows it). */
+    public boolean timed() {
+        return ordinal() >= DELAY_SPIKE.ordinal();
+    }
 
     /** The kind's name in files and on the console, e.g. {@code net-jitter}. */
     public String label() {

@@ -17,7 +17,7 @@ import java.util.Map;
  * @param clients       closed-loop clients (≥ 1)
  * @param txnsPerClient transactions each client commits (≥ 1)
  * @param durable       durability on in-memory logs (epochs of 3 ms, asynchronous), needed by
- *                      {@link FaultKind#CLUSTER_CRASH}
+ *                      {@link FaultKind#CLUSTER_CRASH} and {@link FaultKind#DS_RESTART}
  * @param faults        the faults, in any order
  */
 public record Scenario(long seed, String workload, String tree, int coordinators, int dataServers, int clients,

@@ -13,9 +13,10 @@ import org.tebaldi.server.sim.RandomTrees;
  * for TPC-C none that puts {@code stock_level} under runtime pipelining),
  * 1–3 coordinators and 1–3 data servers, 4–8 clients of 10–25 transactions each, durability in a quarter of the
  * runs, and faults: network jitter (delays up to 0.3–5 ms) in half of the runs, node pauses (up to 0.2–3 ms every
- * 5 ms) in a third; with durability a whole-cluster crash at 2–30 ms in three runs of four (keeping every unsynced
- * write in one crash of three); without, 0–2 reconfigurations to other random trees at 2–40 ms (half by online
- * update, half of them with a 2 ms force-abort timeout).
+ * 5 ms) in a third; without durability 0–2 reconfigurations to other random trees at 2–40 ms (half by online
+ * update, half of them with a 2 ms force-abort timeout). With durability a whole-cluster crash at 2–30 ms in half of
+ * the runs (keeping every unsynced write in one crash of three), a single data-server restart in a quarter; then the
+ * timed faults of {@link TimedFaultDraw} (those that would not end before a cluster crash dropped).
  */
 public final class ScenarioDraw {
     private ScenarioDraw() {
@@ -60,11 +61,14 @@ public final class ScenarioDraw {
         if (r.nextInt(3) == 0) {
             faults.add(new Fault(FaultKind.NODE_PAUSES, 0, 0, List.of(), 200 + r.nextInt(2_801), null));
         }
+        boolean dsRestart = false;
         if (durable) {
-            if (r.nextInt(4) != 0) {
+            int d = r.nextInt(4);
+            if (d < 2) {
                 faults.add(new Fault(FaultKind.CLUSTER_CRASH, 2_000 + r.nextInt(28_001), 0, List.of(),
                         r.nextInt(3) == 0 ? 1 : 0, null));
             }
+            dsRestart = d == 2;
         } else {
             int n = r.nextInt(3);
             for (int i = 0; i < n; i++) {
@@ -72,6 +76,12 @@ public final class ScenarioDraw {
                         List.of(), r.nextInt(2), TreeLoader.toYaml(next(trees, w))));
             }
         }
-        return new Scenario(seed, w.label(), tree, tcs, dss, clients, txns, durable, faults);
+        Scenario base = new Scenario(seed, w.label(), tree, tcs, dss, clients, txns, durable, faults);
+        List<Fault> timed = TimedFaultDraw.draw(base, r, dsRestart);
+        long crashAt = base.faults(FaultKind.CLUSTER_CRASH).stream().mapToLong(Fault::atMicros).min()
+                .orElse(Long.MAX_VALUE);
+        timed.removeIf(f -> f.endMicros() >= crashAt);
+        faults.addAll(timed);
+        return base.withFaults(faults);
     }
 }

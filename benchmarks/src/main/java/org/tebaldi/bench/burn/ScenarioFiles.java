@@ -84,7 +84,8 @@ public final class ScenarioFiles {
     /**
      * Checks what {@link BurnRun} needs: a known workload, positive counts, a valid tree for the workload's
      * transaction types, and faults it can apply (a cluster crash needs durability; at most one cluster crash, and
-     * not together with reconfigurations; a reconfiguration names a valid tree).
+     * not together with reconfigurations; a reconfiguration names a valid tree; the timed kinds as
+     * {@link FaultChecks} says).
      *
      * @throws ConfigException naming the field and the fix
      */
@@ -102,7 +103,7 @@ public final class ScenarioFiles {
         if (s.tree() == null) {
             throw new ConfigException(source, 0, "tree", "missing", "give the CC tree in the tree file format");
         }
-        tree(s.tree(), w, source + " (tree)");
+        CcTree tree = tree(s.tree(), w, source + " (tree)");
         int crashes = 0;
         for (int i = 0; i < s.faults().size(); i++) {
             Fault f = s.faults().get(i);
@@ -135,9 +136,10 @@ public final class ScenarioFiles {
                     }
                     tree(f.tree(), w, source + " (" + at + ".tree)");
                 }
-                default -> throw new IllegalStateException("unhandled kind " + f.kind());
+                default -> FaultChecks.timed(s, tree, f, source, at);
             }
         }
+        FaultChecks.together(s, source);
         if (crashes > 1 || crashes == 1 && !s.faults(FaultKind.RECONFIG).isEmpty()) {
             throw new ConfigException(source, 0, "faults", "at most one cluster crash per scenario, and not together"
                     + " with reconfigurations", "drop faults");

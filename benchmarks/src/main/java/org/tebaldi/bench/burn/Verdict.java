@@ -9,6 +9,11 @@ public enum Verdict {
     PASS,
     /** The recorded history is not serializable (a cycle, an aborted or intermediate read). */
     SERIALIZABILITY,
+    /**
+     * The black-box list-append checker ({@code ListAppendChecker}: version orders recovered from the lists the
+     * clients read, final reads included) found an anomaly the engine-order check did not.
+     */
+    LIST_APPEND,
     /** A workload invariant failed (e.g. a committed bank audit saw another total, or the final total differs). */
     INVARIANT,
     /** A transaction whose durable notification was sent is missing after the crash and recovery. */

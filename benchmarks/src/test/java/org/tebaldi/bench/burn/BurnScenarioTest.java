@@ -2,6 +2,7 @@ package org.tebaldi.bench.burn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,14 +11,18 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.tree.TreeLoader;
 import org.tebaldi.core.tree.TreeSpec;
 
 /**
  * Burn scenarios: drawn deterministically, written to JSON and read back unchanged, rejected with one clear
- * message when malformed, replayed exactly (same scenario, same counts and history), shrunk to a small reproduction
+ * message when malformed (timed faults too), each timed fault kind passing and replayed exactly (same scenario, same counts and history), shrunk to a small reproduction
  * when they fail; and the regression scenarios the burn found pass.
  */
 class BurnScenarioTest {
@@ -51,6 +56,95 @@ class BurnScenarioTest {
             reconfigs += reconfig ? 1 : 0;
         }
         assertTrue(crashes > 0 && reconfigs > 0, "a crash and a reconfiguration scenario replayed");
+    }
+
+    /** Bank on {@code ssi{2pl[transfer], none[audit]}}: the timestamp service and the batch manager run. */
+    private static final String BANK_TREE = TreeLoader.toYaml(TreeSpec.inner("ssi", TreeSpec.leaf("2pl", "transfer"),
+            TreeSpec.leaf("none", "audit")));
+    /** List-append on {@code tso{2pl{rp[t_a,t_b], 2pl[t_c]}, none[t_ro]}}, as in {@code FaultsSimTest}. */
+    private static final String LISTS_TREE = TreeLoader.toYaml(TreeSpec.inner("tso", TreeSpec.inner("2pl",
+            TreeSpec.leaf("rp", "t_a", "t_b"), TreeSpec.leaf("2pl", "t_c")), TreeSpec.leaf("none", "t_ro")));
+
+    private static Scenario fixed(String workload, boolean durable, Fault... faults) {
+        return new Scenario(11, workload, workload.equals("bank") ? BANK_TREE : LISTS_TREE, 2, 2, 6, 12, durable,
+                List.of(faults));
+    }
+
+    static Stream<Arguments> timedFaults() {
+        return Stream.of(
+                Arguments.of(fixed("bank", false, new Fault(FaultKind.DELAY_SPIKE, 3_000, 10_000, List.of("*", "ds0"),
+                        5_000, null), new Fault(FaultKind.DELAY_SPIKE, 8_000, 5_000, List.of("tc1"), 8_000, null))),
+                Arguments.of(fixed("list-append", false, new Fault(FaultKind.LINK_DROP, 3_000, 6_000,
+                        List.of("tc0", "ds1"), 0, null), new Fault(FaultKind.LINK_DROP, 5_000, 4_000,
+                        List.of("client1", "tc1"), 0, null))),
+                Arguments.of(fixed("bank", false, new Fault(FaultKind.CLOCK_SKEW, 0, 0, List.of("tc1"), 500_000, null,
+                        40_000), new Fault(FaultKind.CLOCK_SKEW, 2_000, 0, List.of("ds0"), -300_000, null, -30_000))),
+                Arguments.of(fixed("list-append", false, new Fault(FaultKind.NODE_PAUSE, 3_000, 30_000, List.of("ds0"),
+                        0, null), new Fault(FaultKind.NODE_PAUSE, 4_000, 5_000, List.of("ts"), 0, null))),
+                Arguments.of(fixed("bank", false, new Fault(FaultKind.COORDINATOR_CRASH, 6_000, 1_000, List.of("tc1"),
+                        0, null))),
+                Arguments.of(fixed("bank", false, new Fault(FaultKind.SERVICE_LOSS, 4_000, 1_000, List.of("ts"), 3_000,
+                        null), new Fault(FaultKind.SERVICE_LOSS, 20_000, 2_000, List.of("batch"), 500, null))),
+                Arguments.of(fixed("bank", true, new Fault(FaultKind.DS_RESTART, 6_000, 1_000, List.of("ds1"), 10_000,
+                        null))));
+    }
+
+    /**
+     * Each timed fault kind in a small fixed scenario: it passes every check, changes the run (compared with the same
+     * scenario without faults) and replays identically from its JSON.
+     */
+    @ParameterizedTest(name = "{index}: {0}")
+    @MethodSource("timedFaults")
+    void eachTimedFaultKindPassesAndReplaysExactly(Scenario s) {
+        BurnResult a = new BurnRun(s).run();
+        assertTrue(a.passed(), a.describe());
+        BurnResult b = new BurnRun(ScenarioFiles.fromJson(ScenarioFiles.toJson(s), "replay")).run();
+        List<Long> counts = List.of((long) a.committed(), (long) a.aborted(), (long) a.historyTxns(),
+                a.virtualMicros());
+        assertEquals(counts, List.of((long) b.committed(), (long) b.aborted(), (long) b.historyTxns(),
+                b.virtualMicros()), "replay");
+        BurnResult calm = new BurnRun(s.withFaults(List.of())).run();
+        assertNotEquals(counts, List.of((long) calm.committed(), (long) calm.aborted(), (long) calm.historyTxns(),
+                calm.virtualMicros()), "the faults changed the run");
+    }
+
+    @Test
+    void timedFaultsThatCannotRunGetOneClearMessage() {
+        Fault crash = new Fault(FaultKind.COORDINATOR_CRASH, 6_000, 1_000, List.of("tc1"), 0, null);
+        ConfigException e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(fixed("bank", false, crash,
+                new Fault(FaultKind.LINK_DROP, 3_000, 6_000, List.of("ds0", "tc1"), 0, null)), "a.json"));
+        assertTrue(e.getMessage().startsWith("a.json: faults: a link drop touches crashed coordinator tc1"),
+                e.getMessage());
+        e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(fixed("bank", false,
+                new Fault(FaultKind.NODE_PAUSE, 3_000, 6_000, List.of("ds7"), 0, null)), "b.json"));
+        assertEquals("b.json: faults[0].targets[0]: no node ds7 in a cluster of 2 coordinators and 2 data servers. "
+                + "Fix: name a node of the cluster", e.getMessage());
+        e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(fixed("list-append", false,
+                new Fault(FaultKind.SERVICE_LOSS, 3_000, 1_000, List.of("batch"), 0, null)), "c.json"));
+        assertTrue(e.getMessage().contains("no singleton service batch runs") && e.getMessage().contains("[ts]"),
+                e.getMessage());
+        e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(fixed("bank", false,
+                new Fault(FaultKind.DS_RESTART, 3_000, 1_000, List.of("ds0"), 5_000, null)), "d.json"));
+        assertTrue(e.getMessage().contains("needs durability"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(fixed("bank", false,
+                new Fault(FaultKind.LINK_DROP, 3_000, 1_000, List.of("tc0", "dz1"), 0, null)), "e.json"));
+        assertTrue(e.getMessage().contains("unknown node 'dz1'"), e.getMessage());
+        Scenario reconfig = fixed("bank", false, crash, new Fault(FaultKind.RECONFIG, 5_000, 0, List.of(), 0,
+                BANK_TREE));
+        e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(reconfig, "f.json"));
+        assertTrue(e.getMessage().contains("reconfiguration server waits for every coordinator"), e.getMessage());
+        e = assertThrows(ConfigException.class, () -> ScenarioFiles.check(fixed("bank", false,
+                new Fault(FaultKind.SERVICE_LOSS, 3_000, 1_000, List.of("ts"), 8_000, null),
+                new Fault(FaultKind.SERVICE_LOSS, 9_000, 1_000, List.of("ts"), 1_000, null)), "g.json"));
+        assertTrue(e.getMessage().contains("service ts is lost again at 9000 µs before its new term took over"),
+                e.getMessage());
+        for (long seed = 1; seed <= 300; seed++) {
+            Scenario s = ScenarioDraw.draw(seed);
+            if (!s.faults(FaultKind.COORDINATOR_CRASH).isEmpty()) {
+                assertTrue(s.faults(FaultKind.LINK_DROP).stream().noneMatch(f -> f.targets().stream()
+                        .anyMatch(n -> n.startsWith("tc"))), "seed " + seed + " drew a crash with a tc link drop");
+            }
+        }
     }
 
     @Test
@@ -128,11 +222,12 @@ class BurnScenarioTest {
         assertEquals(Verdict.LIVENESS, r.verdict(), r.describe());
         assertTrue(r.message().startsWith("nothing committed between 5000 and 10000 virtual ms"), r.describe());
         // seed 2188: TPC-C small under tso{ssi[payment,new_order,delivery],tso{2pl[stock_level],2pl[order_status]}}
-        // with 4.8 ms jitter commits only ~2.3 txn/s (most aborts: inner SSI dooming a payment that writes over a
-        // live new_order's read), yet every client keeps committing: slow, not starved
+        // with 4.8 ms jitter committed only ~2.3 txn/s without transaction timeouts (most aborts: inner SSI dooming
+        // a payment that writes over a live new_order's read), yet every client kept committing: slow, not starved.
+        // With the burn's transaction timeouts on, its attempts end sooner and every client finishes.
         BurnResult slow = new BurnRun(ScenarioFiles.fromJson(resource("slow-tso-ssi-2188.json"), "2188")).run();
         assertTrue(slow.passed(), slow.describe());
-        assertTrue(slow.message().startsWith("slow: 0 of 7 clients finished"), slow.describe());
+        assertTrue(slow.committed() > 100, slow.describe());
     }
 
     private static String resource(String name) throws IOException {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * seed is printed with its scenario; replay it with {@code scripts/tebaldi burn --seed S}.
  */
 class BurnSeedsTest {
-    static final int SEEDS = 100;
+    static final int SEEDS = 400;
 
     @Test
     void randomScenariosWithFaultsPassEveryCheck() {

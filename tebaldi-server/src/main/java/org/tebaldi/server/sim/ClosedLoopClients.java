@@ -4,13 +4,18 @@ import java.util.Random;
 import java.util.function.IntFunction;
 import org.tebaldi.core.client.TxnClient;
 import org.tebaldi.core.runtime.SimulatedRuntime;
+import org.tebaldi.core.txn.TxnAbortedException;
 
 /**
  * Closed-loop logical clients of a {@link SimWorkload} on the simulated runtime: each runs {@code txnsEach}
  * transactions, retrying an aborted attempt (same wait-die priority) after a random back-off of 100–2100 µs and
  * starting the next one 0–100 µs after a commit. Deterministic per seed. The clients can be moved to a new
  * runtime (a cluster restarted after a crash): {@link #start} again resumes every unfinished client with the
- * transactions it has left; an attempt in flight at the crash counts as not done and runs again.
+ * transactions it has left; an attempt in flight at the crash counts as not done and runs again. With
+ * {@link #toleratingFailedAttempts()} (runs with injected faults), an attempt that fails with a
+ * {@link TxnAbortedException} the workload did not handle — its outcome unknown (a lost message, a timeout) or its
+ * node failed — counts as {@link #unknown()} and the client starts a new transaction (new priority) instead of
+ * failing the run.
  */
 public final class ClosedLoopClients {
     private final SimWorkload workload;
@@ -19,6 +24,8 @@ public final class ClosedLoopClients {
     private int finished;
     private int committed;
     private int aborted;
+    private int unknown;
+    private boolean tolerant;
     private int epoch;
     private Throwable failure;
 
@@ -94,6 +101,22 @@ public final class ClosedLoopClients {
         return aborted;
     }
 
+    /**
+     * From now on an attempt failing with a {@link TxnAbortedException} is counted in {@link #unknown()} and followed
+     * by a new transaction, instead of being the run's {@link #failure()}.
+     *
+     * @return this
+     */
+    public ClosedLoopClients toleratingFailedAttempts() {
+        tolerant = true;
+        return this;
+    }
+
+    /** Attempts that failed with an unknown outcome or for a node failure (a new transaction followed). */
+    public int unknown() {
+        return unknown;
+    }
+
     /** The first non-abort failure of an attempt (a workload assertion or a node error), or null. */
     public Throwable failure() {
         return failure;
@@ -121,6 +144,11 @@ public final class ClosedLoopClients {
             }
             if (err != null) {
                 Throwable cause = err.getCause() != null ? err.getCause() : err;
+                if (tolerant && cause instanceof TxnAbortedException) {
+                    unknown++;
+                    sim.at(sim.nowMicros() + 100 + r.nextInt(2000), () -> next(sim, client, c, e));
+                    return;
+                }
                 failure = failure != null ? failure : cause;
                 return;
             }

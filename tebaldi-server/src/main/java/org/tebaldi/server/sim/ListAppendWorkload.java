@@ -30,6 +30,11 @@ public final class ListAppendWorkload implements SimWorkload {
                 new ListAppendRecorder());
     }
 
+    /** The transactions and their recorder (for final reads and the black-box check of a whole run). */
+    public ListAppendTxns txns() {
+        return txns;
+    }
+
     @Override
     public Database database() {
         return txns.database();
