@@ -3,21 +3,63 @@ package org.tebaldi.core.history;
 import java.util.Arrays;
 
 /**
- * Strongly connected components of a {@link Dsg} by Tarjan's algorithm (Tarjan 1972), iterative with explicit
+ * Strongly connected components of a directed graph — the {@link Dsg}, or any {@link Adjacency} such as the
+ * list-append checker's dependency graph — by Tarjan's algorithm (Tarjan 1972), iterative with explicit
  * stacks so that a path of millions of transactions cannot overflow the Java stack. O(nodes + edges) time,
  * six {@code int} arrays of length {@code nodes}. Optionally ignores rw edges, which yields the components of
  * the ww/wr-only graph used to recognise G1c.
  */
-final class TarjanScc {
+public final class TarjanScc {
     /** {@code comp[v]} is the component of node v (numbered in completion order), {@code size[c]} its size. */
     record Components(int[] comp, int[] size, int count) {
+    }
+
+    /**
+     * A directed graph for {@link #components}: nodes {@code 0 .. nodes()-1}, {@code degree(v)} edges out of v, and
+     * {@code target(v, i)} the head of v's i-th edge, or -1 for an edge to leave out.
+     */
+    public interface Adjacency {
+        int nodes();
+
+        int degree(int v);
+
+        int target(int v, int i);
     }
 
     private TarjanScc() {
     }
 
+    /**
+     * Strongly connected components of {@code g} (also used by the list-append checker's dependency graph).
+     *
+     * @return {@code comp[v]}, the component of node v, numbered in completion order; a node alone has its own
+     */
+    public static int[] components(Adjacency g) {
+        return run(g).comp();
+    }
+
     static Components run(Dsg g, boolean skipRw) {
-        int n = g.nodes;
+        return run(new Adjacency() {
+            @Override
+            public int nodes() {
+                return g.nodes;
+            }
+
+            @Override
+            public int degree(int v) {
+                return g.offsets[v + 1] - g.offsets[v];
+            }
+
+            @Override
+            public int target(int v, int i) {
+                int e = g.offsets[v] + i;
+                return skipRw && g.isRw(e) ? -1 : g.targets[e];
+            }
+        });
+    }
+
+    private static Components run(Adjacency g) {
+        int n = g.nodes();
         int[] index = new int[n];
         int[] low = new int[n];
         int[] comp = new int[n];
@@ -33,7 +75,7 @@ final class TarjanScc {
             if (index[s] != 0) {
                 continue;
             }
-            if (g.offsets[s] == g.offsets[s + 1]) {
+            if (g.degree(s) == 0) {
                 index[s] = ++counter;
                 comp[s] = count;
                 size[count++] = 1;
@@ -41,20 +83,17 @@ final class TarjanScc {
             }
             int cp = 0;
             index[s] = low[s] = ++counter;
-            next[s] = g.offsets[s];
             stack[sp++] = s;
             call[cp++] = s;
             while (cp > 0) {
                 int v = call[cp - 1];
-                if (next[v] < g.offsets[v + 1]) {
-                    int e = next[v]++;
-                    if (skipRw && g.isRw(e)) {
+                if (next[v] < g.degree(v)) {
+                    int w = g.target(v, next[v]++);
+                    if (w < 0) {
                         continue;
                     }
-                    int w = g.targets[e];
                     if (index[w] == 0) {
                         index[w] = low[w] = ++counter;
-                        next[w] = g.offsets[w];
                         stack[sp++] = w;
                         call[cp++] = w;
                     } else if (comp[w] < 0 && index[w] < low[v]) {

@@ -2,10 +2,10 @@ package org.tebaldi.core.history.listappend;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.tebaldi.core.history.TarjanScc;
 
 /**
  * The dependency graph the list-append checker infers: nodes {@code 0..n-1} (indexes of transactions counted as
@@ -61,57 +61,23 @@ final class DepGraph {
      * @return {@code comp[v]}, the component number of node v; components of one node have a unique number too
      */
     int[] components(Set<EdgeKind> kinds) {
-        int[] index = new int[n];
-        int[] low = new int[n];
-        int[] comp = new int[n];
-        Arrays.fill(comp, -1);
-        int[] next = new int[n];
-        int[] stack = new int[n];
-        int[] call = new int[n];
-        int sp = 0;
-        int counter = 0;
-        int count = 0;
-        for (int s = 0; s < n; s++) {
-            if (index[s] != 0) {
-                continue;
+        return TarjanScc.components(new TarjanScc.Adjacency() {
+            @Override
+            public int nodes() {
+                return n;
             }
-            int cp = 0;
-            index[s] = low[s] = ++counter;
-            stack[sp++] = s;
-            call[cp++] = s;
-            while (cp > 0) {
-                int v = call[cp - 1];
-                List<Edge> es = out.get(v);
-                if (next[v] < es.size()) {
-                    Edge e = es.get(next[v]++);
-                    if (!kinds.contains(e.kind())) {
-                        continue;
-                    }
-                    int w = e.to();
-                    if (index[w] == 0) {
-                        index[w] = low[w] = ++counter;
-                        stack[sp++] = w;
-                        call[cp++] = w;
-                    } else if (comp[w] < 0 && index[w] < low[v]) {
-                        low[v] = index[w];
-                    }
-                    continue;
-                }
-                cp--;
-                if (low[v] == index[v]) {
-                    int w;
-                    do {
-                        w = stack[--sp];
-                        comp[w] = count;
-                    } while (w != v);
-                    count++;
-                }
-                if (cp > 0 && low[v] < low[call[cp - 1]]) {
-                    low[call[cp - 1]] = low[v];
-                }
+
+            @Override
+            public int degree(int v) {
+                return out.get(v).size();
             }
-        }
-        return comp;
+
+            @Override
+            public int target(int v, int i) {
+                Edge e = out.get(v).get(i);
+                return kinds.contains(e.kind()) ? e.to() : -1;
+            }
+        });
     }
 
     /**
