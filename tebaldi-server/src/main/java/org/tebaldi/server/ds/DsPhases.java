@@ -45,7 +45,7 @@ final class DsPhases {
      * touch the store recovery rebuilds: a version it left there (uncommitted, never to be decided) would hide the
      * key's recovered version (dissertation §4.5.4).
      */
-    private boolean dropped(DsTxnImpl t) {
+    boolean dropped(DsTxnImpl t) {
         DsDurability dur = ds.durability();
         return !t.finished() && (t.incarnation != ds.incarnation() || dur != null && dur.recovering);
     }
@@ -242,8 +242,22 @@ final class DsPhases {
         }
     }
 
-    /** Aborts here at once, releasing locks and versions; the record stays until the TC's abort arrives. */
+    /**
+     * Aborts here at once, releasing locks and versions; the record stays until the TC's abort arrives. A transaction
+     * a recovery round dropped is only marked aborted: its locks, versions and GC epoch belong to the CC module,
+     * store and GC state recovery replaced, so releasing them here would act on the rebuilt ones (a lock-wait timeout
+     * of the old module's lock table, firing after the round, removed the lock state a live transaction held on the
+     * same key in the new one, and a second writer went ahead: a lost update).
+     */
     void localAbort(DsTxnImpl t, AbortReason why) {
+        if (dropped(t)) {
+            t.abortReason = why;
+            for (Consumer<Boolean> c : t.finish(false)) {
+                ds.later(() -> c.accept(false));
+            }
+            t.released();
+            return;
+        }
         ds.versionsRemoved(t.writes.size());
         for (DsTxnImpl.Written w : t.writes) {
             w.chain().remove(w.version());

@@ -56,6 +56,10 @@ final class OpExecution implements OpContext {
         if (t.finished()) {
             return; // aborted while this operation was parked
         }
+        if (ds.phases().dropped(t)) {
+            fail(AbortReason.conflict("dropped by a recovery round at this server")); // granted by the old CC module
+            return;
+        }
         Op op = req.op();
         Row result = null;
         try {
