@@ -224,6 +224,17 @@ class BurnScenarioTest {
     }
 
     @Test
+    void aPartialRestartWaitsForTheOutcomeOfACommitLostWithADroppedLink() throws IOException {
+        // seed 5756 (shrunk): bank-proc under ssi, a partial restart to rp{rp[transfer],rp[audit]} at 27.7 ms and
+        // the ds0–tc0 link dropped at 34.8 ms, losing T0.2's commit in flight. tc0's drained marker (sent once its
+        // other two transactions timed out) reached ds0 before the commit resent in answer to ds0's outcome query,
+        // and the rebuild of the CC module dropped T0.2, which the coordinator had committed: its writes were lost
+        BurnResult r = new BurnRun(ScenarioFiles.fromJson(resource("reconfig-link-drop-5756.json"), "5756")).run();
+        assertTrue(r.passed(), r.describe());
+        assertTrue(r.committed() > 0, r.describe());
+    }
+
+    @Test
     void aClusterThatStopsCommittingFailsLivenessEvenWhenSlowRunsPass() throws IOException {
         // a mechanism that aborts every attempt after 1 virtual s (one client: nothing to regulate before): no
         // commit in a 5-s window is a liveness failure

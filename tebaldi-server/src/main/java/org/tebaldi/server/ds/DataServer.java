@@ -267,6 +267,7 @@ public final class DataServer extends NodeBase implements DsServices {
                 int tc = TxnIds.coordinator(t.id());
                 if (now - t.heardAt > timeout && !deadTcs.get(tc)) {
                     t.heardAt = now;
+                    t.askedAt = now;
                     send(NodeId.tc(tc), new OutcomeQuery(t.id()));
                 }
             }
@@ -282,6 +283,46 @@ public final class DataServer extends NodeBase implements DsServices {
         if (!handlers.dispatch(from, msg)) {
             LOG.warn("ds{}: unexpected message {} from {}", index, msg, from);
         }
+        if (reconfig.waitingForOutcomes()) {
+            reconfig.proceed(this);
+        }
+    }
+
+    /**
+     * Partial restart, once every coordinator drained: whether transactions held here must still learn their
+     * outcome before the CC module is rebuilt. A drained marker follows the coordinator's last commit or abort on
+     * the link, but that commit may have been lost with a dropped connection (docs/architecture.md, "Failures"):
+     * the coordinator still holds the decision, and the transaction asks for it ({@link OutcomeQuery}). Only with a
+     * transaction timeout (without one nothing is lost and the coordinator keeps no decisions) and not for a
+     * transaction of a failed coordinator.
+     */
+    boolean outcomesPending() {
+        if (txns.isEmpty() || config().txnTimeoutMicros() <= 0) {
+            return false;
+        }
+        for (DsTxnImpl t : txns.values()) {
+            if (!deadTcs.get(TxnIds.coordinator(t.id()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Asks now for the outcome of every transaction held here, unless nothing was heard of it since the last
+     * question (its answer is on the way; if lost, the timeout asks again, as usual).
+     */
+    void askOutcomesNow() {
+        long now = nowMicros();
+        for (DsTxnImpl t : txns.values()) {
+            int tc = TxnIds.coordinator(t.id());
+            if (!deadTcs.get(tc) && t.askedAt != t.heardAt) {
+                t.heardAt = now;
+                t.askedAt = now;
+                send(NodeId.tc(tc), new OutcomeQuery(t.id()));
+            }
+        }
+        LOG.info("ds{}: the reconfiguration waits for the outcome of {} transaction(s)", index, txns.size());
     }
 
     /**

@@ -15,6 +15,8 @@ import org.tebaldi.server.msg.Reconfig;
 final class DsReconfig {
     private final Map<Long, Integer> drained = new HashMap<>();
     private Reconfig.Prepare pendingPrepare;
+    /** Every marker of {@link #pendingPrepare}'s epoch arrived; waiting for held transactions to learn outcomes. */
+    private boolean prepareDrained;
     private Reconfig.Retire pendingRetire;
     private NodeId server;
     /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
@@ -62,12 +64,29 @@ final class DsReconfig {
         });
     }
 
-    private void proceed(DataServer ds) {
-        if (pendingPrepare != null && allDrained(ds, pendingPrepare.epoch())) {
-            Reconfig.Prepare p = pendingPrepare;
-            pendingPrepare = null;
-            ds.restartCc(p.tree());
-            ds.sendMessage(server, new Reconfig.PrepareDone(p.epoch()));
+    /** The prepare's markers all arrived, but transactions held here still wait for their outcome. */
+    boolean waitingForOutcomes() {
+        return prepareDrained;
+    }
+
+    /**
+     * Goes on with a pending request whose markers all arrived. A prepare also waits until every transaction held
+     * here learnt its outcome: one whose commit was lost with a dropped connection before the marker was sent
+     * would otherwise be dropped by the rebuild although its coordinator committed it (burn seed 5756).
+     */
+    void proceed(DataServer ds) {
+        if (pendingPrepare != null && (prepareDrained || allDrained(ds, pendingPrepare.epoch()))) {
+            if (!prepareDrained && ds.outcomesPending()) {
+                prepareDrained = true;
+                ds.askOutcomesNow();
+            }
+            if (!ds.outcomesPending()) {
+                prepareDrained = false;
+                Reconfig.Prepare p = pendingPrepare;
+                pendingPrepare = null;
+                ds.restartCc(p.tree());
+                ds.sendMessage(server, new Reconfig.PrepareDone(p.epoch()));
+            }
         }
         if (pendingRetire != null && allDrained(ds, pendingRetire.epoch())) {
             Reconfig.Retire r = pendingRetire;

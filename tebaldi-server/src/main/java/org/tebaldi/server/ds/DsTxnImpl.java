@@ -43,6 +43,8 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     int incarnation;
     /** When this server last heard from the coordinator about it, µs of its clock (termination protocol). */
     long heardAt;
+    /** When this server last asked the coordinator for the outcome (an answer is on its way unless lost); -1: never. */
+    long askedAt = -1;
     /** Durability: GCP epoch of this transaction's precommit log here, or -1 if none was written. */
     long logEpoch = -1;
     /**
