@@ -174,7 +174,7 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     /** The timestamp service failed: no batch of its term takes new members. */
     @Override
     public void serviceFailed(NodeId service) {
-        if (batches != null && service.role() == org.tebaldi.core.runtime.Role.TS) {
+        if (batches != null && service.role() == Role.TS) {
             batches.closeAll();
         }
     }

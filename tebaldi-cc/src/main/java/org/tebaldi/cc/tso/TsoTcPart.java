@@ -13,6 +13,7 @@ import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.service.GroupBatches;
 import org.tebaldi.core.service.TsClient;
 import org.tebaldi.core.tree.CcNode;
@@ -145,7 +146,7 @@ final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
     /** The timestamp service failed: no batch of its term takes new members. */
     @Override
     public void serviceFailed(NodeId service) {
-        if (batches != null && service.role() == org.tebaldi.core.runtime.Role.TS) {
+        if (batches != null && service.role() == Role.TS) {
             batches.closeAll();
         }
     }

@@ -1,9 +1,15 @@
 package org.tebaldi.server.ds;
 
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
 import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.history.HistoryStream;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
 
 /**
  * What a data server records for the history checker (docs/architecture.md, "Verification"): every read (which
@@ -14,10 +20,10 @@ import org.tebaldi.core.storage.Version;
 final class DsHistory {
     private HistoryLog log;
     /** Streamed checking: where the log goes every period (null: kept whole until the end). */
-    private org.tebaldi.core.history.HistoryStream stream;
+    private HistoryStream stream;
     private int source;
     /** Streamed checking: keys written whose committed versions are not all reported final yet. */
-    private final java.util.Set<Key> unreported = new java.util.LinkedHashSet<>();
+    private final Set<Key> unreported = new LinkedHashSet<>();
 
     DsHistory(boolean recording) {
         this.log = recording ? new HistoryLog() : null;
@@ -31,7 +37,7 @@ final class DsHistory {
      * Streams the history to {@code stream} as node {@code source} instead of keeping it (docs/architecture.md,
      * "Verification"): version orders are then reported as they become final, not at the end.
      */
-    void stream(org.tebaldi.core.history.HistoryStream stream, int source) {
+    void stream(HistoryStream stream, int source) {
         if (log != null) {
             this.stream = stream;
             this.source = source;
@@ -50,7 +56,7 @@ final class DsHistory {
      * forever); with {@code all}, every committed version (the run is over). Returns whether every version of the
      * chain is committed and reported.
      */
-    boolean reportFinal(Key key, org.tebaldi.core.storage.VersionChain chain, boolean all) {
+    boolean reportFinal(Key key, VersionChain chain, boolean all) {
         if (stream == null) {
             return true;
         }
@@ -85,10 +91,10 @@ final class DsHistory {
         if (stream == null) {
             return;
         }
-        java.util.Iterator<Key> it = unreported.iterator();
+        Iterator<Key> it = unreported.iterator();
         while (it.hasNext()) {
             Key k = it.next();
-            org.tebaldi.core.storage.VersionChain chain = store.find(k);
+            VersionChain chain = store.find(k);
             if (chain == null || reportFinal(k, chain, end)) {
                 it.remove();
             }
@@ -163,7 +169,7 @@ final class DsHistory {
         if (log == null) {
             return null;
         }
-        java.util.Map<Key, long[]> prunedOrders = log.prunedOrders();
+        Map<Key, long[]> prunedOrders = log.prunedOrders();
         store.forEach((key, chain) -> {
             long[] order = chain.committedOrder();
             long[] pruned = prunedOrders.get(key);
