@@ -145,6 +145,9 @@ public final class BurnRun {
         FaultInjector.schedule(e, reconfigs, targets, at -> {
             swaps[0]++;
             watchRecommit(first, at, "reconfiguration " + swaps[0] + " ended");
+            if (System.getProperty("tebaldi.burn.debug") != null) {
+                System.err.println("reconfiguration " + swaps[0] + " ended at " + at + " µs");
+            }
         });
         FaultInjector.scheduleTimed(e, s, stores, new Random(s.seed() * 131 + 3));
         for (Fault f : s.faults()) {
@@ -324,7 +327,7 @@ public final class BurnRun {
             e.sim.at(t, () -> {
                 if (!loops.done() && loops.committed() == seen[0] && livenessProblem == null) {
                     livenessProblem = "nothing committed between " + (end - PROGRESS_WINDOW_MICROS) / 1000 + " and "
-                            + end / 1000 + " virtual ms; live: " + e.live();
+                            + end / 1000 + " virtual ms; live: " + e.live() + "; clients: " + loops.describe();
                 }
                 seen[0] = loops.committed();
             });
@@ -347,7 +350,7 @@ public final class BurnRun {
         e.sim.at(healMicros + RECOMMIT_BOUND_MICROS, () -> {
             if (!loops.done() && commits.lastCommitMicros() < healMicros && livenessProblem == null) {
                 livenessProblem = "nothing committed within " + RECOMMIT_BOUND_MICROS / 1000 + " virtual ms after "
-                        + what + " (" + healMicros + " µs); live: " + e.live();
+                        + what + " (" + healMicros + " µs); live: " + e.live() + "; clients: " + loops.describe();
             }
         });
     }

@@ -1,5 +1,6 @@
 package org.tebaldi.server.sim;
 
+import java.util.Arrays;
 import java.util.Random;
 import java.util.function.IntFunction;
 import org.tebaldi.core.client.TxnClient;
@@ -28,6 +29,8 @@ public final class ClosedLoopClients {
     private boolean tolerant;
     private int epoch;
     private Throwable failure;
+    /** Per client: virtual µs its attempt in flight started, or -1 between attempts. */
+    private final long[] inFlightSince;
 
     /**
      * @param clients  logical clients (client endpoint {@code i} serves client {@code i})
@@ -38,6 +41,8 @@ public final class ClosedLoopClients {
         this.workload = workload;
         this.left = new int[clients];
         this.rnd = new Random[clients];
+        this.inFlightSince = new long[clients];
+        Arrays.fill(inFlightSince, -1);
         Random r = new Random(seed ^ 0x5DEECE66DL);
         for (int c = 0; c < clients; c++) {
             left[c] = txnsEach;
@@ -117,6 +122,22 @@ public final class ClosedLoopClients {
         return unknown;
     }
 
+    /**
+     * What the unfinished clients are doing, for a liveness report: per client, its transactions left and the
+     * virtual µs its attempt in flight started ("between attempts" when none is in flight).
+     */
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        for (int c = 0; c < left.length; c++) {
+            if (left[c] > 0) {
+                b.append(" client ").append(c).append(": ").append(left[c]).append(" left, ")
+                        .append(inFlightSince[c] < 0 ? "between attempts" : "in flight since " + inFlightSince[c]
+                                + " µs").append(';');
+            }
+        }
+        return b.toString().trim();
+    }
+
     /** The first non-abort failure of an attempt (a workload assertion or a node error), or null. */
     public Throwable failure() {
         return failure;
@@ -138,10 +159,12 @@ public final class ClosedLoopClients {
             return;
         }
         Random r = rnd[c];
+        inFlightSince[c] = sim.nowMicros();
         workload.attempt(client, r, priority).whenComplete((ok, err) -> {
             if (e != epoch) {
                 return;
             }
+            inFlightSince[c] = -1;
             if (err != null) {
                 Throwable cause = err.getCause() != null ? err.getCause() : err;
                 if (tolerant && cause instanceof TxnAbortedException) {
