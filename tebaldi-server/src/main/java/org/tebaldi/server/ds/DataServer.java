@@ -271,6 +271,7 @@ public final class DataServer extends NodeBase implements DsServices {
                     send(NodeId.tc(tc), new OutcomeQuery(t.id()));
                 }
             }
+            reconfig.askOverdueMarkers(this, now, timeout);
         }
         schedule(Math.max(1_000, timeout / 4), this::askOutcomes);
     }
@@ -286,6 +287,11 @@ public final class DataServer extends NodeBase implements DsServices {
         if (reconfig.waitingForOutcomes()) {
             reconfig.proceed(this);
         }
+    }
+
+    /** Whether coordinator {@code tc} is known to have failed (its {@code NodeDown} arrived). */
+    boolean coordinatorDead(int tc) {
+        return deadTcs.get(tc);
     }
 
     /**

@@ -1,29 +1,41 @@
 package org.tebaldi.server.ds;
 
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.server.msg.Reconfig;
+import org.tebaldi.server.node.Handlers;
 
 /**
  * A data server's side of both reconfiguration protocols. Partial restart (dissertation §5.5.1): the prepare
  * request waits until every coordinator's {@link Reconfig.Drained} marker arrived — each travels behind that
  * coordinator's last commit or abort on the FIFO link — then rebuilds the CC module. Online update (§5.5.2): the
  * merged tree is installed at once (its old subtree keeps running for transactions already in it); the retire
- * request waits for every coordinator's marker in the same way, then drops the old subtree's CC parts.
+ * request waits for every coordinator's marker in the same way, then drops the old subtree's CC parts. A marker
+ * lost with a dropped connection (docs/architecture.md, "Failures") is asked for again: with the transaction timeout
+ * on, a request still missing markers one timeout after it arrived sends {@link Reconfig.DrainedQuery} to each
+ * coordinator whose marker is missing, and again after every further timeout. Markers count once per coordinator,
+ * so a marker sent again, or one held back by the dropped connection and delivered late, is harmless.
  */
 final class DsReconfig {
-    private final Map<Long, Integer> drained = new HashMap<>();
+    /** Per epoch: the coordinators whose marker arrived. */
+    private final Map<Long, BitSet> drained = new HashMap<>();
+    /** When the request now waiting for markers arrived, or last asked for them, µs (local clock). */
+    private long waitingSince;
     private Reconfig.Prepare pendingPrepare;
     /** Every marker of {@link #pendingPrepare}'s epoch arrived; waiting for held transactions to learn outcomes. */
     private boolean prepareDrained;
     private Reconfig.Retire pendingRetire;
     private NodeId server;
     /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
-    private final java.util.List<org.tebaldi.core.storage.VersionChain> written = new java.util.ArrayList<>();
+    private final List<VersionChain> written = new ArrayList<>();
 
     /** A transaction added a version to {@code chain}: remember it for the next re-basing. */
-    void written(org.tebaldi.core.storage.VersionChain chain) {
+    void written(VersionChain chain) {
         if (chain.markWritten()) {
             written.add(chain);
         }
@@ -34,7 +46,7 @@ final class DsReconfig {
      * beneath the root wrote it (dissertation §4.5.4, §5.5.1).
      */
     void rebaseWritten() {
-        for (org.tebaldi.core.storage.VersionChain chain : written) {
+        for (VersionChain chain : written) {
             chain.rebaseAll();
         }
         written.clear();
@@ -46,17 +58,19 @@ final class DsReconfig {
     }
 
     /** Registers the handlers of the reconfiguration messages of {@code ds}. */
-    void register(DataServer ds, org.tebaldi.server.node.Handlers handlers) {
+    void register(DataServer ds, Handlers handlers) {
         handlers.on(Reconfig.Drained.class, (from, d) -> {
-            drained.merge(d.epoch(), 1, Integer::sum);
+            drained.computeIfAbsent(d.epoch(), e -> new BitSet()).set(from.index());
             proceed(ds);
         }).on(Reconfig.Prepare.class, (from, p) -> {
             pendingPrepare = p;
             server = from;
+            waitingSince = ds.nowMicros();
             proceed(ds);
         }).on(Reconfig.Retire.class, (from, r) -> {
             pendingRetire = r;
             server = from;
+            waitingSince = ds.nowMicros();
             proceed(ds);
         }).on(Reconfig.UpdatePrepare.class, (from, u) -> {
             ds.updateCc(u.tree());
@@ -97,10 +111,31 @@ final class DsReconfig {
     }
 
     private boolean allDrained(DataServer ds, long epoch) {
-        if (drained.getOrDefault(epoch, 0) < ds.coordinators()) {
+        BitSet b = drained.get(epoch);
+        if (b == null || b.cardinality() < ds.coordinators()) {
             return false;
         }
-        drained.remove(epoch);
+        drained.keySet().removeIf(e -> e <= epoch);
         return true;
+    }
+
+    /**
+     * Called every quarter of the transaction timeout: a prepare or retire request that has waited for markers
+     * longer than {@code timeoutMicros} asks each coordinator whose marker is missing (and that is not known dead)
+     * for it again ({@link Reconfig.DrainedQuery}).
+     */
+    void askOverdueMarkers(DataServer ds, long nowMicros, long timeoutMicros) {
+        Long epoch = pendingRetire != null ? Long.valueOf(pendingRetire.epoch())
+                : pendingPrepare != null && !prepareDrained ? Long.valueOf(pendingPrepare.epoch()) : null;
+        if (epoch == null || nowMicros - waitingSince <= timeoutMicros) {
+            return;
+        }
+        waitingSince = nowMicros;
+        BitSet have = drained.getOrDefault(epoch, new BitSet());
+        for (int tc = 0; tc < ds.coordinators(); tc++) {
+            if (!have.get(tc) && !ds.coordinatorDead(tc)) {
+                ds.sendMessage(NodeId.tc(tc), new Reconfig.DrainedQuery(epoch));
+            }
+        }
     }
 }

@@ -24,6 +24,15 @@ public final class Reconfig {
     public record Drained(long epoch) {
     }
 
+    /**
+     * DS → TC: a {@link Drained} marker of {@code epoch} is overdue (with the transaction timeout on, after one
+     * timeout): the marker may have been lost with a dropped connection. A coordinator that already sent its
+     * markers of {@code epoch} sends this data server {@link Drained} again (behind everything it sent there before);
+     * one still draining ignores the query, its marker follows anyway.
+     */
+    public record DrainedQuery(long epoch) {
+    }
+
     /** TC → server: clean-up done. */
     public record CleanupDone(long epoch, int forceAborted) {
     }

@@ -245,6 +245,8 @@ public final class ServerCodecs implements CodecProvider {
         }, i -> new Reconfig.Cleanup(i.readVarLong(), i.readVarLong())));
         r.add("reconfig.Drained", Reconfig.Drained.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
                 i -> new Reconfig.Drained(i.readVarLong())));
+        r.add("reconfig.DrainedQuery", Reconfig.DrainedQuery.class, Codec.of((x, o) -> o.writeVarLong(x.epoch()),
+                i -> new Reconfig.DrainedQuery(i.readVarLong())));
         r.add("reconfig.CleanupDone", Reconfig.CleanupDone.class, Codec.of((x, o) -> {
             o.writeVarLong(x.epoch());
             o.writeVarInt(x.forceAborted());

@@ -14,7 +14,9 @@ import org.tebaldi.server.msg.Reconfig;
  * commit or abort on that link, and {@link Reconfig.CleanupDone} to the server; prepare: rebuild the CC module for
  * the new tree; apply: start the queued transactions. Online update (§5.5.2) — apply: install the merged tree, new
  * transactions go to the new subtree at once; retire: once no transaction of this coordinator is left in the old
- * subtree, drained markers to every data server, drop the old subtree's parts, {@link Reconfig.Retired}.
+ * subtree, drained markers to every data server, drop the old subtree's parts, {@link Reconfig.Retired}. A data
+ * server whose marker is overdue (lost with a dropped connection) asks again ({@link Reconfig.DrainedQuery}); the
+ * marker is sent again once this coordinator has drained for that epoch.
  */
 final class Reconfiguring {
     private long epoch = -1;
@@ -24,6 +26,8 @@ final class Reconfiguring {
     private final List<Object[]> queued = new ArrayList<>();
     private Reconfig.Retire retiring;
     private NodeId retireServer;
+    /** The last epoch whose drained markers this coordinator sent (-1: none). */
+    private long drainedEpoch = -1;
 
     /** Handles reconfiguration messages and holds back new transactions during clean-up; true if consumed. */
     boolean intercept(TransactionCoordinator tc, NodeId from, Object msg) {
@@ -61,6 +65,12 @@ final class Reconfiguring {
             ended(tc);
             return true;
         }
+        if (msg instanceof Reconfig.DrainedQuery q) {
+            if (q.epoch() <= drainedEpoch) {
+                tc.sendMessage(from, new Reconfig.Drained(q.epoch()));
+            }
+            return true;
+        }
         if (msg instanceof Reconfig.Apply) {
             epoch = -1;
             List<Object[]> held = new ArrayList<>(queued);
@@ -82,6 +92,7 @@ final class Reconfiguring {
         if (retiring != null && tc.liveIn(retiring.subtree()) == 0) {
             Reconfig.Retire r = retiring;
             retiring = null;
+            drainedEpoch = Math.max(drainedEpoch, r.epoch());
             for (int ds = 0; ds < tc.dataServers(); ds++) {
                 tc.sendMessage(NodeId.ds(ds), new Reconfig.Drained(r.epoch()));
             }
@@ -90,6 +101,7 @@ final class Reconfiguring {
         }
         if (epoch >= 0 && !drainedSent && tc.liveTransactions() == 0) {
             drainedSent = true;
+            drainedEpoch = Math.max(drainedEpoch, epoch);
             for (int ds = 0; ds < tc.dataServers(); ds++) {
                 tc.sendMessage(NodeId.ds(ds), new Reconfig.Drained(epoch));
             }
