@@ -68,7 +68,8 @@ final class Epoch {
         if (reconfig) {
             c = c.withAllServices();
             NodeId id = new NodeId(Role.CONFIGURATOR, 0);
-            this.reconfig = new ReconfigServer(id, sim, s.coordinators(), s.dataServers(), tree, mechanisms);
+            this.reconfig = new ReconfigServer(id, sim, s.coordinators(), s.dataServers(), tree, mechanisms)
+                    .resendAfter(txnTimeout(model));
             c.addNode(id, this.reconfig);
         } else {
             this.reconfig = null;

@@ -14,7 +14,8 @@ import java.util.Random;
  * 0.5–5 ms), link drops (a third: 1–2 links between any two nodes for 1–10 ms, but none touching a coordinator in
  * a run with a coordinator crash — the known two-phase-commit gap without a coordinator log, README "Failures"),
  * loss and re-election of each singleton service the cluster runs (a quarter: 1–2 losses, the second starting after the first healed, noticed
- * after 0.5–5.5 ms, the new term up to 5 ms after that or before it), and, when asked, the crash and restart of
+ * after 0.5–5.5 ms, the new term up to 5 ms after that or before it), in a quarter of the runs that reconfigure a
+ * drop of a link of the reconfiguration server during a swap, and, when asked, the crash and restart of
  * one data server from its log (noticed after 1 ms, restarted 5–25 ms after the crash).
  */
 final class TimedFaultDraw {
@@ -87,11 +88,30 @@ final class TimedFaultDraw {
                         List.of(pick(services, r)), r.nextInt((int) detect + 5_000), null));
             }
         }
+        configuratorLinkDrop(s, out);
         if (dsRestart) {
             out.add(new Fault(FaultKind.DS_RESTART, at(r), 1_000, List.of("ds" + r.nextInt(s.dataServers())),
                     5_000 + r.nextInt(20_001), null));
         }
         return out;
+    }
+
+    /**
+     * In a quarter of the runs that reconfigure: a 1–10 ms drop of the link between the reconfiguration server and
+     * one coordinator or data server, starting 0–5 ms after a reconfiguration began, so its requests or answers are
+     * lost in flight. Drawn from its own random stream (seeded by the scenario's seed), which keeps every other
+     * fault of a seed as it was drawn before this kind existed.
+     */
+    private static void configuratorLinkDrop(Scenario s, List<Fault> out) {
+        List<Fault> reconfigs = s.faults(FaultKind.RECONFIG);
+        Random r = new Random(s.seed() * 0x9E3779B97F4A7C15L + 11);
+        if (reconfigs.isEmpty() || r.nextInt(4) != 0) {
+            return;
+        }
+        Fault swap = reconfigs.get(r.nextInt(reconfigs.size()));
+        String peer = r.nextBoolean() ? "tc" + r.nextInt(s.coordinators()) : "ds" + r.nextInt(s.dataServers());
+        out.add(new Fault(FaultKind.LINK_DROP, swap.atMicros() + r.nextInt(5_001), 1_000 + r.nextInt(9_001),
+                List.of("configurator", peer), 0, null));
     }
 
     private static long at(Random r) {

@@ -38,6 +38,12 @@ public final class TuneExtension extends ProfilerExtension {
     private volatile Throwable failure;
     private volatile long runStartNanos;
 
+    /**
+     * How long the reconfiguration server waits for a node's answer before sending its request again, µs: a
+     * dropped connection loses the messages in flight; the nodes answer repeated requests idempotently.
+     */
+    static final long RESEND_MICROS = 500_000;
+
     public TuneExtension(Experiment e, TuneConsole console) {
         super(e.profiler().on(), e.workload().database());
         this.e = e;
@@ -55,7 +61,7 @@ public final class TuneExtension extends ProfilerExtension {
         super.beforeStart(host);
         NodeId id = new NodeId(Role.CONFIGURATOR, 0);
         server = new ReconfigServer(id, host.runtime(), e.cluster().coordinators(), e.cluster().dataServers(),
-                e.tree().tree(), org.tebaldi.core.cc.Mechanisms::get);
+                e.tree().tree(), org.tebaldi.core.cc.Mechanisms::get).resendAfter(RESEND_MICROS);
         server.onSwap(host::treeChanged);
         host.addNode(id, server);
     }

@@ -19,11 +19,17 @@ import org.tebaldi.server.node.Handlers;
  * lost with a dropped connection (docs/architecture.md, "Failures") is asked for again: with the transaction timeout
  * on, a request still missing markers one timeout after it arrived sends {@link Reconfig.DrainedQuery} to each
  * coordinator whose marker is missing, and again after every further timeout. Markers count once per coordinator,
- * so a marker sent again, or one held back by the dropped connection and delivered late, is harmless.
+ * so a marker sent again, or one held back by the dropped connection and delivered late, is harmless. The server's
+ * requests are idempotent per epoch (it sends one again when the answer is overdue): a step already taken is
+ * answered again, one under way answers by itself.
  */
 final class DsReconfig {
     /** Per epoch: the coordinators whose marker arrived. */
     private final Map<Long, BitSet> drained = new HashMap<>();
+    /** The last epoch prepared (partial restart), update-prepared and retired here (-1: none). */
+    private long preparedEpoch = -1;
+    private long updatedEpoch = -1;
+    private long retiredEpoch = -1;
     /** When the request now waiting for markers arrived, or last asked for them, µs (local clock). */
     private long waitingSince;
     private Reconfig.Prepare pendingPrepare;
@@ -63,17 +69,28 @@ final class DsReconfig {
             drained.computeIfAbsent(d.epoch(), e -> new BitSet()).set(from.index());
             proceed(ds);
         }).on(Reconfig.Prepare.class, (from, p) -> {
-            pendingPrepare = p;
             server = from;
-            waitingSince = ds.nowMicros();
-            proceed(ds);
+            if (p.epoch() <= preparedEpoch) {
+                ds.sendMessage(from, new Reconfig.PrepareDone(p.epoch()));
+            } else if (pendingPrepare == null || pendingPrepare.epoch() != p.epoch()) {
+                pendingPrepare = p;
+                waitingSince = ds.nowMicros();
+                proceed(ds);
+            }
         }).on(Reconfig.Retire.class, (from, r) -> {
-            pendingRetire = r;
             server = from;
-            waitingSince = ds.nowMicros();
-            proceed(ds);
+            if (r.epoch() <= retiredEpoch) {
+                ds.sendMessage(from, new Reconfig.Retired(r.epoch()));
+            } else if (pendingRetire == null || pendingRetire.epoch() != r.epoch()) {
+                pendingRetire = r;
+                waitingSince = ds.nowMicros();
+                proceed(ds);
+            }
         }).on(Reconfig.UpdatePrepare.class, (from, u) -> {
-            ds.updateCc(u.tree());
+            if (u.epoch() > updatedEpoch) {
+                updatedEpoch = u.epoch();
+                ds.updateCc(u.tree());
+            }
             ds.sendMessage(from, new Reconfig.PrepareDone(u.epoch()));
         });
     }
@@ -98,6 +115,7 @@ final class DsReconfig {
                 prepareDrained = false;
                 Reconfig.Prepare p = pendingPrepare;
                 pendingPrepare = null;
+                preparedEpoch = p.epoch();
                 ds.restartCc(p.tree());
                 ds.sendMessage(server, new Reconfig.PrepareDone(p.epoch()));
             }
@@ -105,6 +123,7 @@ final class DsReconfig {
         if (pendingRetire != null && allDrained(ds, pendingRetire.epoch())) {
             Reconfig.Retire r = pendingRetire;
             pendingRetire = null;
+            retiredEpoch = r.epoch();
             ds.updateCc(r.tree());
             ds.sendMessage(server, new Reconfig.Retired(r.epoch()));
         }

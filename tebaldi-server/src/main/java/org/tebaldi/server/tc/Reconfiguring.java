@@ -17,8 +17,14 @@ import org.tebaldi.server.msg.Reconfig;
  * subtree, drained markers to every data server, drop the old subtree's parts, {@link Reconfig.Retired}. A data
  * server whose marker is overdue (lost with a dropped connection) asks again ({@link Reconfig.DrainedQuery}); the
  * marker is sent again once this coordinator has drained for that epoch.
+ *
+ * <p>Every request is idempotent per epoch, because the server sends a request again to a node whose answer is
+ * overdue ({@code ReconfigServer}, a dropped connection loses what was in flight): a step already taken is answered
+ * again without being taken twice, one still under way is left to answer by itself, and a copy of an earlier step
+ * delivered late (held by a dropped link) changes nothing.
  */
 final class Reconfiguring {
+    /** The partial restart whose clean-up or apply is under way (-1: none). */
     private long epoch = -1;
     private NodeId server;
     private boolean drainedSent;
@@ -28,41 +34,42 @@ final class Reconfiguring {
     private NodeId retireServer;
     /** The last epoch whose drained markers this coordinator sent (-1: none). */
     private long drainedEpoch = -1;
+    /** The last epoch prepared, applied (partial restart), update-applied and retired here (-1: none). */
+    private long preparedEpoch = -1;
+    private long appliedEpoch = -1;
+    private long updatedEpoch = -1;
+    private long retiredEpoch = -1;
 
     /** Handles reconfiguration messages and holds back new transactions during clean-up; true if consumed. */
     boolean intercept(TransactionCoordinator tc, NodeId from, Object msg) {
         if (msg instanceof Reconfig.Cleanup c) {
-            epoch = c.epoch();
-            server = from;
-            drainedSent = false;
-            forceAborted = 0;
-            if (c.forceAbortMicros() > 0) {
-                tc.schedule(c.forceAbortMicros(), () -> {
-                    if (epoch == c.epoch() && !drainedSent) {
-                        for (TcTxnImpl t : tc.live()) {
-                            forceAborted++;
-                            tc.forceAbort(t);
-                        }
-                    }
-                });
-            }
-            ended(tc);
+            cleanup(tc, from, c);
             return true;
         }
         if (msg instanceof Reconfig.Prepare p) {
-            tc.reinstall(p.tree());
+            if (p.epoch() > preparedEpoch) {
+                preparedEpoch = p.epoch();
+                tc.reinstall(p.tree());
+            }
             tc.sendMessage(from, new Reconfig.PrepareDone(p.epoch()));
             return true;
         }
         if (msg instanceof Reconfig.UpdateApply u) {
-            tc.update(u.tree());
+            if (u.epoch() > updatedEpoch) {
+                updatedEpoch = u.epoch();
+                tc.update(u.tree());
+            }
             tc.sendMessage(from, new Reconfig.Applied(u.epoch()));
             return true;
         }
         if (msg instanceof Reconfig.Retire r) {
-            retiring = r;
-            retireServer = from;
-            ended(tc);
+            if (r.epoch() <= retiredEpoch) {
+                tc.sendMessage(from, new Reconfig.Retired(r.epoch()));
+            } else if (retiring == null || retiring.epoch() != r.epoch()) {
+                retiring = r;
+                retireServer = from;
+                ended(tc);
+            }
             return true;
         }
         if (msg instanceof Reconfig.DrainedQuery q) {
@@ -71,12 +78,12 @@ final class Reconfiguring {
             }
             return true;
         }
-        if (msg instanceof Reconfig.Apply) {
-            epoch = -1;
-            List<Object[]> held = new ArrayList<>(queued);
-            queued.clear();
-            for (Object[] q : held) {
-                tc.replay((NodeId) q[0], q[1]);
+        if (msg instanceof Reconfig.Apply a) {
+            if (a.epoch() == epoch) {
+                apply(tc);
+            }
+            if (a.epoch() <= appliedEpoch) {
+                tc.sendMessage(from, new Reconfig.Applied(a.epoch()));
             }
             return true;
         }
@@ -87,12 +94,50 @@ final class Reconfiguring {
         return false;
     }
 
+    private void cleanup(TransactionCoordinator tc, NodeId from, Reconfig.Cleanup c) {
+        if (c.epoch() <= appliedEpoch) {
+            return; // a late copy of a finished clean-up
+        }
+        if (c.epoch() == epoch) {
+            if (drainedSent) {
+                tc.sendMessage(from, new Reconfig.CleanupDone(epoch, forceAborted));
+            }
+            return;
+        }
+        epoch = c.epoch();
+        server = from;
+        drainedSent = false;
+        forceAborted = 0;
+        if (c.forceAbortMicros() > 0) {
+            tc.schedule(c.forceAbortMicros(), () -> {
+                if (epoch == c.epoch() && !drainedSent) {
+                    for (TcTxnImpl t : tc.live()) {
+                        forceAborted++;
+                        tc.forceAbort(t);
+                    }
+                }
+            });
+        }
+        ended(tc);
+    }
+
+    private void apply(TransactionCoordinator tc) {
+        appliedEpoch = epoch;
+        epoch = -1;
+        List<Object[]> held = new ArrayList<>(queued);
+        queued.clear();
+        for (Object[] q : held) {
+            tc.replay((NodeId) q[0], q[1]);
+        }
+    }
+
     /** A transaction ended (or clean-up or retiring began): report drained once nothing runs (in the old subtree). */
     void ended(TransactionCoordinator tc) {
         if (retiring != null && tc.liveIn(retiring.subtree()) == 0) {
             Reconfig.Retire r = retiring;
             retiring = null;
             drainedEpoch = Math.max(drainedEpoch, r.epoch());
+            retiredEpoch = r.epoch();
             for (int ds = 0; ds < tc.dataServers(); ds++) {
                 tc.sendMessage(NodeId.ds(ds), new Reconfig.Drained(r.epoch()));
             }
