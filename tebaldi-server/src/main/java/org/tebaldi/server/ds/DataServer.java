@@ -3,6 +3,7 @@ package org.tebaldi.server.ds;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.function.IntPredicate;
 import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -300,14 +301,15 @@ public final class DataServer extends NodeBase implements DsServices {
      * the link, but that commit may have been lost with a dropped connection (docs/architecture.md, "Failures"):
      * the coordinator still holds the decision, and the transaction asks for it ({@link OutcomeQuery}). Only with a
      * transaction timeout (without one nothing is lost and the coordinator keeps no decisions) and not for a
-     * transaction of a failed coordinator.
+     * transaction of a failed coordinator. {@code leaves} selects the transactions by leaf (an online update's
+     * retire asks for the retired subtree's).
      */
-    boolean outcomesPending() {
+    boolean outcomesPending(IntPredicate leaves) {
         if (txns.isEmpty() || config().txnTimeoutMicros() <= 0) {
             return false;
         }
         for (DsTxnImpl t : txns.values()) {
-            if (!deadTcs.get(TxnIds.coordinator(t.id()))) {
+            if (leaves.test(t.leaf()) && !deadTcs.get(TxnIds.coordinator(t.id()))) {
                 return true;
             }
         }
@@ -315,20 +317,22 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     /**
-     * Asks now for the outcome of every transaction held here, unless nothing was heard of it since the last
-     * question (its answer is on the way; if lost, the timeout asks again, as usual).
+     * Asks now for the outcome of every transaction of a leaf in {@code leaves} held here, unless nothing was heard
+     * of it since the last question (its answer is on the way; if lost, the timeout asks again, as usual).
      */
-    void askOutcomesNow() {
+    void askOutcomesNow(IntPredicate leaves) {
         long now = nowMicros();
+        int asked = 0;
         for (DsTxnImpl t : txns.values()) {
             int tc = TxnIds.coordinator(t.id());
-            if (!deadTcs.get(tc) && t.askedAt != t.heardAt) {
+            if (leaves.test(t.leaf()) && !deadTcs.get(tc) && t.askedAt != t.heardAt) {
                 t.heardAt = now;
                 t.askedAt = now;
+                asked++;
                 send(NodeId.tc(tc), new OutcomeQuery(t.id()));
             }
         }
-        LOG.info("ds{}: the reconfiguration waits for the outcome of {} transaction(s)", index, txns.size());
+        LOG.info("ds{}: the reconfiguration waits for the outcome of {} transaction(s)", index, asked);
     }
 
     /**

@@ -5,6 +5,8 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
+import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.server.msg.Reconfig;
@@ -35,6 +37,8 @@ final class DsReconfig {
     private Reconfig.Prepare pendingPrepare;
     /** Every marker of {@link #pendingPrepare}'s epoch arrived; waiting for held transactions to learn outcomes. */
     private boolean prepareDrained;
+    /** Every marker of {@link #pendingRetire}'s epoch arrived; waiting for its subtree's held transactions. */
+    private boolean retireDrained;
     private Reconfig.Retire pendingRetire;
     private NodeId server;
     /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
@@ -95,23 +99,26 @@ final class DsReconfig {
         });
     }
 
-    /** The prepare's markers all arrived, but transactions held here still wait for their outcome. */
+    /** A request's markers all arrived, but transactions held here still wait for their outcome. */
     boolean waitingForOutcomes() {
-        return prepareDrained;
+        return prepareDrained || retireDrained;
     }
 
     /**
-     * Goes on with a pending request whose markers all arrived. A prepare also waits until every transaction held
-     * here learnt its outcome: one whose commit was lost with a dropped connection before the marker was sent
-     * would otherwise be dropped by the rebuild although its coordinator committed it (burn seed 5756).
+     * Goes on with a pending request whose markers all arrived. It also waits until every transaction held here
+     * that the request would cut off learnt its outcome — for a prepare every transaction, for a retire those of
+     * the retired subtree: one whose commit was lost with a dropped connection before the marker was sent would
+     * otherwise be dropped by the rebuild (or lose its CC parts) although its coordinator committed it (burn seed
+     * 5756).
      */
     void proceed(DataServer ds) {
         if (pendingPrepare != null && (prepareDrained || allDrained(ds, pendingPrepare.epoch()))) {
-            if (!prepareDrained && ds.outcomesPending()) {
+            IntPredicate all = leaf -> true;
+            if (!prepareDrained && ds.outcomesPending(all)) {
                 prepareDrained = true;
-                ds.askOutcomesNow();
+                ds.askOutcomesNow(all);
             }
-            if (!ds.outcomesPending()) {
+            if (!ds.outcomesPending(all)) {
                 prepareDrained = false;
                 Reconfig.Prepare p = pendingPrepare;
                 pendingPrepare = null;
@@ -120,12 +127,21 @@ final class DsReconfig {
                 ds.sendMessage(server, new Reconfig.PrepareDone(p.epoch()));
             }
         }
-        if (pendingRetire != null && allDrained(ds, pendingRetire.epoch())) {
-            Reconfig.Retire r = pendingRetire;
-            pendingRetire = null;
-            retiredEpoch = r.epoch();
-            ds.updateCc(r.tree());
-            ds.sendMessage(server, new Reconfig.Retired(r.epoch()));
+        if (pendingRetire != null && (retireDrained || allDrained(ds, pendingRetire.epoch()))) {
+            CcNode old = ds.config().tree().node(pendingRetire.subtree());
+            IntPredicate retired = leaf -> old != null && old.contains(leaf);
+            if (!retireDrained && ds.outcomesPending(retired)) {
+                retireDrained = true;
+                ds.askOutcomesNow(retired);
+            }
+            if (!ds.outcomesPending(retired)) {
+                retireDrained = false;
+                Reconfig.Retire r = pendingRetire;
+                pendingRetire = null;
+                retiredEpoch = r.epoch();
+                ds.updateCc(r.tree());
+                ds.sendMessage(server, new Reconfig.Retired(r.epoch()));
+            }
         }
     }
 
@@ -144,7 +160,7 @@ final class DsReconfig {
      * for it again ({@link Reconfig.DrainedQuery}).
      */
     void askOverdueMarkers(DataServer ds, long nowMicros, long timeoutMicros) {
-        Long epoch = pendingRetire != null ? Long.valueOf(pendingRetire.epoch())
+        Long epoch = pendingRetire != null && !retireDrained ? Long.valueOf(pendingRetire.epoch())
                 : pendingPrepare != null && !prepareDrained ? Long.valueOf(pendingPrepare.epoch()) : null;
         if (epoch == null || nowMicros - waitingSince <= timeoutMicros) {
             return;
