@@ -1,11 +1,19 @@
 package org.tebaldi.bench.run;
 
 import java.io.IOException;
+import com.sun.management.GcInfo;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
 
@@ -14,8 +22,11 @@ import org.tebaldi.server.ds.DataServer;
  * keys, and the heap in use — to show that version garbage collection (dissertation §4.5.3) keeps versions per key
  * flat over a long run. The summary compares the smallest heap sample (a trough right after a collection, close to
  * the live data) of the first and the last tenth of the run. Writes {@code memory.csv}
- * ({@code second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns}; the last column is the
- * transactions the streamed history check holds, empty without {@code verify}).
+ * ({@code second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,heap_after_gc_mb};
+ * {@code checker_held_txns} is the transactions the streamed history check holds, empty without {@code verify};
+ * {@code heap_after_gc_mb} is the heap the last collection of each heap pool left in use — the live data, without
+ * the garbage {@code heap_used_mb} samples at random points of the allocation cycle; compare it with {@code keys}
+ * to tell the store's own growth from anything else).
  */
 final class MemorySampler implements AutoCloseable {
     private final Cluster cluster;
@@ -52,7 +63,38 @@ final class MemorySampler implements AutoCloseable {
         }
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         rows.add(second + "," + versions + "," + keys + "," + String.format("%.4f", keys == 0 ? 0.0
-                : (double) versions / keys) + "," + heap / (1 << 20) + "," + (stream == null ? "" : stream.held()));
+                : (double) versions / keys) + "," + heap / (1 << 20) + "," + (stream == null ? "" : stream.held())
+                + "," + heapAfterGc() / (1 << 20));
+    }
+
+    /**
+     * Bytes in use in the heap right after the most recent collection (young or full), from the collectors'
+     * {@code GcInfo}; 0 before the first collection.
+     */
+    private static long heapAfterGc() {
+        GcInfo last = null;
+        for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
+            GcInfo g = b instanceof com.sun.management.GarbageCollectorMXBean x ? x.getLastGcInfo() : null;
+            if (g != null && (last == null || g.getEndTime() > last.getEndTime())) {
+                last = g;
+            }
+        }
+        if (last == null) {
+            return 0;
+        }
+        Set<String> heapPools = new HashSet<>();
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP) {
+                heapPools.add(p.getName());
+            }
+        }
+        long sum = 0;
+        for (Map.Entry<String, MemoryUsage> e : last.getMemoryUsageAfterGc().entrySet()) {
+            if (heapPools.contains(e.getKey())) {
+                sum += e.getValue().getUsed();
+            }
+        }
+        return sum;
     }
 
     /** The first and last sample, for a one-line report. */
@@ -79,7 +121,7 @@ final class MemorySampler implements AutoCloseable {
     synchronized void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<String> out = new ArrayList<>();
-        out.add("second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns");
+        out.add("second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,heap_after_gc_mb");
         out.addAll(rows);
         Files.write(dir.resolve("memory.csv"), out);
     }
