@@ -246,6 +246,17 @@ class BurnScenarioTest {
     }
 
     @Test
+    void aDurableNoticeLostWithADroppedClientLinkIsSentAgain() throws IOException {
+        // seed 1326 (shrunk): TPC-C small under ssi, durable, the tc0–client0 link dropped 6.4–10.7 ms; the
+        // Durable.Txns notice for T0.3, sent once just before the drop, was lost in flight, and the committed
+        // transaction never became durable at its client
+        BurnResult r = new BurnRun(ScenarioFiles.fromJson(resource("durable-notice-link-drop-1326.json"), "1326"))
+                .run();
+        assertTrue(r.passed(), r.describe());
+        assertTrue(r.committed() > 0, r.describe());
+    }
+
+    @Test
     void aClusterThatStopsCommittingFailsLivenessEvenWhenSlowRunsPass() throws IOException {
         // a mechanism that aborts every attempt after 1 virtual s (one client: nothing to regulate before): no
         // commit in a 5-s window is a liveness failure
