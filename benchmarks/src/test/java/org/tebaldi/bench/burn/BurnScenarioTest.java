@@ -257,6 +257,21 @@ class BurnScenarioTest {
     }
 
     @Test
+    void aTimestampReplyLostWithADroppedLinkLeavesNoBatchRegistered() throws IOException {
+        // seeds 4802 and 5201 (shrunk): after a reconfiguration to a tree with an inner TSO root, the ts–tc link
+        // dropped and lost the Issued reply to a root batch's OpenBatch (4802: ts 16 to tc0, 5201: ts 4 to tc1).
+        // The batch stayed registered at the timestamp service for ever, nobody holding it, so every root commit's
+        // "batches below ts finished" wait timed out: transactions sat VALIDATING with every vote in until the
+        // transaction timeout, and nothing committed again. Requests are now asked again (the service answers a
+        // repeated OpenBatch with the batch it opened) and each client's view of its batches reconciles the rest
+        for (String f : List.of("ts-link-drop-4802.json", "ts-link-drop-5201.json")) {
+            BurnResult r = new BurnRun(ScenarioFiles.fromJson(resource(f), f)).run();
+            assertTrue(r.passed(), f + ": " + r.describe());
+            assertTrue(r.committed() > 0, f + ": " + r.describe());
+        }
+    }
+
+    @Test
     void aClusterThatStopsCommittingFailsLivenessEvenWhenSlowRunsPass() throws IOException {
         // a mechanism that aborts every attempt after 1 virtual s (one client: nothing to regulate before): no
         // commit in a 5-s window is a liveness failure
