@@ -259,6 +259,43 @@ class BurnScenarioTest {
     }
 
     @Test
+    void aTransactionOfACrashedCoordinatorTakesNoLockAfterItsAbort() throws IOException {
+        // seed 4902 (shrunk): list-append under 2pl{ssi[t_b], rp[t_ro,t_a], tso[t_c]}, tc1 crashes at 17.3 ms. At
+        // ds0 the NodeDown aborted tc1's transactions one after the other: one's release granted the 2PL lock T1.10
+        // waited for, whose pass went on to the rp level after T1.10's own abort in the same event and took an rp
+        // lock no finish would release; every later writer of t0[5] timed out on it, and the final reads never ended
+        BurnResult r = new BurnRun(ScenarioFiles.fromJson(resource("coordinator-crash-4902.json"), "4902")).run();
+        assertTrue(r.passed(), r.describe());
+        assertTrue(r.committed() > 0, r.describe());
+    }
+
+    @Test
+    void aDurableNoticeLostWithADroppedClientLinkIsSentAgain() throws IOException {
+        // seed 1326 (shrunk): TPC-C small under ssi, durable, the tc0–client0 link dropped 6.4–10.7 ms; the
+        // Durable.Txns notice for T0.3, sent once just before the drop, was lost in flight, and the committed
+        // transaction never became durable at its client
+        BurnResult r = new BurnRun(ScenarioFiles.fromJson(resource("durable-notice-link-drop-1326.json"), "1326"))
+                .run();
+        assertTrue(r.passed(), r.describe());
+        assertTrue(r.committed() > 0, r.describe());
+    }
+
+    @Test
+    void aTimestampReplyLostWithADroppedLinkLeavesNoBatchRegistered() throws IOException {
+        // seeds 4802 and 5201 (shrunk): after a reconfiguration to a tree with an inner TSO root, the ts–tc link
+        // dropped and lost the Issued reply to a root batch's OpenBatch (4802: ts 16 to tc0, 5201: ts 4 to tc1).
+        // The batch stayed registered at the timestamp service for ever, nobody holding it, so every root commit's
+        // "batches below ts finished" wait timed out: transactions sat VALIDATING with every vote in until the
+        // transaction timeout, and nothing committed again. Requests are now asked again (the service answers a
+        // repeated OpenBatch with the batch it opened) and each client's view of its batches reconciles the rest
+        for (String f : List.of("ts-link-drop-4802.json", "ts-link-drop-5201.json")) {
+            BurnResult r = new BurnRun(ScenarioFiles.fromJson(resource(f), f)).run();
+            assertTrue(r.passed(), f + ": " + r.describe());
+            assertTrue(r.committed() > 0, f + ": " + r.describe());
+        }
+    }
+
+    @Test
     void aClusterThatStopsCommittingFailsLivenessEvenWhenSlowRunsPass() throws IOException {
         // a mechanism that aborts every attempt after 1 virtual s (one client: nothing to regulate before): no
         // commit in a 5-s window is a liveness failure

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.tebaldi.core.cc.CcReport;
 import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.TcPart;
@@ -42,7 +43,6 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     private final TsClient ts;
     private final GroupBatches batches;
     private final HashMap<Long, Consumer<PivotMessages.Verdict>> verdicts = new HashMap<>();
-    private long nextReq;
 
     SsiTcPart(CcNode node, TcServices services, long intervalMicros) {
         this.node = node;
@@ -94,25 +94,18 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     public void validate(TcTxn t, Snapshot st, Continuation k) {
         if (rootOpt) {
             if (updateUnderRootOpt(t)) {
-                ts.next(c -> {
-                    st.cts = c;
-                    k.proceed();
-                });
+                commitTs(t, st, c -> k.proceed());
             } else {
                 k.proceed();
             }
             return;
         }
         if (!node.isRoot()) {
-            ts.next(c -> { // inner SSI commits in its own order: no pivot can form (see SsiDsPart)
-                st.cts = c;
-                k.proceed();
-            });
+            commitTs(t, st, c -> k.proceed()); // inner SSI commits in its own order: no pivot can form (see SsiDsPart)
             return;
         }
-        ts.next(c -> {
-            st.cts = c;
-            long r = ++nextReq;
+        commitTs(t, st, c -> {
+            long r = services.newRequestId(); // unique on this node: a dropped part's verdict never matches
             verdicts.put(r, v -> {
                 if (v.abort()) {
                     k.abort(AbortReason.conflict(v.reason()));
@@ -121,6 +114,21 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
                 }
             });
             services.send(BATCH_MANAGER, node.id(), new PivotMessages.Check(r, st.startTs, c, flat(st.edges)));
+        });
+    }
+
+    /**
+     * Takes a commit timestamp, then {@code then} — unless the transaction ended while the timestamp was on its way
+     * (its coordinator's transaction timeout, a failed service): a late timestamp starts no pivot check and no
+     * further level of an ended transaction's validation.
+     */
+    private void commitTs(TcTxn t, Snapshot st, LongConsumer then) {
+        ts.next(c -> {
+            if (services.txn(t.id()) == null) {
+                return;
+            }
+            st.cts = c;
+            then.accept(c);
         });
     }
 

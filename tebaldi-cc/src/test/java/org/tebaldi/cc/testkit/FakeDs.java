@@ -18,6 +18,7 @@ public final class FakeDs implements DsServices {
     private final List<boolean[]> cancelled = new ArrayList<>();
     public final List<String> blockingEvents = new ArrayList<>();
     private long now;
+    private long requestIds;
 
     /** Database for parts that ask (null unless a test sets it). */
     public org.tebaldi.core.db.Database db;
@@ -54,6 +55,11 @@ public final class FakeDs implements DsServices {
         } else {
             ((FakeTxn) other).waiters.add(onFinish);
         }
+    }
+
+    @Override
+    public long newRequestId() {
+        return ++requestIds;
     }
 
     @Override

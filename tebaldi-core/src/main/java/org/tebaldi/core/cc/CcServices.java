@@ -17,6 +17,15 @@ public interface CcServices {
     /** Runs {@code task} on this node after {@code delayMicros} µs. */
     Cancellable schedule(long delayMicros, Runnable task);
 
+    /**
+     * A fresh request id, unique on this node for its lifetime: every CC part, and every part a rebuild of the CC
+     * module makes (partial restart, online update), draws from the one sequence, so a reply to a dropped part's
+     * request can never be taken for the reply to a request of the part that replaced it under the same CC node id
+     * (replies are routed by CC node id), and a service can recognise a request asked again ({@link
+     * org.tebaldi.core.service.TsClient}).
+     */
+    long newRequestId();
+
     /** Sends a mechanism-specific message to the part of the same CC node at {@code to}. */
     void send(NodeId to, int ccNode, Object payload);
 

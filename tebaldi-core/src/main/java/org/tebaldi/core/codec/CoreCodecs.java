@@ -65,6 +65,14 @@ public final class CoreCodecs implements CodecProvider {
         }, i -> new TsMessages.Watermark(i.readVarLong(), i.readVarLong())));
         r.add("ts.Forget", TsMessages.Forget.class, Codec.of((x, o) -> o.writeVarLong(x.ccNode()),
                 i -> new TsMessages.Forget((int) i.readVarLong())));
+        r.add("ts.Sync", TsMessages.Sync.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.reqId());
+            o.writeVarLong(x.ccNode());
+            o.writeLongs(x.held());
+            o.writeLongs(x.asked());
+        }, i -> new TsMessages.Sync(i.readVarLong(), (int) i.readVarLong(), i.readLongs(), i.readLongs())));
+        r.add("ts.Synced", TsMessages.Synced.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),
+                i -> new TsMessages.Synced(i.readVarLong())));
     }
 
     /** Writes a dependency without tag. */

@@ -75,8 +75,10 @@ public final class GroupBatches {
             current.put(group, nb);
             nb.waiting.add(joined);
             ts.openBatch(x -> opened(nb, x));
-            // a request lost with a failed timestamp service must not wedge the group: after the wait timeout
-            // without a timestamp the next member opens a new batch (those waiting end by their own timeouts)
+            // a timestamp that is slow to come (a failed or paused service, a request asked again after a dropped
+            // connection) must not wedge the group: after the wait timeout without a timestamp the next member
+            // opens a new batch (those waiting end by their own timeouts; when the timestamp comes, the members
+            // that ended leave the batch, which then finishes)
             nb.expiry = node.schedule(node.waitTimeoutMicros(), () -> {
                 if (nb.ts < 0 && current.get(group) == nb) {
                     current.remove(group);

@@ -2,10 +2,13 @@ package org.tebaldi.core.service;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
 import org.tebaldi.core.cc.CcEnvelope;
 import org.tebaldi.core.runtime.Actor;
 import org.tebaldi.core.runtime.NodeContext;
@@ -17,7 +20,10 @@ import org.tebaldi.core.runtime.NodeId;
  * machine for timestamp assignment and batch management"): issues strictly increasing timestamps and keeps the
  * registry of unfinished batches per CC node, so that "all batches below ts finished" (TSO's commit in batch
  * order) and watermarks (garbage collection of read marks) are answered without races — a batch is registered
- * in the same step that issues its timestamp.
+ * in the same step that issues its timestamp. Every request may come twice (its client asks again when a message
+ * was lost, {@link TsClient}): a repeated {@link TsMessages.OpenBatch} gets the batch it registered, a repeated
+ * {@link TsMessages.AwaitBelow} joins the first wait; {@link TsMessages.Sync} finishes the batches a client no
+ * longer accounts for (a lost finish would otherwise hold back every batch-order wait and watermark of its node).
  */
 public final class TimestampService implements Actor, ElectedService {
     /** Term e issues timestamps from e·2^{@value} on. */
@@ -28,10 +34,20 @@ public final class TimestampService implements Actor, ElectedService {
     /** Unfinished batch timestamps per CC node. */
     private final Map<Integer, TreeSet<Long>> open = new HashMap<>();
     private final List<Waiter> waiters = new ArrayList<>();
-    /** Which node opened each unfinished batch (so a failed coordinator's batches can be closed). */
-    private final Map<Long, NodeId> openedBy = new HashMap<>();
+    /** Who opened each unfinished batch, by timestamp (so a failed coordinator's batches can be finished). */
+    private final Map<Long, Opened> openedBy = new HashMap<>();
+    /** The unfinished batch each {@link TsMessages.OpenBatch} registered, by sender and request id. */
+    private final Map<Request, Long> byRequest = new HashMap<>();
 
     private record Waiter(NodeId from, int ccNode, long reqId, long below) {
+    }
+
+    /** A request of one sender (request ids are unique per sender node). */
+    private record Request(NodeId from, long reqId) {
+    }
+
+    /** An unfinished batch: the node that opened it, its CC node, and the request that did. */
+    private record Opened(NodeId by, int ccNode, long reqId) {
     }
 
     @Override
@@ -64,14 +80,7 @@ public final class TimestampService implements Actor, ElectedService {
     public void onMessage(NodeId from, Object msg) {
         if (msg instanceof NodeDown d) {
             // a failed coordinator never finishes its batches: finish them so batch-order waits go on
-            openedBy.entrySet().removeIf(e -> {
-                if (e.getValue().equals(d.node())) {
-                    open.values().forEach(s -> s.remove(e.getKey()));
-                    return true;
-                }
-                return false;
-            });
-            wake();
+            finishWhere((ts, o) -> o.by().equals(d.node()));
             return;
         }
         if (!(msg instanceof CcEnvelope env)) {
@@ -82,44 +91,79 @@ public final class TimestampService implements Actor, ElectedService {
         if (p instanceof TsMessages.Next n) {
             reply(from, node, new TsMessages.Issued(n.reqId(), next++));
         } else if (p instanceof TsMessages.OpenBatch o) {
-            long ts = next++;
-            open.computeIfAbsent(o.ccNode(), k -> new TreeSet<>()).add(ts);
-            openedBy.put(ts, from);
+            Long again = byRequest.get(new Request(from, o.reqId()));
+            long ts = again != null ? again : register(from, o);
             reply(from, node, new TsMessages.Issued(o.reqId(), ts));
         } else if (p instanceof TsMessages.FinishBatch f) {
-            TreeSet<Long> s = open.get(f.ccNode());
-            if (s != null) {
-                s.remove(f.ts());
+            if (finish(f.ts())) {
+                wake();
             }
-            openedBy.remove(f.ts());
-            wake();
         } else if (p instanceof TsMessages.Forget f) {
-            forget(from, f.ccNode());
+            finishWhere((ts, o) -> o.by().equals(from) && o.ccNode() == f.ccNode());
+        } else if (p instanceof TsMessages.Sync y) {
+            sync(from, y);
+            reply(from, node, new TsMessages.Synced(y.reqId()));
         } else if (p instanceof TsMessages.AwaitBelow a) {
             if (done(a.ccNode(), a.ts())) {
                 reply(from, node, new TsMessages.BelowDone(a.reqId()));
-            } else {
-                waiters.add(new Waiter(from, node, a.reqId(), a.ts()));
+            } else if (waiters.stream().noneMatch(w -> w.from().equals(from) && w.reqId() == a.reqId())) {
+                waiters.add(new Waiter(from, node, a.reqId(), a.ts())); // asked again: the first wait answers
             }
         } else if (p instanceof TsMessages.GetWatermark g) {
             reply(from, node, new TsMessages.Watermark(g.reqId(), watermark(g.ccNode())));
         }
     }
 
-    /** Finishes every unfinished batch of {@code ccNode} that {@code by} opened ({@link TsMessages.Forget}). */
-    private void forget(NodeId by, int ccNode) {
-        TreeSet<Long> s = open.get(ccNode);
-        if (s == null) {
-            return;
-        }
-        s.removeIf(ts -> {
-            if (by.equals(openedBy.get(ts))) {
-                openedBy.remove(ts);
-                return true;
-            }
+    /** Registers a new unfinished batch of {@code o.ccNode()} opened by {@code from}; returns its timestamp. */
+    private long register(NodeId from, TsMessages.OpenBatch o) {
+        long ts = next++;
+        open.computeIfAbsent(o.ccNode(), k -> new TreeSet<>()).add(ts);
+        openedBy.put(ts, new Opened(from, o.ccNode(), o.reqId()));
+        byRequest.put(new Request(from, o.reqId()), ts);
+        return ts;
+    }
+
+    /** Finishes the unfinished batch {@code ts}; false if there is none (finished already, or a plain timestamp). */
+    private boolean finish(long ts) {
+        Opened o = openedBy.remove(ts);
+        if (o == null) {
             return false;
+        }
+        TreeSet<Long> s = open.get(o.ccNode());
+        if (s != null) {
+            s.remove(ts);
+        }
+        byRequest.remove(new Request(o.by(), o.reqId()));
+        return true;
+    }
+
+    /** Finishes every unfinished batch whose opener matches, then answers the waits that became done. */
+    private void finishWhere(BiPredicate<Long, Opened> match) {
+        List<Long> gone = new ArrayList<>();
+        openedBy.forEach((ts, o) -> {
+            if (match.test(ts, o)) {
+                gone.add(ts);
+            }
         });
+        gone.forEach(this::finish);
         wake();
+    }
+
+    /**
+     * {@link TsMessages.Sync}: every batch {@code from} opened at the CC node that is neither in its view's held
+     * batches nor registered by one of its unanswered requests is finished — the sender will never finish it.
+     */
+    private void sync(NodeId from, TsMessages.Sync y) {
+        Set<Long> held = new HashSet<>();
+        for (long ts : y.held()) {
+            held.add(ts);
+        }
+        Set<Long> asked = new HashSet<>();
+        for (long r : y.asked()) {
+            asked.add(r);
+        }
+        finishWhere((ts, o) -> o.by().equals(from) && o.ccNode() == y.ccNode() && !held.contains(ts)
+                && !asked.contains(o.reqId()));
     }
 
     private boolean done(int ccNode, long below) {

@@ -2,7 +2,11 @@ package org.tebaldi.core.service;
 
 /**
  * Messages of the {@link TimestampService}, carried inside {@link org.tebaldi.core.cc.CcEnvelope}s so replies
- * reach the CC part that asked. Timestamps are positive longs, strictly increasing across all requests.
+ * reach the CC part that asked. Timestamps are positive longs, strictly increasing across all requests. A message
+ * may be lost with a dropped connection and is never resent by the transport, so the client ({@link TsClient})
+ * asks every unanswered request again under the same request id (a repeated {@link OpenBatch} is answered with
+ * the batch it registered, a repeated {@link AwaitBelow} joins its first wait), and reconciles the batches it
+ * opened with {@link Sync} (a lost {@link FinishBatch} or {@link Forget}).
  */
 public final class TsMessages {
     private TsMessages() {
@@ -14,7 +18,9 @@ public final class TsMessages {
 
     /**
      * Asks for a fresh timestamp that starts a batch of CC node {@code ccNode}; the batch stays registered as
-     * unfinished until {@link FinishBatch} (dissertation §4.4.3, §4.4.4 batching).
+     * unfinished until {@link FinishBatch} (dissertation §4.4.3, §4.4.4 batching). Idempotent: asked again with
+     * the same {@code reqId} (unique per sender, {@link org.tebaldi.core.cc.CcServices#newRequestId}) while the
+     * batch it opened is unfinished, it is answered with that batch's timestamp.
      */
     public record OpenBatch(long reqId, int ccNode) {
     }
@@ -38,6 +44,17 @@ public final class TsMessages {
     public record AwaitBelow(long reqId, int ccNode, long ts) {
     }
 
+    /**
+     * The sender's whole view of the batches it opened at CC node {@code ccNode}: {@code held}, the timestamps of
+     * those it holds open, and {@code asked}, the request ids of its {@link OpenBatch} requests still unanswered.
+     * Every other batch the sender opened at that node is finished — its {@link FinishBatch} or {@link Forget} was
+     * lost with a dropped connection, or its {@link Issued} was and the part that asked is gone. Sent after every
+     * request it accounts for on the same FIFO link, so a batch registered by a request sent later is untouched.
+     * Answered with {@link Synced}.
+     */
+    public record Sync(long reqId, int ccNode, long[] held, long[] asked) {
+    }
+
     /** Asks for the watermark of {@code ccNode} (or of all nodes when {@code ccNode < 0}). */
     public record GetWatermark(long reqId, int ccNode) {
     }
@@ -48,6 +65,10 @@ public final class TsMessages {
 
     /** Reply to {@link AwaitBelow}. */
     public record BelowDone(long reqId) {
+    }
+
+    /** Reply to {@link Sync}: the sender's batches at that node are as its view said. */
+    public record Synced(long reqId) {
     }
 
     /**

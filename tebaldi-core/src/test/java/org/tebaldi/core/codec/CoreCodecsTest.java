@@ -105,6 +105,9 @@ class CoreCodecsTest {
         same(new TsMessages.BelowDone(9));
         same(new TsMessages.Watermark(10, 11));
         same(new TsMessages.Forget(12));
+        same(new TsMessages.Sync(13, 2, new long[] {5, 1L << 41}, new long[0]));
+        same(new TsMessages.Sync(14, 0, new long[0], new long[] {3, 4}));
+        same(new TsMessages.Synced(15));
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.tebaldi.core.txn.TxnAbortedException;
 import org.tebaldi.server.msg.AbortTxn;
 import org.tebaldi.server.msg.BeginTxn;
 import org.tebaldi.server.msg.CallProc;
+import org.tebaldi.server.msg.Durable;
 import org.tebaldi.server.msg.OpDone;
 import org.tebaldi.server.msg.OpsDone;
 import org.tebaldi.server.msg.TxnBegun;
@@ -145,8 +146,11 @@ public final class ClientNode implements Actor {
                 }
             } else if (msg instanceof TxnEnded e) {
                 ended(e);
-            } else if (msg instanceof org.tebaldi.server.msg.Durable.Txns d) {
+            } else if (msg instanceof Durable.Txns d) {
                 durable(d);
+                if (d.seq() > 0) {
+                    ctx.send(from, new Durable.Ack(d.seq())); // a repeated copy too
+                }
             }
         } finally {
             running = null;
@@ -184,7 +188,7 @@ public final class ClientNode implements Actor {
         return f;
     }
 
-    private void durable(org.tebaldi.server.msg.Durable.Txns d) {
+    private void durable(Durable.Txns d) {
         for (long id : d.txnIds()) {
             CompletableFuture<Void> f = durables.remove(id);
             if (f != null) {

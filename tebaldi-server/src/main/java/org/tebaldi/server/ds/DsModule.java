@@ -60,8 +60,27 @@ final class DsModule extends CcModule<DsPart<Object>> {
 
     /** Execution phase, top-down: each level may lock, wait or abort. */
     void execute(DsTxnImpl t, OpExecution op, Runnable done, Consumer<AbortReason> abort) {
-        LevelPass.topDown(services, t.path.length, (l, k) -> at(t, l).execute(t, t.states[l], op.at(l), k), done,
-                abort);
+        LevelPass.topDown(services, t.path.length, whileLive(t, (l, k) -> at(t, l).execute(t, t.states[l], op.at(l),
+                k)), done, abort);
+    }
+
+    /**
+     * A pass's step that runs a level only while {@code t} is live here. A transaction can end while a level has
+     * parked it — aborted by its coordinator, a timeout or a failed coordinator's {@code NodeDown} — and a parked
+     * request can be granted in the very event that ends it (a failed coordinator's transactions abort one after
+     * the other: releasing one's lock grants it to the next, which aborts right after). Its finish released
+     * everything the levels held then; a later level that went on would lock (or mark) for a finished transaction,
+     * and nothing would ever release that lock. So the pass aborts instead, with the transaction's abort reason.
+     */
+    private static LevelPass.Step whileLive(DsTxnImpl t, LevelPass.Step step) {
+        return (l, k) -> {
+            if (t.finished()) {
+                k.abort(t.abortReason != null ? t.abortReason
+                        : AbortReason.conflict("ended at this data server while an operation waited"));
+            } else {
+                step.run(l, k);
+            }
+        };
     }
 
     /** The read-version chain, leaf to root, starting from the transaction's own version (or null). */
@@ -82,7 +101,8 @@ final class DsModule extends CcModule<DsPart<Object>> {
 
     /** Validation phase at this server, bottom-up. */
     void validate(DsTxnImpl t, Runnable done, Consumer<AbortReason> abort) {
-        LevelPass.bottomUp(services, t.path.length, (l, k) -> at(t, l).validate(t, t.states[l], k), done, abort);
+        LevelPass.bottomUp(services, t.path.length, whileLive(t, (l, k) -> at(t, l).validate(t, t.states[l], k)),
+                done, abort);
     }
 
     /** The transaction ended here: every level's finish, leaf first ({@code commitMeta} null for an abort). */

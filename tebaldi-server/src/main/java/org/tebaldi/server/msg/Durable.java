@@ -17,13 +17,20 @@ public final class Durable {
 
     /**
      * TC → client: the durable notification of committed transactions ({@code lost} false), or — after a recovery
-     * dropped their epochs — the news that they are lost ({@code lost} true, with {@code reason}).
+     * dropped their epochs — the news that they are lost ({@code lost} true, with {@code reason}). {@code seq} &gt; 0
+     * (with the transaction timeout on): the coordinator's number for this notice, which the client acknowledges
+     * with {@link Ack}; an unacknowledged notice is sent again (a connection that drops loses what is in flight).
+     * 0: no acknowledgement wanted.
      */
-    public record Txns(long[] txnIds, boolean lost, String reason) implements CostUnits {
+    public record Txns(long seq, long[] txnIds, boolean lost, String reason) implements CostUnits {
         /** Work units: the transactions named. */
         @Override
         public int costUnits() {
             return txnIds.length;
         }
+    }
+
+    /** Client → TC: notice {@code seq} ({@link Txns}) arrived (sent for every copy, a repeated one too). */
+    public record Ack(long seq) {
     }
 }

@@ -187,10 +187,13 @@ public final class ServerCodecs implements CodecProvider {
             o.writeVarLong(x.epoch());
         }, i -> new Durable.Persisted(i.readVarInt(), i.readVarLong(), i.readVarLong())));
         r.add("durable.Txns", Durable.Txns.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.seq());
             MsgWire.writeLongs(o, x.txnIds());
             o.writeBoolean(x.lost());
             o.writeString(x.reason());
-        }, i -> new Durable.Txns(MsgWire.readLongs(i), i.readBoolean(), i.readString())));
+        }, i -> new Durable.Txns(i.readVarLong(), MsgWire.readLongs(i), i.readBoolean(), i.readString())));
+        r.add("durable.Ack", Durable.Ack.class, Codec.of((x, o) -> o.writeVarLong(x.seq()),
+                i -> new Durable.Ack(i.readVarLong())));
         r.add("recovery.Request", Recovery.Request.class, Codec.of((x, o) -> o.writeVarInt(x.ds()),
                 i -> new Recovery.Request(i.readVarInt())));
         r.add("recovery.Begin", Recovery.Begin.class, Codec.of((x, o) -> o.writeVarLong(x.round()),

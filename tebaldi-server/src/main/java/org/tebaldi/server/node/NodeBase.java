@@ -18,6 +18,7 @@ public abstract class NodeBase implements Actor, CcServices {
     private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
     protected NodeContext ctx;
     protected BlockingSink blocking;
+    private long requestIds;
 
     @Override
     public final void onStart(NodeContext ctx) {
@@ -75,6 +76,11 @@ public abstract class NodeBase implements Actor, CcServices {
             task.run();
             drain();
         });
+    }
+
+    @Override
+    public long newRequestId() {
+        return ++requestIds;
     }
 
     @Override

@@ -4,13 +4,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.runtime.Role;
 import org.tebaldi.server.msg.BeginTxn;
 import org.tebaldi.server.msg.CallProc;
 import org.tebaldi.server.msg.Durable;
@@ -24,12 +27,28 @@ import org.tebaldi.server.msg.TxnEnded;
  * per client) — or, in synchronous mode, only then the commit notification. During a recovery round it aborts its
  * running transactions and holds new ones; when the round ends, transactions above the recovery's cut are lost and
  * their clients told so (their recorded outcome becomes an abort). Coordinator 0 also runs the rounds
- * ({@link RecoveryCoordinator}).
+ * ({@link RecoveryCoordinator}). With the transaction timeout on ({@code ClusterConfig#withTxnTimeout}) each durable
+ * notice is kept until its client acknowledges it ({@link Durable.Ack}) and sent again every timeout until then: a
+ * connection that drops loses what is in flight, and a notice sent once would leave its transactions never durable
+ * at the client.
  */
 final class TcDurability {
     private static final Logger LOG = LoggerFactory.getLogger(TcDurability.class);
 
     private record Pending(NodeId client, long txnId, TxnEnded held) {
+    }
+
+    /** A durable notice sent and not acknowledged yet, and when it was last sent (µs of this node's clock). */
+    private static final class Unacked {
+        final NodeId client;
+        final Durable.Txns notice;
+        long sentAt;
+
+        Unacked(NodeId client, Durable.Txns notice, long sentAt) {
+            this.client = client;
+            this.notice = notice;
+            this.sentAt = sentAt;
+        }
     }
 
     private final TransactionCoordinator tc;
@@ -42,6 +61,9 @@ final class TcDurability {
     private final List<Object[]> held = new ArrayList<>();
     private final RecoveryCoordinator coordinator;
     private final Map<Long, Long> epochs;
+    /** Notices awaiting their acknowledgement, by number (transaction timeout on only). */
+    private final LinkedHashMap<Long, Unacked> unacked = new LinkedHashMap<>();
+    private long noticeSeq;
 
     /** @param keepEpochs remember every committed transaction's global epoch id (for verification) */
     TcDurability(TransactionCoordinator tc, int dataServers, boolean sync, boolean keepEpochs) {
@@ -57,6 +79,14 @@ final class TcDurability {
         if (msg instanceof Durable.Persisted p) {
             persisted(p);
             return true;
+        }
+        if (msg instanceof Durable.Ack a) {
+            unacked.remove(a.seq());
+            return true;
+        }
+        if (msg instanceof NodeDown d && d.node().role() == Role.CLIENT) {
+            unacked.values().removeIf(u -> u.client.equals(d.node())); // and the coordinator handles it too
+            return false;
         }
         if (msg instanceof Recovery.Begin b) {
             begin(b.round());
@@ -128,8 +158,33 @@ final class TcDurability {
             }
         }
         head.clear();
-        byClient.forEach((client, ids) -> tc.sendMessage(client,
-                new Durable.Txns(ids.stream().mapToLong(Long::longValue).toArray(), lost, reason)));
+        byClient.forEach((client, ids) -> notice(client, ids.stream().mapToLong(Long::longValue).toArray(), lost,
+                reason));
+    }
+
+    /** Sends a durable notice, kept until acknowledged when the transaction timeout is on. */
+    private void notice(NodeId client, long[] txnIds, boolean lost, String reason) {
+        if (tc.config().txnTimeoutMicros() <= 0) {
+            tc.sendMessage(client, new Durable.Txns(0, txnIds, lost, reason));
+            return;
+        }
+        Durable.Txns n = new Durable.Txns(++noticeSeq, txnIds, lost, reason);
+        unacked.put(n.seq(), new Unacked(client, n, tc.nowMicros()));
+        tc.sendMessage(client, n);
+    }
+
+    /**
+     * Sends again every durable notice unacknowledged for a transaction timeout (the notice or its acknowledgement
+     * was lost with a dropped connection). Called by the coordinator's periodic sweep.
+     */
+    void resendUnacknowledged(long nowMicros) {
+        long timeout = tc.config().txnTimeoutMicros();
+        for (Unacked u : unacked.values()) {
+            if (nowMicros - u.sentAt >= timeout) {
+                u.sentAt = nowMicros;
+                tc.sendMessage(u.client, u.notice);
+            }
+        }
     }
 
     private void begin(long r) {

@@ -228,7 +228,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     /**
      * Ends transactions stuck by a lost message or a failed service: one awaiting data-server replies for longer
      * than the reply timeout aborts non-retryably (process mode: the server may be gone); one begun longer ago than
-     * the transaction timeout ({@link ClusterConfig#withTxnTimeout}) aborts retryably. Forgets old commit decisions.
+     * the transaction timeout ({@link ClusterConfig#withTxnTimeout}) aborts retryably. Forgets old commit decisions,
+     * and sends again the durable notices their clients have not acknowledged ({@link TcDurability}).
      */
     private void sweep() {
         long now = nowMicros();
@@ -251,6 +252,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
                     + " ms (a message was lost or a service failed)", true));
         }
         decisions.prune(now);
+        if (durability != null && txnTimeout > 0) {
+            durability.resendUnacknowledged(now);
+        }
         long period = Math.min(replyTimeoutMicros > 0 ? Math.max(100_000, replyTimeoutMicros / 4) : Long.MAX_VALUE,
                 txnTimeout > 0 ? Math.max(1_000, txnTimeout / 4) : Long.MAX_VALUE);
         schedule(period, this::sweep);
