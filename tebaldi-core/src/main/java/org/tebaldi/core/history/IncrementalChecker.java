@@ -24,8 +24,10 @@ import org.tebaldi.core.txn.TxnIds;
  * as it becomes final ({@link HistoryLog#finalVersion}: a committed version before the newest settled one, i.e.
  * nothing can be ordered before it any more — the storage's GC watermark, dissertation §4.5.3); the last chunks
  * (after the run) report the remaining committed versions. Assumptions, all true of the data servers and
- * coordinators: a transaction's reads and writes are recorded before its outcome is recorded anywhere (the
- * coordinator decides after every reply); a node's records appear in its chunks in the order recorded; a read of a
+ * coordinators: a committed transaction's reads and writes are recorded before its outcome is recorded anywhere
+ * (the coordinator decides a commit after every reply); an operation of an aborted transaction may be recorded
+ * after its abort (the coordinator aborts without waiting for the operations in flight), and then the data server
+ * that recorded it records the abort too; a node's records appear in its chunks in the order recorded; a read of a
  * version is recorded at the data server of the key before the next version of the key is reported final there.
  *
  * <p><b>Pruning rule</b> (sound: nothing dropped can be on a cycle found later). A transaction is <i>complete</i>
@@ -42,7 +44,8 @@ import org.tebaldi.core.txn.TxnIds;
  * key's state goes once its newest final writer was dropped and no held transaction read it. An aborted
  * transaction is dropped once it is complete and every source that logged a write of it logged its abort too (a
  * data server logs the abort when it removes the versions): no reader can observe them any more, and every read
- * of them was logged before. What is not caught once its state is dropped: a read of a
+ * of them was logged before. An operation of it logged later brings it back, aborted ({@link #node}); it is
+ * dropped again by the same rule. What is not caught once its state is dropped: a read of a
  * version older than the key's newest final version arriving after that version's writer was dropped (a store
  * that served a pruned version), which would need the whole version order.
  *
@@ -134,7 +137,14 @@ public final class IncrementalChecker {
     private final long[] edgeCounts = new long[EdgeType.values().length];
     private LongOpenHashSet droppedNow = new LongOpenHashSet();
     private LongOpenHashSet droppedBefore = new LongOpenHashSet();
+    /** The dropped ids above that had aborted, with their type (a late operation of one brings it back aborted). */
+    private Long2ObjectOpenHashMap<String> abortedNow = new Long2ObjectOpenHashMap<>();
+    private Long2ObjectOpenHashMap<String> abortedBefore = new Long2ObjectOpenHashMap<>();
+    /** Dropped aborted transactions whose abort the chunk being added logged (its source's late abort). */
+    private final LongOpenHashSet lateAborts = new LongOpenHashSet();
     private long chunk;
+    /** Number of the chunk being added. */
+    private long current;
     private int pass;
     private int committed;
     private int aborted;
@@ -170,6 +180,7 @@ public final class IncrementalChecker {
             throw new IllegalArgumentException("source " + source + " not in 0.." + (sources - 1));
         }
         long c = chunk++;
+        current = c;
         lastChunk[source] = c;
         for (HistoryLog.Outcome o : log.outcomes()) {
             outcome(o, c, source);
@@ -183,12 +194,25 @@ public final class IncrementalChecker {
         for (HistoryLog.Final f : log.finals()) {
             finalVersion(f);
         }
+        lateAborts.clear();
         maxHeld = Math.max(maxHeld, nodes.size());
     }
 
     /** Transactions held now. */
     public int held() {
         return nodes.size();
+    }
+
+    /**
+     * Held transactions without an outcome yet: each keeps every transaction that depends on it held, so once the
+     * run is quiet this must be 0 (after the run, they are reported unfinished).
+     */
+    public int heldWithoutOutcome() {
+        int n = 0;
+        for (Node t : nodes.values()) {
+            n += t.status == UNKNOWN ? 1 : 0;
+        }
+        return n;
     }
 
     /** Most transactions held at once so far. */
@@ -249,10 +273,27 @@ public final class IncrementalChecker {
         return dropped;
     }
 
+    /**
+     * The held transaction {@code id}, created if not held. One dropped aborted not long ago comes back aborted
+     * (its outcome known, complete once every source handed over after this chunk): a coordinator decides an
+     * abort without waiting for the replies of the operations in flight, so a data server may log one of them
+     * after the transaction was complete and dropped (ReconfigurationSimTest: a partial restart force-aborts a
+     * transaction whose read waits for a lock, and the lock is granted before the abort request arrives). Its
+     * reads cannot be on a cycle (it is not committed); a write of it stays held until its source logs the abort,
+     * for the aborted reads of it. Long after the drop, the id is not remembered: it is held without an outcome
+     * until the data server's own abort record of it arrives (a data server logs one for every transaction that
+     * read or wrote there), and then counted as aborted a second time.
+     */
     private Node node(long id) {
         Node n = nodes.get(id);
         if (n == null) {
-            n = new Node(id, UNKNOWN);
+            if (abortedNow.containsKey(id) || abortedBefore.containsKey(id)) {
+                n = new Node(id, ABORTED);
+                n.type = abortedNow.containsKey(id) ? abortedNow.get(id) : abortedBefore.get(id);
+                n.outcomeChunk = current;
+            } else {
+                n = new Node(id, UNKNOWN);
+            }
             nodes.put(id, n);
         }
         return n;
@@ -268,6 +309,9 @@ public final class IncrementalChecker {
         byte s = o.committed() ? COMMITTED : ABORTED;
         Node n = nodes.get(o.txn());
         if (n == null && (droppedNow.contains(o.txn()) || droppedBefore.contains(o.txn()))) {
+            if (s == ABORTED) {
+                lateAborts.add(o.txn());
+            }
             return;
         }
         n = node(o.txn());
@@ -321,6 +365,9 @@ public final class IncrementalChecker {
     private void write(HistoryLog.Write w, int source) {
         Node n = node(w.writer());
         n.writeSources |= bit(source);
+        if (lateAborts.contains(w.writer())) {
+            n.abortSources |= bit(source);
+        }
         if (w.writeSeq() < 1) {
             out.record(() -> TxnIds.format(w.writer()) + " logged write #" + w.writeSeq() + " to " + w.key()
                     + " (write sequence numbers start at 1); ignored", w.writer());
@@ -564,6 +611,8 @@ public final class IncrementalChecker {
         if (pass % DROPPED_KEPT_PASSES == 0) {
             droppedBefore = droppedNow;
             droppedNow = new LongOpenHashSet();
+            abortedBefore = abortedNow;
+            abortedNow = new Long2ObjectOpenHashMap<>();
         }
     }
 
@@ -609,6 +658,9 @@ public final class IncrementalChecker {
         n.in = null;
         n.writes = null;
         droppedNow.add(n.id);
+        if (n.status == ABORTED) {
+            abortedNow.put(n.id, n.type);
+        }
         dropped++;
     }
 
