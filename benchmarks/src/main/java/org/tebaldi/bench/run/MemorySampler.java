@@ -14,8 +14,9 @@ import org.tebaldi.server.ds.DataServer;
  * keys, and the heap in use — to show that version garbage collection (dissertation §4.5.3) keeps versions per key
  * flat over a long run. The summary compares the smallest heap sample (a trough right after a collection, close to
  * the live data) of the first and the last tenth of the run. Writes {@code memory.csv}
- * ({@code second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns}; the last column is the
- * transactions the streamed history check holds, empty without {@code verify}).
+ * ({@code second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,checker_unfinished_txns}; the last
+ * two columns are the transactions the streamed history check holds and those of them without an outcome yet —
+ * each pins what depends on it —, empty without {@code verify}).
  */
 final class MemorySampler implements AutoCloseable {
     private final Cluster cluster;
@@ -52,7 +53,8 @@ final class MemorySampler implements AutoCloseable {
         }
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         rows.add(second + "," + versions + "," + keys + "," + String.format("%.4f", keys == 0 ? 0.0
-                : (double) versions / keys) + "," + heap / (1 << 20) + "," + (stream == null ? "" : stream.held()));
+                : (double) versions / keys) + "," + heap / (1 << 20) + "," + (stream == null ? "," : stream.held() + ","
+                + stream.heldWithoutOutcome()));
     }
 
     /** The first and last sample, for a one-line report. */
@@ -79,7 +81,7 @@ final class MemorySampler implements AutoCloseable {
     synchronized void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<String> out = new ArrayList<>();
-        out.add("second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns");
+        out.add("second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,checker_unfinished_txns");
         out.addAll(rows);
         Files.write(dir.resolve("memory.csv"), out);
     }
