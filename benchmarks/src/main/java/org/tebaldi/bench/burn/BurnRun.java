@@ -35,7 +35,8 @@ import org.tebaldi.server.sim.SimWorkload;
  * recovery; every commit after it becomes durable); serializability of the recorded history
  * ({@link SerializabilityChecker} on {@link History#merge}, the transactions a crash lost counted as aborted, as
  * in {@code DurabilitySimTest}); for list-append the black-box {@link ListAppendChecker} on what the clients
- * observed, with final reads of every key; the workload's final invariant. Timed faults ({@link FaultKind#timed()})
+ * observed, with final reads of every key; the workload's final invariant; with {@link #streamed}, the streamed
+ * history check beside the run. Timed faults ({@link FaultKind#timed()})
  * are applied by {@link FaultInjector#scheduleTimed} with the transaction timeouts on ({@link Epoch}), each
  * followed by the "commits again within 5 virtual s of the heal" check; after the clients finish, every transaction
  * must end and recovery finish within 1.5 virtual s. Failures are results, never exceptions.
@@ -75,6 +76,7 @@ public final class BurnRun {
     private String livenessProblem;
     /** On a pass of a slow run: how far the clients got. */
     private String note = "";
+    private boolean streamed;
 
     /** A run with the mechanisms on the class path. */
     public BurnRun(Scenario s) {
@@ -85,6 +87,16 @@ public final class BurnRun {
     public BurnRun(Scenario s, Function<String, Mechanism> mechanisms) {
         this.s = s;
         this.mechanisms = mechanisms;
+    }
+
+    /**
+     * Also checks the history streamed while the run goes on, where the scenario allows ({@link StreamedHistory}):
+     * {@link Verdict#STREAMED_CHECK} if it holds a transaction without an outcome once the cluster is quiet or
+     * disagrees with the batch check. Returns this run.
+     */
+    public BurnRun streamed() {
+        this.streamed = true;
+        return this;
     }
 
     /** A failed check. */
@@ -139,7 +151,8 @@ public final class BurnRun {
         MemoryLogStore[] stores = s.durable() ? stores(s.dataServers()) : null;
         loops = new ClosedLoopClients(workload, s.clients(), s.txnsPerClient(), s.seed())
                 .toleratingFailedAttempts();
-        Epoch e = new Epoch(s, 0, model, tree, workload, stores, !reconfigs.isEmpty(), mechanisms);
+        Epoch e = new Epoch(s, 0, model, tree, workload, stores, !reconfigs.isEmpty(), mechanisms,
+                streamed && StreamedHistory.applies(s));
         int[] swaps = {0};
         Epoch first = e;
         FaultInjector.schedule(e, reconfigs, targets, at -> {
@@ -172,7 +185,7 @@ public final class BurnRun {
             durableBefore = new HashSet<>(commits.durable());
             committedBefore = new HashSet<>(commits.committed());
             commits.newEpoch();
-            e = new Epoch(s, 1, model, tree, workload, stores, false, mechanisms);
+            e = new Epoch(s, 1, model, tree, workload, stores, false, mechanisms, false);
             Epoch recovering = e;
             if (!e.sim.runUntil(() -> !recovering.recovering(), RECOVERY_LIMIT_MICROS)) {
                 throw new Failure(Verdict.LIVENESS, "recovery after the crash at " + crash.atMicros()
@@ -225,7 +238,11 @@ public final class BurnRun {
         if (!live.isEmpty()) {
             throw new Failure(Verdict.LIVENESS, "transactions left live after the run:" + live);
         }
-        List<HistoryLog> logs = new ArrayList<>(e.cluster.historyLogs());
+        String held = e.streamed == null ? null : e.streamed.heldOnceQuiet();
+        if (held != null) {
+            throw new Failure(Verdict.STREAMED_CHECK, held);
+        }
+        List<HistoryLog> logs = e.streamed != null ? e.streamed.finish() : new ArrayList<>(e.cluster.historyLogs());
         if (s.durable()) {
             checkDurability(last, logs, durableBefore, committedBefore);
         }
@@ -234,6 +251,10 @@ public final class BurnRun {
         CheckResult c = SerializabilityChecker.check(h);
         if (!c.serializable()) {
             throw new Failure(Verdict.SERIALIZABILITY, c.summary(3));
+        }
+        String differs = e.streamed == null ? null : e.streamed.disagreement(c);
+        if (differs != null) {
+            throw new Failure(Verdict.STREAMED_CHECK, differs);
         }
         if (!(workload instanceof ListAppendWorkload la)) {
             workload.checkFinal(e.cluster);

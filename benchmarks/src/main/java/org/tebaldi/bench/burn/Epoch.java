@@ -48,14 +48,17 @@ final class Epoch {
     final SimulatedRuntime sim;
     final Cluster cluster;
     final ReconfigServer reconfig;
+    /** The streamed history check beside the run, or null. */
+    final StreamedHistory streamed;
 
     /**
      * @param index      0 for the first lifetime, then 1, 2 … after each crash
      * @param stores     one in-memory log per data server, or null without durability
      * @param reconfig   whether to add the reconfiguration server (and every service a tree may need)
+     * @param streamed   whether to check the history streamed while it runs ({@link StreamedHistory})
      */
     Epoch(Scenario s, int index, SimulatedRuntime.Model model, CcTree tree, SimWorkload workload,
-          MemoryLogStore[] stores, boolean reconfig, Function<String, Mechanism> mechanisms) {
+          MemoryLogStore[] stores, boolean reconfig, Function<String, Mechanism> mechanisms, boolean streamed) {
         sim = new SimulatedRuntime(s.seed() + 1_000L * index, model);
         ClusterConfig cfg = new ClusterConfig(workload.database(), tree, s.coordinators(), s.dataServers(), null, true)
                 .withGcEpoch(GC_EPOCH_MICROS).withMechanisms(mechanisms).withTxnTimeout(txnTimeout(model))
@@ -80,6 +83,7 @@ final class Epoch {
         } else {
             workload.load(cluster);
         }
+        this.streamed = streamed ? new StreamedHistory(cluster, sim) : null;
         cluster.start();
     }
 

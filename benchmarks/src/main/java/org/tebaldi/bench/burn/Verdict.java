@@ -23,6 +23,11 @@ public enum Verdict {
      * the last fault healed, recovery or a reconfiguration did not complete, or transactions were left live.
      */
     LIVENESS,
+    /**
+     * With {@code --streamed}: the streamed, bounded-memory history check held a transaction without an outcome once
+     * the cluster was quiet, or its verdict differs from the batch check's ({@link StreamedHistory}).
+     */
+    STREAMED_CHECK,
     /** Node or workload code threw (a bug that surfaced as an exception). */
     ERROR;
 

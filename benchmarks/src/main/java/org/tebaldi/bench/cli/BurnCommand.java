@@ -69,6 +69,15 @@ final class BurnCommand implements Callable<Integer> {
     @Option(names = "--no-shrink", description = "do not shrink failures")
     boolean noShrink;
 
+    @Option(names = "--streamed", description = "also check each history streamed while it runs, as verify runs do "
+            + "(scenarios without crashes or data-server restarts)")
+    boolean streamed;
+
+    /** Runs {@code s} with the checks asked for. */
+    private BurnResult run(Scenario s) {
+        return streamed ? new BurnRun(s).streamed().run() : new BurnRun(s).run();
+    }
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter o = spec.commandLine().getOut();
@@ -111,7 +120,7 @@ final class BurnCommand implements Callable<Integer> {
     private int single(PrintWriter o, Scenario s, String what, boolean shrink) throws IOException {
         o.println(what + ": scenario");
         o.println(ScenarioFiles.toJson(s));
-        BurnResult r = new BurnRun(s).run();
+        BurnResult r = run(s);
         o.println(r.describe());
         o.println("history: " + r.historyTxns() + " transactions");
         if (r.passed()) {
@@ -132,7 +141,7 @@ final class BurnCommand implements Callable<Integer> {
                 + (minutes != null ? ", at most " + minutes + " min" : "") + " on " + t + " threads; results in "
                 + dir);
         o.flush();
-        BurnCampaign c = new BurnCampaign(first, n, ms, t, 5_000, s -> new BurnRun(ScenarioDraw.draw(s)).run());
+        BurnCampaign c = new BurnCampaign(first, n, ms, t, 5_000, s -> run(ScenarioDraw.draw(s)));
         List<BurnResult> results = c.run(o);
         Map<Long, Path> shrunk = new LinkedHashMap<>();
         int shrinks = 0;
@@ -164,7 +173,7 @@ final class BurnCommand implements Callable<Integer> {
         ScenarioFiles.write(r.scenario(), original);
         o.println("failing seed " + s + " (" + r.verdict().label() + "): shrinking …");
         o.flush();
-        Shrinker sh = new Shrinker(x -> new BurnRun(x).run(), line -> {
+        Shrinker sh = new Shrinker(this::run, line -> {
             o.println(line);
             o.flush();
         }, SHRINK_RUNS);

@@ -22,11 +22,12 @@ import org.tebaldi.server.ds.DataServer;
  * keys, and the heap in use — to show that version garbage collection (dissertation §4.5.3) keeps versions per key
  * flat over a long run. The summary compares the smallest heap sample (a trough right after a collection, close to
  * the live data) of the first and the last tenth of the run. Writes {@code memory.csv}
- * ({@code second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,heap_after_gc_mb};
- * {@code checker_held_txns} is the transactions the streamed history check holds, empty without {@code verify};
- * {@code heap_after_gc_mb} is the heap the last collection of each heap pool left in use — the live data, without
- * the garbage {@code heap_used_mb} samples at random points of the allocation cycle; compare it with {@code keys}
- * to tell the store's own growth from anything else).
+ * ({@code second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,checker_unfinished_txns,
+ * heap_after_gc_mb}; {@code checker_held_txns} and {@code checker_unfinished_txns} are the transactions the streamed
+ * history check holds and those of them without an outcome yet — each pins what depends on it —, empty without
+ * {@code verify}; {@code heap_after_gc_mb} is the heap in use right after the most recent collection — the live
+ * data, without the garbage {@code heap_used_mb} samples at random points of the allocation cycle; compare it with
+ * {@code keys} to tell the store's own growth from anything else).
  */
 final class MemorySampler implements AutoCloseable {
     private final Cluster cluster;
@@ -63,8 +64,8 @@ final class MemorySampler implements AutoCloseable {
         }
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         rows.add(second + "," + versions + "," + keys + "," + String.format("%.4f", keys == 0 ? 0.0
-                : (double) versions / keys) + "," + heap / (1 << 20) + "," + (stream == null ? "" : stream.held())
-                + "," + heapAfterGc() / (1 << 20));
+                : (double) versions / keys) + "," + heap / (1 << 20) + "," + (stream == null ? "," : stream.held() + ","
+                + stream.heldWithoutOutcome()) + "," + heapAfterGc() / (1 << 20));
     }
 
     /**
@@ -121,7 +122,8 @@ final class MemorySampler implements AutoCloseable {
     synchronized void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<String> out = new ArrayList<>();
-        out.add("second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,heap_after_gc_mb");
+        out.add("second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,checker_unfinished_txns,"
+                + "heap_after_gc_mb");
         out.addAll(rows);
         Files.write(dir.resolve("memory.csv"), out);
     }

@@ -103,6 +103,13 @@ public final class HistoryStream implements AutoCloseable {
         }
     }
 
+    /** Held transactions without an outcome yet ({@link IncrementalChecker#heldWithoutOutcome()}). */
+    public int heldWithoutOutcome() {
+        synchronized (checkLock) {
+            return checker.heldWithoutOutcome();
+        }
+    }
+
     /** What the checker holds, by state ({@link IncrementalChecker#describeHeld()}). */
     public String describeHeld() {
         synchronized (checkLock) {

@@ -225,4 +225,114 @@ class IncrementalCheckerTest {
         assertEquals(2L * n, r.edges(EdgeType.WR));
         assertEquals(n, r.edges(EdgeType.WW));
     }
+    /** Hands over an empty chunk from every source of {@code c} (sources 0 .. n-1), then prunes. */
+    private static void quietPass(IncrementalChecker c, int sources) {
+        for (int s = 0; s < sources; s++) {
+            c.add(s, new HistoryLog());
+        }
+        c.prune();
+    }
+
+    private static HistoryLog log(java.util.function.Consumer<HistoryLog> records) {
+        HistoryLog l = new HistoryLog();
+        records.accept(l);
+        return l;
+    }
+
+    @Test
+    void readLoggedAfterTheCoordinatorsAbortDoesNotPinTheHistory() {
+        // A coordinator (source 0) aborts A while A's read is in flight to data server 1 (e.g. a partial restart's
+        // force-abort of a transaction waiting for a lock): A is complete and dropped before ds1 logs the read,
+        // then ds1 logs its own abort of A in the same chunk. A must not come back as a transaction without an
+        // outcome that holds every later writer of X (ReconfigurationSimTest seed 81).
+        IncrementalChecker c = new IncrementalChecker(2, 10);
+        c.add(0, log(l -> l.outcome(A, false, "Move")));
+        quietPass(c, 2);
+        assertEquals(0, c.held(), c::describeHeld);
+        c.add(1, log(l -> {
+            l.read(A, X, T0, 1);
+            l.outcome(A, false, "Move");
+            l.write(B, X, 1);
+            l.finalVersion(X, B, 1);
+        }));
+        c.add(0, log(l -> l.outcome(B, true, "Move")));
+        quietPass(c, 2);
+        quietPass(c, 2);
+        assertEquals(0, c.held(), c::describeHeld);
+        CheckResult r = c.finish();
+        assertTrue(r.serializable(), r::summary);
+        assertEquals(0, r.unfinished(), r::summary);
+        assertEquals(1, r.aborted(), r::summary);
+        assertEquals(1, r.committed(), r::summary);
+    }
+
+    @Test
+    void lateReadWhoseAbortArrivesInALaterChunkIsDropped() {
+        IncrementalChecker c = new IncrementalChecker(2, 10);
+        c.add(0, log(l -> l.outcome(A, false, "Move")));
+        quietPass(c, 2);
+        c.add(1, log(l -> l.read(A, X, T0, 1)));
+        c.prune();
+        assertTrue(c.describeHeld().contains("unknown 0 ") && c.describeHeld().contains("aborted 1"), c::describeHeld);
+        c.add(1, log(l -> l.outcome(A, false, "Move")));
+        quietPass(c, 2);
+        assertEquals(0, c.held(), c::describeHeld);
+        assertEquals(1, c.finish().aborted());
+    }
+
+    @Test
+    void lateWriteOfADroppedAbortIsStillAnAbortedRead() {
+        // ds1 installs A's write after the coordinator's abort made A complete and dropped; B reads that version
+        // before ds1 removes it, and (a broken server) commits: G1a, as in the batch check.
+        IncrementalChecker c = new IncrementalChecker(2, 10);
+        c.add(0, log(l -> l.outcome(A, false, "W")));
+        quietPass(c, 2);
+        c.add(1, log(l -> {
+            l.write(A, X, 1);
+            l.read(B, X, A, 1);
+        }));
+        c.prune();
+        c.add(1, log(l -> l.outcome(A, false, "W")));
+        c.add(0, log(l -> l.outcome(B, true, "R")));
+        quietPass(c, 2);
+        quietPass(c, 2);
+        assertEquals(0, c.held(), c::describeHeld);
+        CheckResult r = c.finish();
+        assertEquals(1, r.violationCount(ViolationType.ABORTED_READ), r::summary);
+        assertEquals(0, r.unfinished(), r::summary);
+    }
+
+    @Test
+    void lateWriteAndItsAbortInOneChunkAreDropped() {
+        IncrementalChecker c = new IncrementalChecker(2, 10);
+        c.add(0, log(l -> l.outcome(A, false, "W")));
+        quietPass(c, 2);
+        c.add(1, log(l -> {
+            l.write(A, X, 1);
+            l.outcome(A, false, "W");
+        }));
+        quietPass(c, 2);
+        assertEquals(0, c.held(), c::describeHeld);
+        CheckResult r = c.finish();
+        assertTrue(r.serializable(), r::summary);
+        assertEquals(1, r.aborted(), r::summary);
+    }
+
+    @Test
+    void readLoggedLongAfterTheDropEndsWithTheDataServersAbort() {
+        // Past the passes dropped ids are remembered, the late read first makes a transaction without an outcome;
+        // the data server's own abort record (it logs one for every transaction that read or wrote there) ends it.
+        IncrementalChecker c = new IncrementalChecker(2, 10);
+        c.add(0, log(l -> l.outcome(A, false, "Move")));
+        for (int i = 0; i <= 2 * IncrementalChecker.DROPPED_KEPT_PASSES; i++) {
+            quietPass(c, 2);
+        }
+        c.add(1, log(l -> l.read(A, X, T0, 1)));
+        c.prune();
+        assertTrue(c.describeHeld().contains("unknown 1"), c::describeHeld);
+        c.add(1, log(l -> l.outcome(A, false, "Move")));
+        quietPass(c, 2);
+        assertEquals(0, c.held(), c::describeHeld);
+        assertEquals(0, c.finish().unfinished());
+    }
 }

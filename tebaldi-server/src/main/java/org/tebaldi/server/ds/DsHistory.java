@@ -126,11 +126,13 @@ final class DsHistory {
     }
 
     /**
-     * Streamed checking: {@code t}'s versions here were removed (it aborted); logged if it wrote here, so that the
-     * checker knows no read of them can follow.
+     * Streamed checking: {@code t} aborted here and its versions were removed; logged if it read or wrote here,
+     * so that the checker knows no read of its versions can follow, and learns the outcome of an operation this
+     * server logged after the coordinator's abort (the coordinator aborts without waiting for the operations in
+     * flight; docs/architecture.md, "Verification").
      */
     void versionsRemoved(DsTxnImpl t, String type) {
-        if (stream != null && !t.writes.isEmpty()) {
+        if (stream != null && (!t.writes.isEmpty() || t.readLogged)) {
             log.outcome(t.id(), false, type);
         }
     }
@@ -139,6 +141,7 @@ final class DsHistory {
     void read(DsTxnImpl t, Key key, long writer, int seq) {
         if (log != null) {
             log.read(t.id(), key, writer, seq);
+            t.readLogged = true;
             if (t.loggedReads != null) {
                 t.loggedReads.add(new org.tebaldi.server.durability.LogRecord.Read(key, writer, seq));
             }

@@ -54,6 +54,8 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     boolean writeOps;
     /** Durability: reads recorded here, for the precommit log when the history is recorded (else null). */
     List<org.tebaldi.server.durability.LogRecord.Read> loggedReads;
+    /** The history recorded a read of this transaction here (streamed checking logs its abort here too). */
+    boolean readLogged;
 
     DsTxnImpl(TxnHeader header, CcNode[] path) {
         super(header, path);
