@@ -187,7 +187,7 @@ final class OccDsPart implements DsPart<OccDsPart.Txn> {
      * behind the versions committed in scope after it, and each live validated reader of a locked key becomes a
      * dependency of {@code t}.
      */
-    String lockWrites(DsTxn t, Txn st) {
+    private String lockWrites(DsTxn t, Txn st) {
         if (st.locked) {
             return null;
         }
@@ -254,7 +254,7 @@ final class OccDsPart implements DsPart<OccDsPart.Txn> {
      * Null if every read is still current: the key is not locked by another transaction and no version committed
      * in scope lies after the version read (Silo: the record's TID is unchanged). Else why not.
      */
-    String validateReads(DsTxn t, Txn st) {
+    private String validateReads(DsTxn t, Txn st) {
         for (Map.Entry<Key, Access> e : st.reads.entrySet()) {
             Key key = e.getKey();
             DsTxn holder = locks.get(key);
