@@ -195,7 +195,8 @@ final class OccDsPart implements DsPart<OccDsPart.Txn> {
         for (Map.Entry<Key, Access> e : st.writes.entrySet()) {
             DsTxn holder = locks.get(e.getKey());
             String why = holder != null && holder != t
-                    ? "occ: write set: " + e.getKey() + " is locked by " + TxnIds.format(holder.id()) + " at occ node " + id
+                    ? "occ: write set: " + e.getKey() + " is locked by " + TxnIds.format(holder.id())
+                            + " at occ node " + id
                     : placeAfterCommitted(t, e.getKey(), e.getValue());
             if (why != null) {
                 taken.forEach(locks::remove);

@@ -2,7 +2,7 @@ package org.tebaldi.cc.occ;
 
 import org.tebaldi.core.cc.CcReport;
 
-/** What OCC's parts send beyond the phase requests (Silo's commit protocol spread over coordinator and data servers). */
+/** What OCC's parts send beyond the phase requests (Silo's commit spread over coordinator and data servers). */
 final class OccMessages {
     private OccMessages() {
     }

@@ -77,7 +77,8 @@ class OccDsPartTest {
         assertTrue(b.validate(t1).proceeded);
         Probe v = b.validate(t2);
         assertNotNull(v.aborted, "no waiting: the held lock aborts the second writer");
-        assertTrue(v.aborted.message().startsWith("occ: write set: " + b.key(1) + " is locked by"), v.aborted.message());
+        assertTrue(v.aborted.message().startsWith("occ: write set: " + b.key(1) + " is locked by"),
+                v.aborted.message());
         assertEquals(1, b.part.lockedKeys());
         b.commit(t1, 3);
         assertEquals(0, b.part.lockedKeys());

@@ -102,7 +102,8 @@ public final class RandomTrees {
     /** Short timeouts and batch intervals keep simulated runs brisk; 2PL's deadlock handling is drawn. */
     private TreeSpec withOptions(TreeSpec s) {
         switch (s.cc) {
-            case "2pl" -> s.option("lockTimeout", "20ms").option("deadlock", DEADLOCK.get(rnd.nextInt(DEADLOCK.size())));
+            case "2pl" -> s.option("lockTimeout", "20ms")
+                    .option("deadlock", DEADLOCK.get(rnd.nextInt(DEADLOCK.size())));
             case "rp" -> s.option("lockTimeout", "20ms");
             case "ssi" -> s.option("batchInterval", "1ms");
             case "tso" -> {

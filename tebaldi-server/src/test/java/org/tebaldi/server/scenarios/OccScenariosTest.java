@@ -117,7 +117,8 @@ class OccScenariosTest {
     @Test
     void blindWritesThatDoNotOverlapInValidationBothCommitInLockOrder() {
         Scenario s = scenario(leaf());
-        CompletableFuture<String> first = txn(s, 0, "A", 0, 9_000, tx -> write(tx, 0, 1)); // wrote first, validates last
+        // `first` writes first and validates last
+        CompletableFuture<String> first = txn(s, 0, "A", 0, 9_000, tx -> write(tx, 0, 1));
         CompletableFuture<String> second = txn(s, 1, "B", 2_000, 2_000, tx -> write(tx, 0, 2));
         s.run(100_000);
         assertEquals(List.of("committed", "committed"), List.of(first.join(), second.join()));
@@ -128,7 +129,8 @@ class OccScenariosTest {
     @Test
     void readOnlyTransactionsCommitWhileTheirReadsStayCurrent() {
         Scenario s = scenario(leaf());
-        CompletableFuture<String> ro = txn(s, 0, "R", 0, 3_000, tx -> tx.read("t", 0).thenCompose(x -> tx.read("t", 1)));
+        CompletableFuture<String> ro = txn(s, 0, "R", 0, 3_000, tx -> tx.read("t", 0)
+                .thenCompose(x -> tx.read("t", 1)));
         CompletableFuture<String> other = txn(s, 1, "B", 0, 1_000, tx -> increment(tx, 2));
         CompletableFuture<String> stale = txn(s, 0, "R", 10_000, 15_000, tx -> tx.read("t", 0)
                 .thenCompose(x -> tx.read("t", 1)));
@@ -143,16 +145,18 @@ class OccScenariosTest {
 
     @Test
     void writeSkewAcrossTwoDataServersIsRefused() {
-        // T reads x (ds0) and writes y (ds1); U reads y and writes x; both commit at once. Validating each server on
-        // its own (lock there, then validate there) would let both pass — each server sees the other's lock only after
-        // its own read was validated. The lock round holds both write locks before either read is validated. The
+        // T reads x (ds0) and writes y (ds1); U reads y and writes x; both commit at once. Validating each server
+        // on its own (lock there, then validate there) would let both pass — each server sees the other's lock only
+        // after its own read was validated. The lock round holds both write locks before either read is validated. The
         // links tc0 -> ds1 and tc1 -> ds0 are 50 µs slower: each server hears first from the transaction that reads
         // there.
         Scenario s = scenario(leaf());
         s.sim.delaySpike(NodeId.tc(0), NodeId.ds(1), 0, 100_000, 50);
         s.sim.delaySpike(NodeId.tc(1), NodeId.ds(0), 0, 100_000, 50);
-        CompletableFuture<String> tt = txn(s, 0, "A", 0, 5_000, tx -> tx.read("t", 0).thenCompose(x -> write(tx, 1, 1)));
-        CompletableFuture<String> uu = txn(s, 1, "B", 0, 5_000, tx -> tx.read("t", 1).thenCompose(x -> write(tx, 0, 1)));
+        CompletableFuture<String> tt = txn(s, 0, "A", 0, 5_000, tx -> tx.read("t", 0)
+                .thenCompose(x -> write(tx, 1, 1)));
+        CompletableFuture<String> uu = txn(s, 1, "B", 0, 5_000, tx -> tx.read("t", 1)
+                .thenCompose(x -> write(tx, 0, 1)));
         s.run(100_000);
         List<String> outcomes = List.of(tt.join(), uu.join());
         assertTrue(outcomes.stream().anyMatch(o -> o.startsWith("aborted: occ: read validation")), outcomes.toString());
@@ -166,7 +170,8 @@ class OccScenariosTest {
         // reader R between the two sees U's x but not T's y (R -rw-> T -rw-> U -wr-> R, G2).
         Scenario s = scenario(TreeSpec.inner("ssi", TreeSpec.leaf("occ", "A", "B"), TreeSpec.leaf("none", "R")));
         s.sim.delaySpike(NodeId.ds(1), NodeId.tc(0), 5_350, 5_450, 20_000); // T's vote from ds1, sent at 5.4 ms
-        CompletableFuture<String> tt = txn(s, 0, "A", 0, 5_000, tx -> tx.read("t", 0).thenCompose(x -> write(tx, 1, 1)));
+        CompletableFuture<String> tt = txn(s, 0, "A", 0, 5_000, tx -> tx.read("t", 0)
+                .thenCompose(x -> write(tx, 1, 1)));
         CompletableFuture<String> uu = txn(s, 1, "B", 6_000, 6_000, tx -> increment(tx, 0));
         CompletableFuture<String> rr = txn(s, 1, "R", 10_000, 10_000, tx -> tx.read("t", 0)
                 .thenCompose(x -> tx.read("t", 1)));

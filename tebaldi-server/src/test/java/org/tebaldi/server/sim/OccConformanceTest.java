@@ -66,7 +66,8 @@ class OccConformanceTest {
                 Arguments.of("list-append", la, TreeSpec.inner("ssi", TreeSpec.leaf("occ", "t_a", "t_b"),
                         TreeSpec.leaf("2pl", "t_c", "t_ro")).option("batchInterval", "1ms")),
                 Arguments.of("list-append", la, TreeSpec.inner("ssi", TreeSpec.inner("2pl",
-                        TreeSpec.leaf("occ", "t_a"), TreeSpec.leaf("rp", "t_b", "t_c")), TreeSpec.leaf("none", "t_ro"))),
+                        TreeSpec.leaf("occ", "t_a"), TreeSpec.leaf("rp", "t_b", "t_c")),
+                        TreeSpec.leaf("none", "t_ro"))),
                 Arguments.of("list-append", la, TreeSpec.inner("2pl", TreeSpec.inner("ssi",
                         TreeSpec.leaf("occ", "t_a"), TreeSpec.leaf("occ", "t_b")).option("batchInterval", "1ms"),
                         TreeSpec.leaf("2pl", "t_c", "t_ro"))));
