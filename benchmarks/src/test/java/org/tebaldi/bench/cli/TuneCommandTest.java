@@ -124,11 +124,11 @@ class TuneCommandTest {
         assertEquals(ExitCodes.CONFIG, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("autoconf.protocol") && r.err().contains("online"), r.err());
         assertTrue(!Files.exists(tmp.resolve("o")));
-        Files.writeString(exp, Files.readString(exp).replace("{protocol: sometimes}", "{mechanisms: [rp, occ]}"));
+        Files.writeString(exp, Files.readString(exp).replace("{protocol: sometimes}", "{mechanisms: [rp, calvin]}"));
         r = RunCommandTest.run("tune", exp.toString());
         assertEquals(ExitCodes.CONFIG, r.code());
-        assertTrue(r.err().contains("autoconf.mechanisms[1]") && r.err().contains("occ"), r.err());
-        Files.writeString(exp, Files.readString(exp).replace("{mechanisms: [rp, occ]}", "{measur: 2s}"));
+        assertTrue(r.err().contains("autoconf.mechanisms[1]") && r.err().contains("calvin"), r.err());
+        Files.writeString(exp, Files.readString(exp).replace("{mechanisms: [rp, calvin]}", "{measur: 2s}"));
         r = RunCommandTest.run("tune", exp.toString());
         assertEquals(ExitCodes.CONFIG, r.code());
         assertTrue(r.err().contains("measure"), "suggests the closest key: " + r.err());

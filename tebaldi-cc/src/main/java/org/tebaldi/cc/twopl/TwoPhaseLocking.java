@@ -7,6 +7,7 @@ import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.lock.DeadlockPolicy;
 import org.tebaldi.core.cc.lock.TxnLocks;
 import org.tebaldi.core.config.Durations;
 import org.tebaldi.core.tree.CcNode;
@@ -16,8 +17,10 @@ import org.tebaldi.core.tree.CcNode;
  * work happens at the data servers: the TC part does nothing.
  *
  * <p>Options: {@code lockTimeout} (duration, default 100ms) — a parked lock request aborts its transaction
- * after this long, which breaks deadlocks; {@code deadlock}: {@code timeout} (default) or {@code wait-die}
- * (a younger transaction that conflicts with an older holder aborts at once; the timeout still applies).
+ * after this long, which breaks deadlocks; {@code deadlock}: {@code timeout} (default), {@code wait-die} (a younger
+ * transaction that conflicts with an older holder aborts at once; the timeout still applies) or {@code no-wait} (a
+ * lock request that cannot be granted at once aborts its transaction: the flat 2PL baseline of Sundial's and COCO's
+ * evaluations).
  */
 public final class TwoPhaseLocking implements Mechanism {
     /** Default lock-wait timeout, µs. */
@@ -43,9 +46,9 @@ public final class TwoPhaseLocking implements Mechanism {
         } catch (IllegalArgumentException e) {
             problems.add("option 'lockTimeout': " + e.getMessage());
         }
-        String d = node.option("deadlock", "timeout");
-        if (!d.equals("timeout") && !d.equals("wait-die")) {
-            problems.add("option 'deadlock' must be 'timeout' or 'wait-die', not '" + d + "'");
+        String d = node.option("deadlock", DeadlockPolicy.TIMEOUT.option());
+        if (DeadlockPolicy.parse(d) == null) {
+            problems.add("option 'deadlock' must be " + DeadlockPolicy.choices() + ", not '" + d + "'");
         }
         return problems;
     }
@@ -68,7 +71,7 @@ public final class TwoPhaseLocking implements Mechanism {
     @Override
     public DsPart<TxnLocks> dsPart(CcNode node, DsServices services) {
         return new TwoPlDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS),
-                node.option("deadlock", "timeout").equals("wait-die"));
+                DeadlockPolicy.parse(node.option("deadlock", DeadlockPolicy.TIMEOUT.option())));
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.cc.lock.DeadlockPolicy;
 import org.tebaldi.core.cc.lock.LockMode;
 import org.tebaldi.core.cc.lock.LockTable;
 import org.tebaldi.core.cc.lock.TxnLocks;
@@ -25,11 +26,11 @@ final class TwoPlDsPart implements DsPart<TxnLocks> {
     private final LockTable locks;
     private final int level;
 
-    TwoPlDsPart(CcNode node, DsServices services, long timeoutMicros, boolean waitDie) {
+    TwoPlDsPart(CcNode node, DsServices services, long timeoutMicros, DeadlockPolicy deadlock) {
         this.node = node;
         this.services = services;
         this.level = node.depth();
-        this.locks = new LockTable(node, services, timeoutMicros, waitDie);
+        this.locks = new LockTable(node, services, timeoutMicros, deadlock);
     }
 
     @Override

@@ -26,7 +26,7 @@ import org.tebaldi.core.txn.Op;
 
 /**
  * 2PL as a CC-tree node (dissertation §4.4.1): lock compatibility within and across groups, lock-wait timeout,
- * wait-die, the nexus lock release order (§3.3.2) and the read rule.
+ * wait-die, no-wait, the nexus lock release order (§3.3.2) and the read rule.
  */
 class TwoPlTest {
     private final TableSchema table = new Catalog().add("t", 1, 0, false, Catalog.longCol("v"));
@@ -150,6 +150,55 @@ class TwoPlTest {
         Probe p = lock(part, younger, Op.read(k));
         assertNotNull(p.aborted, "younger dies");
         assertTrue(p.aborted.message().startsWith("wait-die"));
+    }
+
+    @Test
+    void noWaitAbortsARequestThatCannotBeGrantedAtOnce() {
+        CcTree nw = CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "no-wait"), "nw");
+        At part = new At(new TwoPhaseLocking().dsPart(nw.root(), ds), 0);
+        FakeTxn old = new FakeTxn(1, 0, 50);
+        FakeTxn young = new FakeTxn(2, 0, 100);
+        FakeTxn reader = new FakeTxn(3, 0, 10);
+        FakeTxn reader2 = new FakeTxn(4, 0, 20);
+        assertTrue(lock(part, young, Op.write(k, table.row(1L))).proceeded);
+        Probe p = lock(part, old, Op.read(k));
+        assertNotNull(p.aborted, "even an older requester aborts instead of waiting (unlike wait-die)");
+        assertTrue(p.aborted.retryable());
+        assertTrue(p.aborted.message().startsWith("no-wait: ") && p.aborted.message().contains(" conflicts with ")
+                && p.aborted.message().endsWith(" on " + k + " at 2pl node 0"), p.aborted.message());
+        assertEquals(0, part.st(old).held());
+        ds.advance(1_000_000);
+        assertTrue(ds.blockingEvents.isEmpty(), "nobody waited");
+        commit(part, young);
+        assertTrue(lock(part, reader, Op.read(k)).proceeded, "granted once the holder released");
+        assertTrue(lock(part, reader2, Op.read(k)).proceeded, "S/S never conflicts");
+        Probe up = lock(part, reader, Op.readForUpdate(k));
+        assertNotNull(up.aborted, "an upgrade blocked by another reader aborts");
+        assertEquals(1, part.st(reader).held(), "the aborted request leaves the held S lock to the abort's release");
+    }
+
+    @Test
+    void noWaitAtAnInnerNodeAbortsOnlyOtherGroups() {
+        CcTree nw = CcTree.build(TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "A"), TreeSpec.leaf("2pl", "B"))
+                .option("deadlock", "no-wait"), "nw");
+        At part = new At(new TwoPhaseLocking().dsPart(nw.root(), ds), 0);
+        FakeTxn a1 = new FakeTxn(1, leafIdA, 1);
+        FakeTxn a2 = new FakeTxn(2, leafIdA, 2);
+        FakeTxn b = new FakeTxn(3, leafIdB, 3);
+        assertTrue(lock(part, a1, Op.write(k, table.row(1L))).proceeded);
+        assertTrue(lock(part, a2, Op.write(k, table.row(2L))).proceeded, "same group: compatible, no abort");
+        assertNotNull(lock(part, b, Op.read(k)).aborted, "another group conflicts: aborts at once");
+    }
+
+    @Test
+    void deadlockOptionIsChecked() {
+        TwoPhaseLocking m = new TwoPhaseLocking();
+        for (String ok : List.of("timeout", "wait-die", "no-wait")) {
+            assertEquals(List.of(), m.checkOptions(CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", ok), "ok")
+                    .root()), ok);
+        }
+        assertEquals(List.of("option 'deadlock' must be 'timeout', 'wait-die' or 'no-wait', not 'nowait'"),
+                m.checkOptions(CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "nowait"), "bad").root()));
     }
 
     @Test

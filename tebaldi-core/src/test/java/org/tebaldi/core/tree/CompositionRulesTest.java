@@ -18,11 +18,11 @@ import org.tebaldi.core.config.ConfigException;
 
 /** The rules file is complete, consistent, and says what the dissertation says. */
 class CompositionRulesTest {
-    private static final List<String> FIVE = List.of("2pl", "rp", "ssi", "tso", "none");
+    private static final List<String> ALL = List.of("2pl", "rp", "ssi", "tso", "none", "occ");
     private final CompositionRules rules = CompositionRules.standard();
 
     @Test
-    void everyPairOfTheFiveMechanismsExactlyOnce() throws Exception {
+    void everyPairOfTheMechanismsExactlyOnce() throws Exception {
         JsonNode doc;
         try (InputStream in = CompositionRules.class.getResourceAsStream(CompositionRules.RESOURCE)) {
             doc = new ObjectMapper(new YAMLFactory()).readTree(in);
@@ -31,25 +31,25 @@ class CompositionRulesTest {
         for (JsonNode r : doc.get("rules")) {
             String parent = r.get("parent").asText();
             String child = r.get("child").asText();
-            assertTrue(FIVE.contains(parent) && FIVE.contains(child), parent + "/" + child);
+            assertTrue(ALL.contains(parent) && ALL.contains(child), parent + "/" + child);
             count.merge(parent + "/" + child, 1, Integer::sum);
             assertTrue(Verdict.parse(r.get("verdict").asText()) != null, r.toString());
             String reason = r.get("reason").asText();
             assertTrue(reason.contains("§") && !reason.contains("\n"), "one line citing the dissertation: " + reason);
         }
-        for (String p : FIVE) {
-            for (String c : FIVE) {
+        for (String p : ALL) {
+            for (String c : ALL) {
                 assertEquals(1, count.getOrDefault(p + "/" + c, 0), p + " over " + c);
             }
         }
-        assertEquals(25, count.size());
-        assertEquals(25, rules.rules().size());
-        assertEquals(FIVE, rules.mechanisms());
+        assertEquals(ALL.size() * ALL.size(), count.size());
+        assertEquals(ALL.size() * ALL.size(), rules.rules().size());
+        assertEquals(ALL, rules.mechanisms());
     }
 
     @Test
     void noneIsOnlyALeaf() {
-        for (String c : FIVE) {
+        for (String c : ALL) {
             assertEquals(Verdict.FORBIDDEN, rules.verdict("none", c), "none over " + c);
         }
         assertEquals(List.of(), rules.childrenOf("none", EnumSet.of(Verdict.ALLOWED, Verdict.INEFFICIENT)));
@@ -83,10 +83,20 @@ class CompositionRulesTest {
     }
 
     @Test
+    void occIsALeafUnderParentsThatAdoptItsCommitTimeOrder() {
+        for (String c : ALL) {
+            assertEquals(Verdict.FORBIDDEN, rules.verdict("occ", c), "occ over " + c);
+            assertTrue(rules.rule("occ", c).fix().contains("leaf"), "occ over " + c);
+        }
+        assertEquals(List.of("2pl", "ssi"), rules.parentsOf("occ", EnumSet.of(Verdict.ALLOWED, Verdict.INEFFICIENT)));
+        assertTrue(rules.reason("rp", "occ").contains("§4.4.2"));
+    }
+
+    @Test
     void unknownPairsHaveNoRule() {
-        assertNull(rules.verdict("occ", "2pl"));
-        assertNull(rules.reason("2pl", "occ"));
-        assertNull(rules.rule("occ", "occ"));
+        assertNull(rules.verdict("calvin", "2pl"));
+        assertNull(rules.reason("2pl", "calvin"));
+        assertNull(rules.rule("calvin", "calvin"));
     }
 
     @Test

@@ -165,10 +165,10 @@ class TreeLoaderTest {
     @Test
     void pairMissingFromRulesWarns() {
         List<org.tebaldi.core.cc.Mechanism> ms = new java.util.ArrayList<>(Fixtures.mechanisms());
-        ms.add(new Fixtures.FakeMechanism("occ", n -> List.of()));
-        LoadedTree l = TreeLoader.readString("root: {cc: 2pl, children: [{cc: occ, txns: [a]}]}\n", "new.yaml",
+        ms.add(new Fixtures.FakeMechanism("calvin", n -> List.of()));
+        LoadedTree l = TreeLoader.readString("root: {cc: 2pl, children: [{cc: calvin, txns: [a]}]}\n", "new.yaml",
                 TreeContext.of(null, ms));
-        assertEquals(List.of("new.yaml:1: root.children[0]: no composability rule for '2pl' over 'occ' in "
+        assertEquals(List.of("new.yaml:1: root.children[0]: no composability rule for '2pl' over 'calvin' in "
                 + CompositionRules.RESOURCE + "; assuming the pair works"), l.warnings());
     }
 

@@ -14,7 +14,8 @@ import org.tebaldi.core.tree.Verdict;
  * Random CC trees for the conformance suite and the burn test: depth up to {@code maxDepth}, mechanisms drawn from every registered
  * mechanism the composability rules cover (test-only mechanisms, which the rules do not know, stay out), every
  * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@code none}) only as leaves over
- * read-only types. Deterministic per seed.
+ * read-only types, mechanisms the rules forbid over every child ({@code occ}) only as leaves, 2PL with a drawn
+ * deadlock flavour. Deterministic per seed.
  */
 public final class RandomTrees {
     private final CompositionRules rules = CompositionRules.standard();
@@ -22,6 +23,10 @@ public final class RandomTrees {
     private final List<String> regulating = new ArrayList<>();
     /** Mechanisms that are leaves of read-only types only. */
     private final List<String> readOnlyLeaves = new ArrayList<>();
+    /** Regulating mechanisms the rules allow over at least one mechanism (leaf-only ones such as occ stay out). */
+    private final List<String> inner = new ArrayList<>();
+    /** 2PL's deadlock flavours (option {@code deadlock}). */
+    private static final List<String> DEADLOCK = List.of("timeout", "wait-die", "no-wait");
     private final Database db;
     private final Random rnd;
     private final int maxDepth;
@@ -40,6 +45,11 @@ public final class RandomTrees {
                 (m.readOnlyLeaf() ? readOnlyLeaves : regulating).add(name);
             }
         });
+        for (String m : regulating) {
+            if (!rules.childrenOf(m, java.util.EnumSet.of(Verdict.ALLOWED, Verdict.INEFFICIENT)).isEmpty()) {
+                inner.add(m);
+            }
+        }
     }
 
     /** A random tree over all the database's types. */
@@ -73,7 +83,7 @@ public final class RandomTrees {
             }
             return withOptions(TreeSpec.leaf(pick(parent, leafMechs), types.toArray(new String[0])));
         }
-        String mech = pick(parent, regulating);
+        String mech = pick(parent, inner);
         int groups = 2 + rnd.nextInt(Math.min(2, types.size() - 1));
         List<List<String>> split = new ArrayList<>();
         for (int i = 0; i < groups; i++) {
@@ -89,10 +99,12 @@ public final class RandomTrees {
         return withOptions(s);
     }
 
-    /** Short timeouts and batch intervals keep simulated runs brisk. */
-    private static TreeSpec withOptions(TreeSpec s) {
+    /** Short timeouts and batch intervals keep simulated runs brisk; 2PL's deadlock handling is drawn. */
+    private TreeSpec withOptions(TreeSpec s) {
         switch (s.cc) {
-            case "2pl", "rp" -> s.option("lockTimeout", "20ms");
+            case "2pl" -> s.option("lockTimeout", "20ms")
+                    .option("deadlock", DEADLOCK.get(rnd.nextInt(DEADLOCK.size())));
+            case "rp" -> s.option("lockTimeout", "20ms");
             case "ssi" -> s.option("batchInterval", "1ms");
             case "tso" -> {
                 if (!s.children.isEmpty()) {

@@ -36,7 +36,18 @@ class TwoPlConformanceTest {
                 Arguments.of("mix", mix, TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "rw1", "rw2"),
                         TreeSpec.leaf("none", "ro"))),
                 Arguments.of("mix", mix, TreeSpec.inner("2pl", TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "rw1"),
-                        TreeSpec.leaf("2pl", "rw2")), TreeSpec.leaf("none", "ro"))));
+                        TreeSpec.leaf("2pl", "rw2")), TreeSpec.leaf("none", "ro"))),
+                // no-wait: a request that cannot be granted at once aborts (Sundial's and COCO's flat baseline)
+                Arguments.of("bank", bank, noWait(TreeSpec.leaf("2pl", "transfer", "audit"))),
+                Arguments.of("bank-procedures", procBank, TreeSpec.inner("2pl", noWait(TreeSpec.leaf("2pl",
+                        "transfer")), TreeSpec.leaf("none", "audit"))),
+                Arguments.of("mix", mix, noWait(TreeSpec.leaf("2pl", "rw1", "rw2", "ro"))),
+                Arguments.of("mix", mix, noWait(TreeSpec.inner("2pl", noWait(TreeSpec.leaf("2pl", "rw1", "ro")),
+                        TreeSpec.leaf("2pl", "rw2").option("deadlock", "wait-die")))));
+    }
+
+    private static TreeSpec noWait(TreeSpec s) {
+        return s.option("deadlock", "no-wait");
     }
 
     @ParameterizedTest(name = "{0} under {2}")

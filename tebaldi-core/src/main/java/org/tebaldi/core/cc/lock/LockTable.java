@@ -15,7 +15,8 @@ import org.tebaldi.core.cc.lock.LockState;
  * Nexus locks of one lock-based CC node at one data server (dissertation §3.3.2, §4.4.1, §4.4.2): S/X locks;
  * locks of transactions in the same group at this node (the same child subtree; at a leaf, the same
  * transaction) never conflict, leaving their ordering to the child. Conflicting requests park their
- * continuation in a FIFO queue; deadlocks are broken by a lock-wait timeout, or by wait-die. 2PL releases
+ * continuation in a FIFO queue; deadlocks are broken by a lock-wait timeout, by wait-die, or avoided by no-wait (a
+ * conflicting request aborts at once; {@link DeadlockPolicy}). 2PL releases
  * everything at commit; RP releases the locks of a step (the lock's tag) when the transaction moves past it.
  * Shared infrastructure for lock-based mechanisms; owned by one data-server actor.
  */
@@ -23,7 +24,7 @@ public final class LockTable {
     private CcNode node;
     private final DsServices services;
     private final long timeoutMicros;
-    private final boolean waitDie;
+    private final DeadlockPolicy policy;
     private final HashMap<Key, LockState> locks = new HashMap<>();
 
     /**
@@ -32,10 +33,19 @@ public final class LockTable {
      * @param waitDie       abort a younger requester at once when it conflicts with an older holder
      */
     public LockTable(CcNode node, DsServices services, long timeoutMicros, boolean waitDie) {
+        this(node, services, timeoutMicros, waitDie ? DeadlockPolicy.WAIT_DIE : DeadlockPolicy.TIMEOUT);
+    }
+
+    /**
+     * @param node          the CC node whose group relation decides compatibility
+     * @param timeoutMicros lock-wait timeout, µs
+     * @param policy        how deadlocks are broken or avoided
+     */
+    public LockTable(CcNode node, DsServices services, long timeoutMicros, DeadlockPolicy policy) {
         this.node = node;
         this.services = services;
         this.timeoutMicros = timeoutMicros;
-        this.waitDie = waitDie;
+        this.policy = policy;
     }
 
     /** Number of keys with holders or waiters (for tests and leak checks). */
@@ -89,7 +99,12 @@ public final class LockTable {
         if (blocker == null) {
             blocker = ls.waiters.get(0).txn;
         }
-        if (waitDie && !olderThanConflicting(ls, t, mode)) {
+        if (policy == DeadlockPolicy.NO_WAIT) {
+            k.abort(AbortReason.conflict("no-wait: " + TxnIds.format(t.id()) + " conflicts with "
+                    + TxnIds.format(blocker.id()) + " on " + key + " at " + node.mechanism() + " node " + node.id()));
+            return;
+        }
+        if (policy == DeadlockPolicy.WAIT_DIE && !olderThanConflicting(ls, t, mode)) {
             k.abort(AbortReason.conflict("wait-die: " + TxnIds.format(t.id()) + " is younger than a holder of "
                     + key + " at " + node.mechanism() + " node " + node.id()));
             return;

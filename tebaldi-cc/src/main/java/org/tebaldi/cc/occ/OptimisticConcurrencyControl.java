@@ -1,0 +1,65 @@
+package org.tebaldi.cc.occ;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.config.Durations;
+import org.tebaldi.core.tree.CcNode;
+
+/**
+ * Silo-style optimistic concurrency control as a leaf of a CC tree ("PT-OCC" in COCO, Lu et al., VLDB 2021, §5.1;
+ * Silo, Tu et al., SOSP 2013, §4): reads take no lock and remember the version (TID) they read, writes stay
+ * private until commit; validation locks the write set (aborting on a lock already held — nobody waits), then
+ * validates the read set (a changed or locked record aborts); the commit TID is above every TID read or
+ * overwritten and in the coordinator's current epoch. Leaf only: the composability rules forbid it over any child,
+ * with the reason (docs/mechanisms.md, "OCC").
+ *
+ * <p>Options: {@code epoch} (duration, default 40ms, Silo's epoch length): the epoch part of the TIDs a coordinator
+ * hands out is its clock divided by this.
+ */
+public final class OptimisticConcurrencyControl implements Mechanism {
+    /** Default epoch length, µs (Silo §4.2 advances its global epoch every 40 ms). */
+    public static final long DEFAULT_EPOCH_MICROS = 40_000;
+
+    @Override
+    public String name() {
+        return "occ";
+    }
+
+    @Override
+    public List<String> checkOptions(CcNode node) {
+        List<String> problems = new ArrayList<>();
+        for (String k : node.options().keySet()) {
+            if (!k.equals("epoch")) {
+                problems.add("option '" + k + "' is unknown to occ (options: epoch)");
+            }
+        }
+        try {
+            if (node.durationOption("epoch", DEFAULT_EPOCH_MICROS) <= 0) {
+                problems.add("option 'epoch' must be positive");
+            }
+        } catch (IllegalArgumentException e) {
+            problems.add("option 'epoch': " + e.getMessage());
+        }
+        return problems;
+    }
+
+    @Override
+    public TcPart<?> tcPart(CcNode node, TcServices services) {
+        return new OccTcPart(node, services, node.durationOption("epoch", DEFAULT_EPOCH_MICROS));
+    }
+
+    @Override
+    public DsPart<?> dsPart(CcNode node, DsServices services) {
+        return new OccDsPart(node, services);
+    }
+
+    @Override
+    public String toString() {
+        return name() + " (epoch default " + Durations.format(DEFAULT_EPOCH_MICROS) + ")";
+    }
+}
