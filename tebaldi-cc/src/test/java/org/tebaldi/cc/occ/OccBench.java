@@ -228,6 +228,11 @@ final class OccBench implements DsServices {
     }
 
     @Override
+    public long newRequestId() {
+        return ds.newRequestId();
+    }
+
+    @Override
     public Cancellable schedule(long delayMicros, Runnable task) {
         return ds.schedule(delayMicros, task);
     }

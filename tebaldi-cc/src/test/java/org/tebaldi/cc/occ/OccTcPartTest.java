@@ -270,6 +270,11 @@ class OccTcPartTest {
         }
 
         @Override
+        public long newRequestId() {
+            return ds.newRequestId();
+        }
+
+        @Override
         public Cancellable schedule(long delayMicros, Runnable task) {
             return ds.schedule(delayMicros, task);
         }
