@@ -113,7 +113,15 @@ final class Epoch {
                 t.describeLive(3).forEach(l -> b.append(" [").append(l).append(']'));
             }
         }
+        for (int i = 0; i < cluster.coordinators().size(); i++) {
+            if (!cluster.crashedCoordinators().contains(i) && cluster.coordinators().get(i).recovering()) {
+                b.append(" tc").append(i).append(" recovering");
+            }
+        }
         for (DataServer d : cluster.dataServers()) {
+            if (d.recovering()) {
+                b.append(" ds").append(d.dsIndex()).append(" recovering");
+            }
             if (d.liveTransactions() != 0) {
                 b.append(" ").append(d.liveTransactions()).append(" at ds").append(d.dsIndex());
                 d.describeLive(3).forEach(l -> b.append(" [").append(l).append(']'));

@@ -313,6 +313,17 @@ class BurnScenarioTest {
     }
 
     @Test
+    void theRecoveryCoordinatorSendsAStepLostWithADroppedLinkAgain() throws IOException {
+        // seed 3275 (shrunk) of the draw with occ and 2PL's deadlock flavours: TPC-C small under tso, durable, ds0
+        // restarts from its log at 17.6 ms and the tc0–ds1 link drops at 21.2 ms for 4.9 ms, losing a step of the
+        // recovery round in flight; every node stayed recovering, holding new transactions, for ever. tc0 now sends
+        // each step again to the nodes whose answer is overdue, and coordinators acknowledge the round's end
+        BurnResult r = new BurnRun(ScenarioFiles.fromJson(resource("recovery-link-drop-3275.json"), "3275")).run();
+        assertTrue(r.passed(), r.describe());
+        assertTrue(r.committed() >= 1, r.describe());
+    }
+
+    @Test
     void aClusterThatStopsCommittingFailsLivenessEvenWhenSlowRunsPass() throws IOException {
         // a mechanism that aborts every attempt after 1 virtual s (one client: nothing to regulate before): no
         // commit in a 5-s window is a liveness failure

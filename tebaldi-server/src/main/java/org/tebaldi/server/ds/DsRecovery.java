@@ -26,7 +26,9 @@ import org.tebaldi.server.msg.Recovery;
  * order key among the data row and the operation logs of the kept transactions wins; winners are written back to
  * the data rows with a decision record, synced. Step 3: the CC module is rebuilt from scratch over the re-based
  * versions, as if a virtual recovery transaction beneath the root had written them. {@link Recovery.Finish} then
- * deletes the logs and restarts the epochs above every epoch the logs mention.
+ * deletes the logs and restarts the epochs above every epoch the logs mention. The recovery coordinator sends a
+ * request again when its answer is overdue (a dropped connection); a repeated request of a step already taken is
+ * answered again without taking the step twice, one still under way answers by itself.
  */
 final class DsRecovery {
     private static final Logger LOG = LoggerFactory.getLogger(DsRecovery.class);
@@ -39,6 +41,16 @@ final class DsRecovery {
     private NodeId coordinator;
     private long rows;
     private long startedNanos;
+    /**
+     * Rounds whose decision this server took (and wrote: applied) and whose finish it began (and wrote: finished),
+     * to answer a repeated request without taking the step again (-1: none).
+     */
+    private long decidedRound = -1;
+    private long appliedRound = -1;
+    private int appliedKept;
+    private int appliedDropped;
+    private long finishingRound = -1;
+    private long finishedRound = -1;
 
     DsRecovery(DataServer ds, DsDurability dur) {
         this.ds = ds;
@@ -186,6 +198,13 @@ final class DsRecovery {
     }
 
     private void decide(NodeId from, Recovery.Decide d) {
+        if (d.round() == decidedRound) {
+            if (d.round() == appliedRound) { // a repeated decision: the answer may have been lost
+                ds.sendMessage(from, new Recovery.Applied(d.round(), ds.dsIndex(), ds.store().keyCount(), appliedKept,
+                        appliedDropped));
+            }
+            return;
+        }
         if (d.round() != round || contents == null) {
             LOG.warn("ds{}: ignoring decision of round {} (in round {})", ds.dsIndex(), d.round(), round);
             return;
@@ -232,8 +251,12 @@ final class DsRecovery {
         int keptCount = kept;
         ds.rebuildCc();
         long r = d.round();
+        decidedRound = r;
         dur.store.write(out, true, () -> {
             if (round == r) {
+                appliedRound = r;
+                appliedKept = keptCount;
+                appliedDropped = dropped;
                 ds.sendMessage(from, new Recovery.Applied(r, ds.dsIndex(), ds.store().keyCount(), keptCount, dropped));
                 LOG.info("ds{}: recovery round {}: kept {} and dropped {} logged transactions (cut: epoch {}); "
                         + "{} ms so far", ds.dsIndex(), r, keptCount, dropped, d.persisted(), millis());
@@ -285,6 +308,12 @@ final class DsRecovery {
     }
 
     private void finish(NodeId from, long r) {
+        if (r == finishingRound) {
+            if (r == finishedRound) { // a repeated finish: the answer may have been lost
+                ds.sendMessage(from, new Recovery.Finished(r, ds.dsIndex()));
+            }
+            return;
+        }
         long base;
         if (contents != null && contents.pendingDecision != null && contents.pendingDecision.round() == r
                 && round != r) {
@@ -297,7 +326,9 @@ final class DsRecovery {
         }
         List<LogRecord> out = List.of(new LogRecord.ClearLog(), new LogRecord.Decision(-1, 0, 0),
                 new LogRecord.Finished(r, base), new LogRecord.Persisted(base - 1));
+        finishingRound = r;
         dur.store.write(out, true, () -> {
+            finishedRound = r;
             if (round == r) {
                 dur.resume(r, base);
                 ds.resumeAfterRecovery();

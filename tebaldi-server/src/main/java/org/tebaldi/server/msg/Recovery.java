@@ -76,4 +76,11 @@ public final class Recovery {
      */
     public record End(long round, long persisted, long epochBase) {
     }
+
+    /**
+     * TC → TC 0: the end of round {@code round} arrived here (TC 0 sends {@link End} again to a coordinator whose
+     * acknowledgement is overdue: a dropped connection loses what was in flight).
+     */
+    public record EndAck(long round, int tc) {
+    }
 }

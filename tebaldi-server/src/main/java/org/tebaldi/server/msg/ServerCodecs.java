@@ -238,6 +238,10 @@ public final class ServerCodecs implements CodecProvider {
             o.writeVarLong(x.persisted());
             o.writeVarLong(x.epochBase());
         }, i -> new Recovery.End(i.readVarLong(), i.readVarLong(), i.readVarLong())));
+        r.add("recovery.EndAck", Recovery.EndAck.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.round());
+            o.writeVarInt(x.tc());
+        }, i -> new Recovery.EndAck(i.readVarLong(), i.readVarInt())));
     }
 
     /** Both reconfiguration protocols; a tree travels as its YAML plus its node ids and states ({@link TreeWire}). */

@@ -1,6 +1,7 @@
 package org.tebaldi.server.tc;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,12 +21,18 @@ import org.tebaldi.server.msg.Recovery;
  * logs — so a crash during recovery leaves either every log in place (the next round decides the same) or a
  * decision recorded everywhere (the next round finishes it first). Then the coordinators resume. A restart during a
  * round starts a new round.
+ *
+ * <p>Lost messages (a dropped connection loses what was in flight): every resend interval (the transaction timeout,
+ * or 500 ms without one) the coordinator sends the current step's request again to each data server whose answer
+ * is missing — {@code Begin}, {@code Decide}, {@code Finish} — and {@code End} to each coordinator that has not
+ * acknowledged it ({@link Recovery.EndAck}); data servers and coordinators answer a repeated request of a step they
+ * took without taking it again.
  */
 final class RecoveryCoordinator {
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryCoordinator.class);
 
     private enum Phase {
-        IDLE, SUMMARIES, FINISHING_PENDING, APPLYING, FINISHING
+        IDLE, SUMMARIES, FINISHING_PENDING, APPLYING, FINISHING, ENDING
     }
 
     private final TransactionCoordinator tc;
@@ -36,7 +43,11 @@ final class RecoveryCoordinator {
     private Recovery.Summary[] summaries;
     private final Set<Integer> answered = new HashSet<>();
     private RecoveryPlan.Decision decision;
+    /** The decision sent to each data server (for sending again). */
+    private Recovery.Decide[] decides;
+    private Recovery.End end;
     private long startedMicros;
+    private boolean resending;
 
     RecoveryCoordinator(TransactionCoordinator tc, int dataServers) {
         this.tc = tc;
@@ -56,6 +67,11 @@ final class RecoveryCoordinator {
             }
         } else if (msg instanceof Recovery.Finished f) {
             finished(f);
+        } else if (msg instanceof Recovery.EndAck a) {
+            if (phase == Phase.ENDING && a.round() == round && answered.add(a.tc())
+                    && answered.size() == tc.coordinators()) {
+                phase = Phase.IDLE;
+            }
         } else {
             return false;
         }
@@ -82,6 +98,56 @@ final class RecoveryCoordinator {
             tc.sendMessage(NodeId.tc(i), b);
         }
         toDataServers(b);
+        if (!resending) {
+            resending = true;
+            tc.schedule(resendMicros(), this::resend);
+        }
+    }
+
+    private long resendMicros() {
+        long t = tc.config().txnTimeoutMicros();
+        return t > 0 ? t : 500_000;
+    }
+
+    /** Sends the current step's request again to every node whose answer is missing; stops once idle. */
+    private void resend() {
+        switch (phase) {
+            case IDLE -> {
+                resending = false;
+                return;
+            }
+            case SUMMARIES -> {
+                for (int i = 0; i < dataServers; i++) {
+                    if (summaries[i] == null) {
+                        tc.sendMessage(NodeId.ds(i), new Recovery.Begin(round));
+                    }
+                }
+            }
+            case FINISHING_PENDING, FINISHING -> {
+                long r = phase == Phase.FINISHING ? round : finishing;
+                for (int i = 0; i < dataServers; i++) {
+                    if (!answered.contains(i)) {
+                        tc.sendMessage(NodeId.ds(i), new Recovery.Finish(r));
+                    }
+                }
+            }
+            case APPLYING -> {
+                for (int i = 0; i < dataServers; i++) {
+                    if (!answered.contains(i) && decides[i] != null) {
+                        tc.sendMessage(NodeId.ds(i), decides[i]);
+                    }
+                }
+            }
+            case ENDING -> {
+                for (int i = 0; i < tc.coordinators(); i++) {
+                    if (!answered.contains(i)) {
+                        tc.sendMessage(NodeId.tc(i), end);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("phase " + phase);
+        }
+        tc.schedule(resendMicros(), this::resend);
     }
 
     private void toDataServers(Object msg) {
@@ -140,10 +206,11 @@ final class RecoveryCoordinator {
                 tc.tcIndex(), round, decision.persisted(), decision.keep().size(), counts);
         phase = Phase.APPLYING;
         answered.clear();
+        decides = new Recovery.Decide[dataServers];
         for (Recovery.Summary x : summaries) {
-            long[] keep = java.util.Arrays.stream(x.txns()).filter(decision.keep()::contains).toArray();
-            tc.sendMessage(NodeId.ds(x.ds()), new Recovery.Decide(round, decision.persisted(), decision.epochBase(),
-                    keep));
+            long[] keep = Arrays.stream(x.txns()).filter(decision.keep()::contains).toArray();
+            decides[x.ds()] = new Recovery.Decide(round, decision.persisted(), decision.epochBase(), keep);
+            tc.sendMessage(NodeId.ds(x.ds()), decides[x.ds()]);
         }
     }
 
@@ -154,10 +221,12 @@ final class RecoveryCoordinator {
             }
         } else if (phase == Phase.FINISHING && f.round() == round) {
             if (answered.add(f.ds()) && answered.size() == dataServers) {
-                phase = Phase.IDLE;
-                Recovery.End e = new Recovery.End(round, decision.persisted(), decision.epochBase());
+                phase = Phase.ENDING;
+                answered.clear();
+                decides = null;
+                end = new Recovery.End(round, decision.persisted(), decision.epochBase());
                 for (int i = 0; i < tc.coordinators(); i++) {
-                    tc.sendMessage(NodeId.tc(i), e);
+                    tc.sendMessage(NodeId.tc(i), end);
                 }
                 LOG.warn("tc{}: recovery round {} done in {} ms", tc.tcIndex(), round,
                         (tc.nowMicros() - startedMicros) / 1000);

@@ -93,7 +93,10 @@ final class TcDurability {
             return true;
         }
         if (msg instanceof Recovery.End e) {
-            end(e);
+            if (e.round() > round) {
+                end(e);
+            }
+            tc.sendMessage(from, new Recovery.EndAck(e.round(), tc.tcIndex())); // a repeated end: the ack was lost
             return true;
         }
         if (coordinator != null && coordinator.intercept(from, msg)) {
