@@ -207,7 +207,8 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 return tc;
             }
             case TS:
-            case BATCH: {
+            case BATCH:
+            case EPOCH: {
                 Map<Role, Supplier<Actor>> services = allServices ? Cluster.allServices(cfg) : Cluster.services(cfg);
                 Supplier<Actor> f = services.get(opts.role());
                 if (f == null) {
