@@ -187,6 +187,31 @@ class EpochCommitSimTest {
     }
 
     /**
+     * COCO's failure points (5)–(8): the epoch service decided and is lost while its decision to tc1 is still on
+     * the way (that link is slowed after the prepare went out), so tc1 hears of the failure, and of the new term,
+     * only after or around the old decision: it must apply it (not abort its prepared batch on the failure notice).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void epochServiceLostAfterItDecided(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, false, (run, r, s) -> {
+            NodeId svc = new NodeId(Role.EPOCH, 0);
+            for (int i = 0; i < 2; i++) {
+                long b = boundaryAfter(30_000 + i * 60_000 + r.nextInt(20_000));
+                run.sim.delaySpike(svc, NodeId.tc(1), b + 300, b + 3_000, 5_000);
+                long detect = 200 + r.nextInt(1_000);
+                long takeOver = r.nextInt(2_000);
+                run.sim.at(b + 1_000, () -> {
+                    s.capture(run);
+                    run.cluster.failService(Role.EPOCH, detect, takeOver);
+                });
+                run.sim.at(b + 1_000 + takeOver + 1, () -> s.capture(run));
+                run.healedAt = b + 10_000;
+            }
+        });
+    }
+
+    /**
      * Lost Prepare / Prepared / Decision / Done: drops of the service's links to coordinators and data servers, each
      * starting a few µs to ~1 ms after an epoch boundary, so the epoch's messages in flight then are lost.
      */
