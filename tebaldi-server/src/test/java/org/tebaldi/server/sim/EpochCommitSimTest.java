@@ -212,6 +212,30 @@ class EpochCommitSimTest {
     }
 
     /**
+     * The new term speaks before the failure notice of the old one arrives (a new leader elected before every
+     * node's ZooKeeper watch fired): a coordinator holds the new term's prepared epoch (the other's vote is slowed)
+     * when it hears of the failure; the notice must not abort that epoch.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void theNewTermSpeaksBeforeTheFailureNotice(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        check(name, spec, w, false, (run, r, s) -> {
+            NodeId svc = new NodeId(Role.EPOCH, 0);
+            long at = boundaryAfter(30_000 + r.nextInt(40_000)) + 2_000;
+            long takeOver = 100 + r.nextInt(200);
+            long detect = takeOver + EPOCH + 2_500; // after the new term's first prepare went out
+            run.sim.at(at, () -> {
+                s.capture(run);
+                run.cluster.failService(Role.EPOCH, detect, takeOver);
+            });
+            run.sim.at(at + takeOver + 1, () -> s.capture(run));
+            long firstPrepare = at + takeOver + EPOCH;
+            run.sim.delaySpike(NodeId.tc(1), svc, firstPrepare - 100, firstPrepare + 2_000, 6_000);
+            run.healedAt = at + detect + 10_000;
+        });
+    }
+
+    /**
      * Lost Prepare / Prepared / Decision / Done: drops of the service's links to coordinators and data servers, each
      * starting a few µs to ~1 ms after an epoch boundary, so the epoch's messages in flight then are lost.
      */
