@@ -464,9 +464,17 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      */
     void retractCommits(java.util.Set<Long> lost) {
         if (history != null) {
+            retracted.addAll(lost);
             history.outcomes().replaceAll(o -> lost.contains(o.txn())
                     ? new HistoryLog.Outcome(o.txn(), false, o.type()) : o);
         }
+    }
+
+    private final java.util.Set<Long> retracted = new java.util.HashSet<>();
+
+    /** Commits retracted by recovery rounds ({@link #retractCommits}); recorded with the history only. */
+    public java.util.Set<Long> retractedCommits() {
+        return java.util.Collections.unmodifiableSet(retracted);
     }
 
     /** Rebuilds the CC module for another tree (prepare phase); storage is untouched. */

@@ -17,12 +17,21 @@ import org.tebaldi.server.tc.TransactionCoordinator;
  * decided to commit and before the decision reached it shows here as a partial epoch, the window epoch-based commit
  * without replication cannot close, docs/mechanisms.md).
  */
-final class EpochCheck {
+public final class EpochCheck {
     private EpochCheck() {
     }
 
     /** @throws AssertionError naming the first violations */
-    static void noPartialEpoch(Cluster cluster, List<Map<Long, Boolean>> serviceDecisions) {
+    public static void noPartialEpoch(Cluster cluster, List<Map<Long, Boolean>> serviceDecisions) {
+        noPartialEpoch(cluster, serviceDecisions, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #noPartialEpoch(Cluster, List)}, with durability: {@code retracted} are commits a recovery round
+     * took back (their clients were told; durability's global cut, dissertation §4.5.4, not the commit epoch).
+     */
+    public static void noPartialEpoch(Cluster cluster, List<Map<Long, Boolean>> serviceDecisions,
+                                      java.util.Set<Long> retracted) {
         Map<Long, Boolean> service = new HashMap<>();
         serviceDecisions.forEach(service::putAll);
         History h = History.merge(cluster.historyLogs());
@@ -42,6 +51,9 @@ final class EpochCheck {
             for (Map.Entry<Long, long[]> m : tc.epochMembers().entrySet()) {
                 Boolean s = service.get(m.getKey());
                 for (long id : m.getValue()) {
+                    if (retracted.contains(id)) {
+                        continue;
+                    }
                     int x = h.txnIndex(id);
                     boolean committed = x >= 0 && h.committed(x);
                     if (s != null && committed != s) {
