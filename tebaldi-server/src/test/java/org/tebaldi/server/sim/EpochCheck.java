@@ -12,10 +12,11 @@ import org.tebaldi.server.tc.TransactionCoordinator;
  * The all-or-nothing check of epoch-based commit: no partial epoch is visible. Given every decision of the epoch
  * service's instances (one map per term), the coordinators' applied decisions and each epoch's members as prepared:
  * every coordinator applied the service's decision (none committed an epoch the service aborted or aborted one it
- * committed), and every member of a committed epoch committed, every member of an aborted one did not — also at a
- * coordinator that crashed (its members' outcomes are those it recorded before it died: a crash after the service
- * decided to commit and before the decision reached it shows here as a partial epoch, the window epoch-based commit
- * without replication cannot close, docs/mechanisms.md).
+ * committed), and every member of a committed epoch committed, every member of an aborted one did not. A coordinator
+ * that crashed is held to this for the epochs whose decision it applied before it died; the members of an epoch it
+ * voted for and died before hearing the commit of are its lost share (the window epoch-based commit without a
+ * coordinator log or replication cannot close, docs/mechanisms.md "Epoch-based commit"): those transactions were
+ * never acknowledged, and the data servers abort them.
  */
 public final class EpochCheck {
     private EpochCheck() {
@@ -48,8 +49,12 @@ public final class EpochCheck {
                     bad.add("tc" + i + " aborted epoch " + Long.toHexString(d.getKey()) + " the service committed");
                 }
             }
+            boolean crashed = cluster.crashedCoordinators().contains(i);
             for (Map.Entry<Long, long[]> m : tc.epochMembers().entrySet()) {
                 Boolean s = service.get(m.getKey());
+                if (crashed && !tc.epochDecisions().containsKey(m.getKey())) {
+                    continue; // its lost share: it died before the decision reached it
+                }
                 for (long id : m.getValue()) {
                     if (retracted.contains(id)) {
                         continue;

@@ -288,6 +288,44 @@ class EpochCommitSimTest {
                 });
     }
 
+    /**
+     * Random trees of depth up to 3 over every mechanism ({@link RandomTrees}), each seed with one fault drawn: a
+     * coordinator crash, the epoch service lost, drops of the service's links, a long pause of a coordinator or
+     * data server, or drops between coordinators and data servers (lost 2PC messages inside an epoch).
+     */
+    @Test
+    void randomTreesUnderRandomFaults() {
+        List<String> failures = new ArrayList<>();
+        for (int i = 1; i <= Integer.getInteger("tebaldi.epochFaultTrees", 12); i++) {
+            Supplier<SimWorkload> w = i % 2 == 0 ? () -> new BankWorkload(6) : () -> new ListAppendWorkload(4);
+            TreeSpec spec = new RandomTrees(w.get().database(), 9_100 + i, 3).next();
+            int kind = i % 5;
+            try {
+                check("random#" + i + " fault " + kind, spec, w, false, (run, r, s) -> {
+                    NodeId svc = new NodeId(Role.EPOCH, 0);
+                    long at = 30_000 + r.nextInt(80_000);
+                    switch (kind) {
+                        case 0 -> run.sim.at(at, () -> run.cluster.crashCoordinator(r.nextInt(2), 500 + r.nextInt(2_000)));
+                        case 1 -> run.sim.at(at, () -> {
+                            s.capture(run);
+                            run.cluster.failService(Role.EPOCH, 300 + r.nextInt(3_000), r.nextInt(4_000));
+                        });
+                        case 2 -> run.sim.dropLink(svc, r.nextBoolean() ? NodeId.tc(r.nextInt(2)) : NodeId.ds(r.nextInt(2)),
+                                at, at + 3_000);
+                        case 3 -> run.sim.pause(r.nextBoolean() ? NodeId.tc(r.nextInt(2)) : NodeId.ds(r.nextInt(2)), at,
+                                at + 40_000);
+                        default -> run.sim.dropLink(NodeId.tc(r.nextInt(2)), NodeId.ds(r.nextInt(2)), at, at + 5_000);
+                    }
+                    run.sim.at(at + 5_000, () -> s.capture(run));
+                    run.healedAt = at + 45_000;
+                });
+            } catch (AssertionError e) {
+                failures.add("tree #" + i + " " + spec + ": " + e.getMessage());
+            }
+        }
+        assertTrue(failures.isEmpty(), failures.size() + " trees failed:\n  " + String.join("\n  ", failures));
+    }
+
     /** Without faults every mechanism's leaf commits through epochs, and the runs check. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("trees")
