@@ -67,6 +67,9 @@ final class Epoch {
             cfg = cfg.withDurability(new DurabilityOptions(true, null, DURABILITY_EPOCH_MICROS, false,
                     MemoryLogStore.factory(stores)));
         }
+        if (Boolean.getBoolean("tebaldi.burn.epochCommit")) { // every seed under epoch-based commit (docs/mechanisms.md)
+            cfg = cfg.withCommit(org.tebaldi.server.node.CommitProtocol.EPOCH, 2_000);
+        }
         Cluster c = new Cluster(sim, cfg, 64);
         if (reconfig) {
             c = c.withAllServices();

@@ -1,5 +1,8 @@
 package org.tebaldi.bench.experiment;
 
+import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.node.CommitProtocol;
+
 import org.tebaldi.server.zk.ZkConnection;
 
 /**
@@ -23,10 +26,14 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param sessionTimeoutMillis ZooKeeper session timeout of each node process, ms ({@code sessionTimeout}, default
  *                           15 s, 2 s to 10 min): how long a silent node (stopped, starved, in a GC pause) stays a
  *                           member before the cluster declares it dead; processes mode only
+ * @param commit             {@code commit}: {@code 2pc} (default) or {@code epoch} (COCO's epoch-based commit,
+ *                           docs/mechanisms.md "Epoch-based commit")
+ * @param epochMicros        {@code epoch}: length of a commit epoch, µs (default 10 ms); only with {@code commit:
+ *                           epoch}
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                           int threads, boolean batching, SimulationSpec simulation, String bind,
-                          long sessionTimeoutMillis) {
+                          long sessionTimeoutMillis, CommitProtocol commit, long epochMicros) {
     /** The default {@code bind}: loopback only. */
     public static final String LOOPBACK = "127.0.0.1";
 
@@ -41,6 +48,14 @@ public record ClusterSpec(String mode, String transport, int dataServers, int co
                        int threads, boolean batching, SimulationSpec simulation, String bind) {
         this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
                 ZkConnection.DEFAULT_SESSION_MILLIS);
+    }
+
+    /** With two-phase commit (the default {@code commit: 2pc}). */
+    public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
+                       int threads, boolean batching, SimulationSpec simulation, String bind,
+                       long sessionTimeoutMillis) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
+                sessionTimeoutMillis, CommitProtocol.TWO_PC, ClusterConfig.DEFAULT_EPOCH_MICROS);
     }
 
     /** Whether the run is simulated (virtual time). */

@@ -120,8 +120,15 @@ final class ExperimentReader {
                             + "addresses");
         }
         long session = sessionTimeout(c, processes);
+        org.tebaldi.server.node.CommitProtocol commit = org.tebaldi.server.node.CommitProtocol.parse(
+                c.choice("commit", "2pc", List.of("2pc", "epoch")));
+        if (c.node().has("epoch") && commit != org.tebaldi.server.node.CommitProtocol.EPOCH) {
+            throw c.error("epoch", "only commit: epoch has commit epochs (this cluster commits with 2pc)",
+                    "add commit: epoch, or remove epoch");
+        }
+        long epoch = c.duration("epoch", "10ms", true, "10ms");
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session);
+                session, commit, epoch);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

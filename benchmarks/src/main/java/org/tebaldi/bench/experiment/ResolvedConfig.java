@@ -43,6 +43,10 @@ public final class ResolvedConfig {
         c.put("networkDelay", Durations.format(e.cluster().networkDelayMicros()));
         c.put("threads", e.cluster().threads());
         c.put("batching", e.cluster().batching());
+        c.put("commit", e.cluster().commit().yaml());
+        if (e.cluster().commit() == org.tebaldi.server.node.CommitProtocol.EPOCH) {
+            c.put("epoch", Durations.format(e.cluster().epochMicros()));
+        }
         if (e.cluster().mode().equals("processes")) {
             c.put("bind", e.cluster().bind());
             c.put("sessionTimeout", Durations.format(e.cluster().sessionTimeoutMillis() * 1000));

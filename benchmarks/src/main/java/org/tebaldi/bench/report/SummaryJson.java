@@ -65,6 +65,7 @@ public final class SummaryJson {
         o.set("machine", machine(d.machine()));
         o.put("time", r.simulation() == null ? "real" : "virtual");
         o.set("simulation", simulation(r.simulation()));
+        epochs(o, r.epochs());
         o.set("config", ResolvedConfig.toJson(r.experiment()));
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
@@ -75,6 +76,26 @@ public final class SummaryJson {
         ArrayNode errs = run.putArray("errorSamples");
         d.errorSamples().forEach(errs::add);
         return o;
+    }
+
+    /**
+     * Epoch-based commit ({@code cluster.commit: epoch}): {@code epochs} (committed epochs of the whole run),
+     * {@code epochCommitLatencyMs} (mean, prepare to commit decision), {@code epochsAborted}, {@code epochHeldMs}
+     * (mean time a transaction waited for its epoch's commit after its decision); all null under 2PC or when not
+     * measured (process mode: the service runs in its own process).
+     */
+    private static void epochs(ObjectNode o, org.tebaldi.bench.run.EpochStats e) {
+        if (e == null) {
+            o.putNull("epochs");
+            o.putNull("epochCommitLatencyMs");
+            o.putNull("epochsAborted");
+            o.putNull("epochHeldMs");
+            return;
+        }
+        o.put("epochs", e.committed());
+        o.put("epochCommitLatencyMs", round(e.commitLatencyMicros() / 1000, 3));
+        o.put("epochsAborted", e.aborted());
+        o.put("epochHeldMs", round(e.heldMicros() / 1000, 3));
     }
 
     private static com.fasterxml.jackson.databind.JsonNode simulation(org.tebaldi.bench.run.SimulationInfo s) {

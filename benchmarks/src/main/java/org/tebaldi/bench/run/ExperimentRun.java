@@ -88,7 +88,7 @@ public final class ExperimentRun {
         try {
             ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
                     cs.dataServers(), w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching())
-                    .withDurability(durability(e, runDir)));
+                    .withDurability(durability(e, runDir)).withCommit(cs.commit(), cs.epochMicros()));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
             long t0 = System.nanoTime();
@@ -161,7 +161,8 @@ public final class ExperimentRun {
                     checks = Verifier.verify(cluster, w);
                 }
             }
-            return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis);
+            return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis, null,
+                    EpochStats.of(cluster));
         } finally {
             rt.close();
         }

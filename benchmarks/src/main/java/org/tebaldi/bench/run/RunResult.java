@@ -14,12 +14,19 @@ import org.tebaldi.bench.experiment.Experiment;
  * @param loadMillis load time, ms
  * @param simulation what a simulated run measured of its hardware and its wall time; null for a real run (whose
  *                   times are wall-clock times)
+ * @param epochs     what epoch-based commit measured; null under two-phase commit (or process mode)
  */
 public record RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
-                        long loadMillis, SimulationInfo simulation) {
+                        long loadMillis, SimulationInfo simulation, EpochStats epochs) {
     /** A real-time run. */
     public RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
                      long loadMillis) {
         this(experiment, driver, checks, threads, rows, loadMillis, null);
+    }
+
+    /** With what a simulated run measured (no epoch stats). */
+    public RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
+                     long loadMillis, SimulationInfo simulation) {
+        this(experiment, driver, checks, threads, rows, loadMillis, simulation, null);
     }
 }

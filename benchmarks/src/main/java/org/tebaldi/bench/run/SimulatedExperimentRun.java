@@ -41,7 +41,8 @@ public final class SimulatedExperimentRun {
         org.tebaldi.core.runtime.cost.Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name());
         SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0), hw);
         ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
-                w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching());
+                w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching())
+                .withCommit(cs.commit(), cs.epochMicros());
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                 keys -> new Cluster(sim, cc, keys));
         long t0 = System.nanoTime();
@@ -80,7 +81,8 @@ public final class SimulatedExperimentRun {
             listener.phase("verifying");
             checks = Verifier.verify(cluster, w);
         }
-        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw));
+        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw),
+                EpochStats.of(cluster));
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,

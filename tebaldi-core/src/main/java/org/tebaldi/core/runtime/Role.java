@@ -17,7 +17,9 @@ public enum Role {
     /** a client endpoint (driver side) */
     CLIENT,
     /** the experiment runner's control endpoint in process mode (loading, counters, history collection) */
-    CONTROL;
+    CONTROL,
+    /** epoch coordinator of epoch-based commit ({@code cluster.commit: epoch}; COCO, Lu et al. VLDB 2021 §3) */
+    EPOCH;
 
     /** Lower-case name as used on the command line ({@code --role tc}). */
     public String cli() {

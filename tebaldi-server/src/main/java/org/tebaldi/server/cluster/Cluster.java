@@ -48,6 +48,7 @@ public final class Cluster implements AutoCloseable {
     private Map<Role, Supplier<Actor>> serviceFactories = Map.of();
     private final java.util.Set<Integer> crashedTcs = new java.util.TreeSet<>();
     private final Map<Role, Long> terms = new EnumMap<>(Role.class);
+    private final Map<Role, Actor> serviceInstances = new EnumMap<>(Role.class);
 
     /** @param expectedKeysPerDs capacity hint for each data server's store */
     public Cluster(NodeRuntime runtime, ClusterConfig cfg, int expectedKeysPerDs) {
@@ -137,6 +138,10 @@ public final class Cluster implements AutoCloseable {
                 out.putIfAbsent(role, factory);
             });
         }
+        if (cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH) {
+            out.put(Role.EPOCH, () -> new org.tebaldi.server.epoch.EpochService(cfg.coordinators(), cfg.dataServers(),
+                    cfg.epochMicros(), cfg.recordHistory()));
+        }
         return out;
     }
 
@@ -177,7 +182,9 @@ public final class Cluster implements AutoCloseable {
         serviceFactories = svc;
         svc.forEach((role, factory) -> {
             terms.put(role, 1L);
-            runtime.spawn(new NodeId(role, 0), factory.get());
+            Actor a = factory.get();
+            serviceInstances.put(role, a);
+            runtime.spawn(new NodeId(role, 0), a);
         });
         extra.forEach(runtime::spawn);
         for (int i = 0; i < dss.size(); i++) {
@@ -370,6 +377,7 @@ public final class Cluster implements AutoCloseable {
             if (a instanceof org.tebaldi.core.service.ElectedService e) {
                 e.startTerm(epoch);
             }
+            serviceInstances.put(role, a);
             s.respawn(id, a);
         });
         return epoch;
@@ -405,6 +413,14 @@ public final class Cluster implements AutoCloseable {
             dss.set(index, d);
             s.respawn(id, d);
         });
+    }
+
+    /**
+     * The instance of singleton service {@code role} spawned last (the current term's after a {@link #failService}),
+     * or null if none runs — e.g. the {@link org.tebaldi.server.epoch.EpochService} for its counters.
+     */
+    public Actor service(Role role) {
+        return serviceInstances.get(role);
     }
 
     /** The current term (epoch) of service {@code role}: 1, then +1 per {@link #failService}; 0 if it does not run. */

@@ -79,7 +79,11 @@ public final class DataServer extends NodeBase implements DsServices {
                 .on(ValidateRequest.class, phases::onValidate)
                 .on(CommitRequest.class, (from, r) -> phases.onCommit(r))
                 .on(AbortRequest.class, (from, r) -> phases.onAbort(r))
-                .on(CcEnvelope.class, module::onEnvelope);
+                .on(CcEnvelope.class, module::onEnvelope)
+                // epoch-based commit: its prepared-write records are kept until the coordinators' commit or abort
+                // messages, so an epoch is prepared here unless this server is recovering from its log
+                .on(org.tebaldi.server.epoch.EpochMessages.Prepare.class, (from, p) -> sendMessage(from,
+                        new org.tebaldi.server.epoch.EpochMessages.Prepared(p.epoch(), !recovering())));
         reconfig.register(this, handlers);
     }
 

@@ -28,6 +28,11 @@ public final class ClusterConfig {
     private long gcEpochMicros = DEFAULT_GC_EPOCH_MICROS;
     private long txnTimeoutMicros;
     private org.tebaldi.server.durability.DurabilityOptions durability = org.tebaldi.server.durability.DurabilityOptions.OFF;
+    private CommitProtocol commit = CommitProtocol.TWO_PC;
+    private long epochMicros = DEFAULT_EPOCH_MICROS;
+
+    /** Default length of a commit epoch under {@link CommitProtocol#EPOCH}, µs (COCO §4: 10 ms). */
+    public static final long DEFAULT_EPOCH_MICROS = 10_000;
 
     /** Default length of a garbage-collection epoch, µs (dissertation §4.5.3). */
     public static final long DEFAULT_GC_EPOCH_MICROS = 50_000;
@@ -98,6 +103,8 @@ public final class ClusterConfig {
         c.gcEpochMicros = gcEpochMicros;
         c.durability = durability;
         c.txnTimeoutMicros = txnTimeoutMicros;
+        c.commit = commit;
+        c.epochMicros = epochMicros;
         return c;
     }
 
@@ -189,6 +196,32 @@ public final class ClusterConfig {
     public ClusterConfig withDurability(org.tebaldi.server.durability.DurabilityOptions d) {
         this.durability = Objects.requireNonNull(d);
         return this;
+    }
+
+    /**
+     * Chooses the commit protocol: {@link CommitProtocol#TWO_PC} (the default: each transaction's outcome is released
+     * as soon as it is decided) or {@link CommitProtocol#EPOCH} (COCO's epoch-based commit: decided transactions are
+     * held, prepared, until the epoch coordinator commits their epoch, every {@code epochMicros} µs).
+     *
+     * @throws IllegalArgumentException if {@code epochMicros} is not positive
+     */
+    public ClusterConfig withCommit(CommitProtocol protocol, long epochMicros) {
+        if (epochMicros <= 0) {
+            throw new IllegalArgumentException("commit epoch length must be positive, got " + epochMicros + " µs");
+        }
+        this.commit = Objects.requireNonNull(protocol);
+        this.epochMicros = epochMicros;
+        return this;
+    }
+
+    /** The commit protocol (default {@link CommitProtocol#TWO_PC}). */
+    public CommitProtocol commitProtocol() {
+        return commit;
+    }
+
+    /** Length of a commit epoch, µs (used under {@link CommitProtocol#EPOCH} only; default 10 ms). */
+    public long epochMicros() {
+        return epochMicros;
     }
 
     /** The durability settings. */

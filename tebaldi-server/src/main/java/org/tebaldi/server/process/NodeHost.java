@@ -115,7 +115,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
         ClusterConfig cfg = new ClusterConfig(db.database(), cc, m.coordinators(), m.dataServers(),
                 db.partitioner(), m.recordHistory()).withProfiling(m.profileFlushMicros())
                 .withOpBatching(m.opBatching())
-                .withDurability(m.durability());
+                .withDurability(m.durability()).withCommit(m.commitProtocol(), m.commitEpochMicros());
         allServices = m.allServices();
         checkIndex(m.coordinators(), m.dataServers());
         id = new NodeId(opts.role(), opts.singleton() ? 0 : opts.index());
@@ -207,7 +207,8 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 return tc;
             }
             case TS:
-            case BATCH: {
+            case BATCH:
+            case EPOCH: {
                 Map<Role, Supplier<Actor>> services = allServices ? Cluster.allServices(cfg) : Cluster.services(cfg);
                 Supplier<Actor> f = services.get(opts.role());
                 if (f == null) {

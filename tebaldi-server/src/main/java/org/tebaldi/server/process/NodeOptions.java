@@ -19,6 +19,6 @@ public record NodeOptions(Role role, int index, String zk, String cluster, Strin
                           int port, int sessionMillis, boolean exitOnStdinEof) {
     /** Whether the role is a singleton service chosen by leader election. */
     public boolean singleton() {
-        return role == Role.TS || role == Role.BATCH || role == Role.MONITOR || role == Role.CONFIGURATOR;
+        return role == Role.TS || role == Role.BATCH || role == Role.EPOCH || role == Role.MONITOR || role == Role.CONFIGURATOR;
     }
 }

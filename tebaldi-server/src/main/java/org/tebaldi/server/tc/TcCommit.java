@@ -80,10 +80,20 @@ final class TcCommit {
     }
 
     private void decide(TcTxnImpl t) {
-        tc.module().validate(t, () -> commit(t), why -> abort(t, why));
+        tc.module().validate(t, () -> {
+            if (tc.epochs() != null) {
+                tc.epochs().hold(t);
+            } else {
+                commit(t);
+            }
+        }, why -> abort(t, why));
     }
 
-    private void commit(TcTxnImpl t) {
+    /**
+     * Commits a decided transaction: its commit messages, its outcome to the client. Under epoch-based commit this
+     * runs when the epoch coordinator commits the transaction's epoch ({@link TcEpochs}).
+     */
+    void commit(TcTxnImpl t) {
         if (t.status == TcTxnImpl.Status.DONE) {
             return;
         }
@@ -108,8 +118,20 @@ final class TcCommit {
         tc.ended();
     }
 
-    /** Aborts a live transaction (a no-op once it ended): the TC parts leaf first, every participant, the client. */
+    /**
+     * Aborts a live transaction (a no-op once it ended): the TC parts leaf first, every participant, the client.
+     * Under epoch-based commit a transaction whose epoch is prepared is not aborted here: only its epoch's decision
+     * ends it ({@link #abortHeld}), or the epoch would commit at other coordinators and abort at this one.
+     */
     void abort(TcTxnImpl t, AbortReason why) {
+        if (t.status == TcTxnImpl.Status.HELD && t.heldEpoch != 0) {
+            return;
+        }
+        abortHeld(t, why);
+    }
+
+    /** Aborts a transaction whatever its epoch: its epoch aborted (or a no-op once it ended). */
+    void abortHeld(TcTxnImpl t, AbortReason why) {
         if (t.status == TcTxnImpl.Status.DONE) {
             return;
         }

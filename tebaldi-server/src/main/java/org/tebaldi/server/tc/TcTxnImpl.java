@@ -16,7 +16,8 @@ import org.tebaldi.server.node.PathTxn;
 
 /** A transaction attempt at its coordinator. Owned by the TC actor. */
 final class TcTxnImpl extends PathTxn implements TcTxn {
-    enum Status { STARTING, ACTIVE, VALIDATING, DONE }
+    /** HELD: decided to commit, waiting for its commit epoch (epoch-based commit, {@link TcEpochs}). */
+    enum Status { STARTING, ACTIVE, VALIDATING, HELD, DONE }
 
     final TxnType type;
     final Inputs inputs;
@@ -44,6 +45,10 @@ final class TcTxnImpl extends PathTxn implements TcTxn {
     long epoch;
     /** Durability: data servers this transaction wrote at. */
     private final BitSet writers = new BitSet();
+    /** Epoch-based commit: the epoch whose batch holds it once prepared (0 while in the open batch), and since when
+     * it is held, µs. */
+    long heldEpoch;
+    long heldAt;
     /** Data server that serves this transaction's reads of replicated tables (its first participant). */
     int home = -1;
 

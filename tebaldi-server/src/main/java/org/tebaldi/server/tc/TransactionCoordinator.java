@@ -66,6 +66,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private final Handlers handlers = new Handlers();
     private long replyTimeoutMicros;
     private final TcDecisions decisions = new TcDecisions(this);
+    private final TcEpochs epochs;
     private long seq;
 
     public TransactionCoordinator(int index, ClusterConfig cfg) {
@@ -74,6 +75,11 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         this.durability = cfg.durability().enabled()
                 ? new TcDurability(this, cfg.dataServers(), cfg.durability().sync(), cfg.recordHistory()) : null;
         module.install(cfg);
+        this.epochs = cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH ? new TcEpochs(this, cfg.recordHistory()) : null;
+        if (epochs != null) {
+            handlers.on(org.tebaldi.server.epoch.EpochMessages.Prepare.class, epochs::onPrepare)
+                    .on(org.tebaldi.server.epoch.EpochMessages.Decision.class, epochs::onDecision);
+        }
         handlers.on(NodeDown.class, (from, d) -> onNodeDown(d))
                 .on(ExecReply.class, (from, r) -> executor.onReply(r))
                 .on(ExecReplies.class, (from, rs) -> {
@@ -239,7 +245,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         for (TcTxnImpl t : txns.values()) {
             if (replyTimeoutMicros > 0 && t.awaiting > 0 && now - t.sentAt > replyTimeoutMicros) {
                 late.add(t);
-            } else if (txnTimeout > 0 && now - t.begunAt > txnTimeout) {
+            } else if (txnTimeout > 0 && now - t.begunAt > txnTimeout && t.status != TcTxnImpl.Status.HELD) {
                 old.add(t);
             }
         }
@@ -317,6 +323,34 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     OpExecutor executor() {
         return executor;
+    }
+
+    /** Epoch-based commit's state, or null under two-phase commit. */
+    TcEpochs epochs() {
+        return epochs;
+    }
+
+    /**
+     * Epoch-based commit's counters at this coordinator: {committed epochs, aborted epochs, mean epoch commit
+     * latency µs (prepare to commit decision), mean time a transaction was held µs (decision to release)}; null under
+     * two-phase commit. Read once the run stopped.
+     */
+    public double[] epochStats() {
+        return epochs == null ? null : new double[] {epochs.committedEpochs(), epochs.abortedEpochs(),
+                epochs.meanEpochCommitMicros(), epochs.meanHeldMicros()};
+    }
+
+    /**
+     * Epoch-based commit, verification runs: the decision (true = commit) this coordinator applied to each epoch id
+     * it held transactions of or heard a decision for; empty unless the history is recorded or under 2PC.
+     */
+    public java.util.Map<Long, Boolean> epochDecisions() {
+        return epochs == null ? java.util.Map.of() : epochs.applied();
+    }
+
+    /** Epoch-based commit, verification runs: each prepared epoch's transaction ids here; else empty. */
+    public java.util.Map<Long, long[]> epochMembers() {
+        return epochs == null ? java.util.Map.of() : epochs.members();
     }
 
     TcCommit commits() {
@@ -430,9 +464,17 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      */
     void retractCommits(java.util.Set<Long> lost) {
         if (history != null) {
+            retracted.addAll(lost);
             history.outcomes().replaceAll(o -> lost.contains(o.txn())
                     ? new HistoryLog.Outcome(o.txn(), false, o.type()) : o);
         }
+    }
+
+    private final java.util.Set<Long> retracted = new java.util.HashSet<>();
+
+    /** Commits retracted by recovery rounds ({@link #retractCommits}); recorded with the history only. */
+    public java.util.Set<Long> retractedCommits() {
+        return java.util.Collections.unmodifiableSet(retracted);
     }
 
     /** Rebuilds the CC module for another tree (prepare phase); storage is untouched. */

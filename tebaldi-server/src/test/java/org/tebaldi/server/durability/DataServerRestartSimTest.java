@@ -42,6 +42,20 @@ class DataServerRestartSimTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.tebaldi.server.durability.DurabilitySimTest#trees")
     void aDataServerCrashesAndRestartsFromItsLogWhileTheOthersRun(TreeSpec spec) {
+        restarts(spec, c -> c);
+    }
+
+    /**
+     * The same under epoch-based commit (COCO's participant failure): the epoch the data server fails in aborts, a
+     * recovering server cannot prepare (epochs abort until it recovered), and then epochs commit again.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.tebaldi.server.durability.DurabilitySimTest#trees")
+    void aDataServerCrashesAndRestartsUnderEpochCommit(TreeSpec spec) {
+        restarts(spec, c -> c.withCommit(org.tebaldi.server.node.CommitProtocol.EPOCH, 5_000));
+    }
+
+    private static void restarts(TreeSpec spec, java.util.function.UnaryOperator<org.tebaldi.server.node.ClusterConfig> configure) {
         CcTree tree = CcTree.build(spec, "ds-restart");
         List<String> failures = new ArrayList<>();
         for (long seed : seeds(6)) {
@@ -50,7 +64,7 @@ class DataServerRestartSimTest {
             for (int i = 0; i < stores.length; i++) {
                 stores[i] = new MemoryLogStore();
             }
-            DurableBankRun run = new DurableBankRun(seed, tree, 6, stores, 3_000, seed % 2 == 0).start();
+            DurableBankRun run = new DurableBankRun(seed, tree, 6, stores, 3_000, seed % 2 == 0, configure).start();
             int ds = rnd.nextInt(stores.length);
             long crashAt = 20_000 + rnd.nextInt(100_000);
             boolean keepAll = seed % 3 == 0;
@@ -77,6 +91,14 @@ class DataServerRestartSimTest {
                 }
                 for (long t : run.durable) {
                     assertTrue(present.contains(t), "durable transaction " + t + " is missing after recovery");
+                }
+                if (run.cluster.service(org.tebaldi.core.runtime.Role.EPOCH)
+                        instanceof org.tebaldi.server.epoch.EpochService es) {
+                    assertTrue(es.abortedEpochs() > 0, "the data server's crash aborted no epoch");
+                    assertTrue(es.committedEpochs() > 0, "no epoch committed");
+                    Set<Long> retracted = new HashSet<>(run.lost);
+                    run.cluster.coordinators().forEach(tc -> retracted.addAll(tc.retractedCommits()));
+                    org.tebaldi.server.sim.EpochCheck.noPartialEpoch(run.cluster, List.of(es.decisions()), retracted);
                 }
                 CheckResult c = SerializabilityChecker.check(History.merge(run.histories()));
                 assertTrue(c.serializable(), c.summary() + "\n" + c.violations().stream().limit(4)

@@ -43,6 +43,12 @@ final class DurableBankRun {
     private Throwable failure;
 
     DurableBankRun(long seed, CcTree tree, int accounts, MemoryLogStore[] stores, long epochMicros, boolean sync) {
+        this(seed, tree, accounts, stores, epochMicros, sync, c -> c);
+    }
+
+    /** With the cluster configuration adjusted by {@code configure} (e.g. epoch-based commit). */
+    DurableBankRun(long seed, CcTree tree, int accounts, MemoryLogStore[] stores, long epochMicros, boolean sync,
+                   java.util.function.UnaryOperator<ClusterConfig> configure) {
         this.accounts = accounts;
         Catalog c = new Catalog();
         account = c.add("account", 1, 0, false, Catalog.longCol("balance"));
@@ -50,9 +56,9 @@ final class DurableBankRun {
         db.interactive("transfer", false, List.of("account"), "from", "to", "amount");
         db.interactive("audit", true, List.of("account"));
         sim = new SimulatedRuntime(seed, SimulatedRuntime.Model.jittery());
-        ClusterConfig cfg = new ClusterConfig(db, tree, 2, stores.length, null, true)
+        ClusterConfig cfg = configure.apply(new ClusterConfig(db, tree, 2, stores.length, null, true)
                 .withGcEpoch(1_000)
-                .withDurability(new DurabilityOptions(true, null, epochMicros, sync, MemoryLogStore.factory(stores)));
+                .withDurability(new DurabilityOptions(true, null, epochMicros, sync, MemoryLogStore.factory(stores))));
         cluster = new Cluster(sim, cfg, 64);
     }
 

@@ -52,13 +52,19 @@ final class FaultRun {
     }
 
     FaultRun(long seed, SimWorkload workload, CcTree tree, int tcs, int dss) {
+        this(seed, workload, tree, tcs, dss, c -> c);
+    }
+
+    /** With the cluster configuration adjusted by {@code configure} (e.g. epoch-based commit). */
+    FaultRun(long seed, SimWorkload workload, CcTree tree, int tcs, int dss,
+             java.util.function.UnaryOperator<ClusterConfig> configure) {
         this.seed = seed;
         this.workload = workload;
         this.random = new Random(seed * 7_919);
         this.sim = new SimulatedRuntime(seed, SimulatedRuntime.Model.jittery());
-        ClusterConfig cfg = new ClusterConfig(workload.database(), tree, tcs, dss, null, true)
+        ClusterConfig cfg = configure.apply(new ClusterConfig(workload.database(), tree, tcs, dss, null, true)
                 .withGcEpoch(1_000).withWaitTimeout(WAIT_TIMEOUT)
-                .withTxnTimeout(Long.getLong("tebaldi.txnTimeout", TXN_TIMEOUT));
+                .withTxnTimeout(Long.getLong("tebaldi.txnTimeout", TXN_TIMEOUT)));
         this.cluster = new Cluster(sim, cfg, 64);
         workload.load(cluster);
         cluster.start();

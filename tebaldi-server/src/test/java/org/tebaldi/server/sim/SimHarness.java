@@ -94,6 +94,14 @@ public final class SimHarness {
         return this;
     }
 
+    private java.util.function.UnaryOperator<ClusterConfig> configure = c -> c;
+
+    /** Adjusts each run's cluster configuration (e.g. {@code c -> c.withCommit(EPOCH, 2_000)}). */
+    public SimHarness configure(java.util.function.UnaryOperator<ClusterConfig> c) {
+        this.configure = c;
+        return this;
+    }
+
     public SimHarness model(SimulatedRuntime.Model m) {
         this.model = m;
         return this;
@@ -102,8 +110,8 @@ public final class SimHarness {
     /** Builds, loads and runs the cluster for one seed; returns it (stopped) for history checks. */
     public Cluster run(long seed, Stats stats) {
         SimulatedRuntime sim = new SimulatedRuntime(seed, model);
-        ClusterConfig cfg = new ClusterConfig(workload.database(), tree, coordinators, dataServers, null, true)
-                .withGcEpoch(gcEpochMicros);
+        ClusterConfig cfg = configure.apply(new ClusterConfig(workload.database(), tree, coordinators, dataServers,
+                null, true).withGcEpoch(gcEpochMicros));
         Cluster cluster = new Cluster(sim, cfg, 64);
         workload.load(cluster);
         if (streamPeriodMicros > 0) {

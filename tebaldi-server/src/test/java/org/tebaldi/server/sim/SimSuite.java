@@ -43,13 +43,19 @@ public final class SimSuite {
      * @return totals and one message per failing seed (empty when all passed)
      */
     public static Totals run(Supplier<SimWorkload> workload, CcTree tree, long[] seeds) {
+        return run(workload, tree, seeds, c -> c);
+    }
+
+    /** {@link #run(Supplier, CcTree, long[])} with each run's cluster configuration adjusted by {@code configure}. */
+    public static Totals run(Supplier<SimWorkload> workload, CcTree tree, long[] seeds,
+                             java.util.function.UnaryOperator<org.tebaldi.server.node.ClusterConfig> configure) {
         List<String> failures = new ArrayList<>();
         long committed = 0;
         long aborted = 0;
         for (long seed : seeds) {
             SimHarness.Stats stats = new SimHarness.Stats();
             SimHarness h = new SimHarness(workload.get(), tree).model(seed % 2 == 1
-                    ? SimulatedRuntime.Model.withPauses() : SimulatedRuntime.Model.jittery());
+                    ? SimulatedRuntime.Model.withPauses() : SimulatedRuntime.Model.jittery()).configure(configure);
             try {
                 Cluster c = h.run(seed, stats);
                 CheckResult r = SerializabilityChecker.check(History.merge(c.historyLogs()));

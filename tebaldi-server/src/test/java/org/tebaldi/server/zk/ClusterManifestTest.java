@@ -26,6 +26,18 @@ class ClusterManifestTest {
     }
 
     @Test
+    void theCommitProtocolRoundTripsAndDefaultsToTwoPhaseCommit() {
+        ClusterManifest m = plain.withCommit(org.tebaldi.server.node.CommitProtocol.EPOCH, 7_000).withSecret("c2VjcmV0");
+        ClusterManifest back = ClusterManifest.fromJson(m.toJson());
+        assertEquals(m, back);
+        assertEquals(org.tebaldi.server.node.CommitProtocol.EPOCH, back.commitProtocol());
+        assertEquals(7_000, back.commitEpochMicros());
+        assertEquals(org.tebaldi.server.node.CommitProtocol.TWO_PC, ClusterManifest.fromJson(plain.toJson())
+                .commitProtocol());
+        assertFalse(new String(plain.toJson(), StandardCharsets.UTF_8).contains("commit"));
+    }
+
+    @Test
     void aSecretOfTheWrongTypeIsNotAManifest() {
         String json = new String(plain.toJson(), StandardCharsets.UTF_8).replace("}", ",\"secret\":7}");
         assertThrows(IllegalArgumentException.class,
