@@ -14,12 +14,17 @@ import org.tebaldi.core.tree.Verdict;
  * Random CC trees for the conformance suite and the burn test: depth up to {@code maxDepth}, mechanisms drawn from every registered
  * mechanism the composability rules cover (test-only mechanisms, which the rules do not know, stay out), every
  * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@code none}) only as leaves over
- * read-only types. Deterministic per seed.
+ * read-only types, leaf-only mechanisms (no regulating child allowed: {@code tictoc}, {@code sundial}) only as
+ * leaves; a {@code sundial} leaf that is the whole tree gets a random caching policy. Deterministic per seed.
  */
 public final class RandomTrees {
     private final CompositionRules rules = CompositionRules.standard();
     /** Mechanisms that regulate conflicts (may be inner nodes and leaves of update types). */
     private final List<String> regulating = new ArrayList<>();
+    /** Regulating mechanisms the rules allow over some regulating child (leaf-only ones, e.g. tictoc, are not). */
+    private final List<String> canBeInner = new ArrayList<>();
+    /** Caching policies drawn for a sundial leaf that is the whole tree. */
+    private static final List<String> SUNDIAL_CACHE = List.of("off", "always-reuse", "always-request", "hybrid");
     /** Mechanisms that are leaves of read-only types only. */
     private final List<String> readOnlyLeaves = new ArrayList<>();
     private final Database db;
@@ -40,6 +45,11 @@ public final class RandomTrees {
                 (m.readOnlyLeaf() ? readOnlyLeaves : regulating).add(name);
             }
         });
+        for (String m : regulating) {
+            if (regulating.stream().anyMatch(c -> rules.verdict(m, c) != Verdict.FORBIDDEN)) {
+                canBeInner.add(m);
+            }
+        }
     }
 
     /** A random tree over all the database's types. */
@@ -71,9 +81,13 @@ public final class RandomTrees {
             if (readOnly(types)) {
                 leafMechs.addAll(readOnlyLeaves);
             }
-            return withOptions(TreeSpec.leaf(pick(parent, leafMechs), types.toArray(new String[0])));
+            TreeSpec leafSpec = withOptions(TreeSpec.leaf(pick(parent, leafMechs), types.toArray(new String[0])));
+            if (parent == null && leafSpec.cc.equals("sundial")) {
+                leafSpec.option("cache", SUNDIAL_CACHE.get(rnd.nextInt(SUNDIAL_CACHE.size())));
+            }
+            return leafSpec;
         }
-        String mech = pick(parent, regulating);
+        String mech = pick(parent, canBeInner);
         int groups = 2 + rnd.nextInt(Math.min(2, types.size() - 1));
         List<List<String>> split = new ArrayList<>();
         for (int i = 0; i < groups; i++) {
@@ -92,7 +106,7 @@ public final class RandomTrees {
     /** Short timeouts and batch intervals keep simulated runs brisk. */
     private static TreeSpec withOptions(TreeSpec s) {
         switch (s.cc) {
-            case "2pl", "rp" -> s.option("lockTimeout", "20ms");
+            case "2pl", "rp", "sundial" -> s.option("lockTimeout", "20ms");
             case "ssi" -> s.option("batchInterval", "1ms");
             case "tso" -> {
                 if (!s.children.isEmpty()) {

@@ -1,0 +1,231 @@
+package org.tebaldi.cc.sundial;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tebaldi.core.cc.CcReport;
+import org.tebaldi.core.cc.Continuation;
+import org.tebaldi.core.cc.LocalRead;
+import org.tebaldi.core.cc.TcPart;
+import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.TcTxn;
+import org.tebaldi.core.cc.TimedWait;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.tree.CcNode;
+import org.tebaldi.core.txn.AbortReason;
+import org.tebaldi.core.txn.Op;
+
+/**
+ * TC part of Sundial (Yu et al., VLDB 2018): the commit timestamp is the largest bound the data servers reported
+ * during execution — {@code wts} of every version read, {@code rts + 1} of every version locked for writing (Alg.
+ * 1) — fixed when the prepare phase starts and shipped with the prepare requests and the commit.
+ *
+ * <p><b>Caching</b> (§4, option {@code cache}): a plain read whose key is in this coordinator's {@link RemoteCache}
+ * may be answered here, by the caching policy; the cached version's lease then belongs to the transaction's read
+ * set like a remote read's, and before the prepare requests leave every such read whose lease ends before the
+ * commit timestamp is renewed at its data server ({@link SundialMessages.Renew}; a failure aborts and evicts the
+ * entry). A cached read of a key the transaction then writes must still be the version its lock found (Alg. 1,
+ * l. 21). Versions read at a data server and this coordinator's committed writes refresh the cache (Alg. 1, l. 13;
+ * Alg. 3, l. 5–6). A transaction whose reads were all served here and wrote nothing commits without a message when
+ * every cached lease covers its commit timestamp.
+ */
+final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
+    /** A read served from the cache: its version and the lease end the cache knew. */
+    private record CachedRead(Key key, int ds, long writer, int writeSeq, long rts) {
+    }
+
+    /** A transaction's bound on its commit timestamp and, with the cache, its cached reads and writes. */
+    static final class Txn {
+        long bound;
+        boolean fixed;
+        String doomed;
+        List<CachedRead> cached;
+        Map<Key, SundialMessages.Wrote> writes;
+        Map<Key, RemoteCache.Entry> checking;
+        int pendingRenewals;
+        TimedWait renewal;
+        Continuation renewed;
+    }
+
+    private CcNode node;
+    private final TcServices services;
+    private final RemoteCache cache;
+
+    /** @param cache the coordinator's cache, or null when caching is off */
+    SundialTcPart(CcNode node, TcServices services, RemoteCache cache) {
+        this.node = node;
+        this.services = services;
+        this.cache = cache;
+    }
+
+    @Override
+    public Txn newState(TcTxn t) {
+        return new Txn();
+    }
+
+    @Override
+    public LocalRead serveRead(TcTxn t, Txn st, Op op) {
+        Key key = op.key();
+        if (cache == null || st.fixed || st.writes != null && st.writes.containsKey(key)) {
+            return null;
+        }
+        RemoteCache.Entry e = cache.lookup(key);
+        if (e == null) {
+            return null;
+        }
+        int ds = services.partitionOf(key);
+        long rts = cache.rts(ds, key, e);
+        if (!cache.reuse(Math.max(st.bound, e.wts) <= rts)) {
+            if (st.checking == null) {
+                st.checking = new HashMap<>(4);
+            }
+            st.checking.put(key, e);
+            return null;
+        }
+        cache.served();
+        if (st.cached == null) {
+            st.cached = new ArrayList<>(4);
+        }
+        st.cached.add(new CachedRead(key, ds, e.writer, e.writeSeq, rts));
+        st.bound = Math.max(st.bound, e.wts);
+        return new LocalRead(e.row, e.writer, e.writeSeq);
+    }
+
+    @Override
+    public void onReport(TcTxn t, Txn st, CcReport report) {
+        if (report instanceof SundialMessages.Bound b) {
+            raise(st, b.ts());
+        } else if (report instanceof SundialMessages.ReadLease r) {
+            raise(st, r.wts());
+            int ds = services.partitionOf(r.key());
+            cache.tableLease(ds, r.key().table(), r.tabWts(), r.tabRts());
+            RemoteCache.Entry checked = st.checking == null ? null : st.checking.remove(r.key());
+            if (checked != null) {
+                cache.vote(checked.same(r.writer(), r.writeSeq()));
+            }
+            cache.offer(r.key(), new RemoteCache.Entry(r.row(), r.writer(), r.writeSeq(), r.wts(), r.rts()));
+        } else if (report instanceof SundialMessages.Wrote w) {
+            raise(st, w.bound());
+            if (st.writes == null) {
+                st.writes = new LinkedHashMap<>(4);
+            }
+            st.writes.put(w.key(), w);
+            if (st.cached != null) {
+                for (CachedRead c : st.cached) {
+                    if (c.key().equals(w.key()) && (c.writer() != w.lockedWriter() || c.writeSeq() != w.lockedSeq())
+                            && st.doomed == null) {
+                        st.doomed = "sundial: " + w.key() + " changed between the cached read and the write lock"
+                                + " (wts changed)";
+                    }
+                }
+            }
+        }
+    }
+
+    private static void raise(Txn st, long ts) {
+        if (!st.fixed) {
+            st.bound = Math.max(st.bound, ts);
+        }
+    }
+
+    /**
+     * Prepare phase, before the requests leave: fixes the commit timestamp and renews the leases of the cached reads
+     * that end before it (Alg. 2, l. 1–10); goes on once every renewal succeeded.
+     */
+    @Override
+    public void beforeValidation(TcTxn t, Txn st, Continuation k) {
+        if (st.doomed != null) {
+            k.abort(AbortReason.conflict(st.doomed));
+            return;
+        }
+        st.fixed = true;
+        List<CachedRead> due = new ArrayList<>(0);
+        if (st.cached != null) {
+            for (CachedRead c : st.cached) {
+                if (st.bound > c.rts() && (st.writes == null || !st.writes.containsKey(c.key()))) {
+                    due.add(c);
+                }
+            }
+        }
+        if (due.isEmpty()) {
+            k.proceed();
+            return;
+        }
+        st.pendingRenewals = due.size();
+        st.renewed = k;
+        st.renewal = services.awaitOrTimeout(services.waitTimeoutMicros(), () -> k.abort(AbortReason.conflict(
+                "sundial: lease renewal of a cached read timed out after " + services.waitTimeoutMicros() / 1000
+                        + " ms")));
+        for (CachedRead c : due) {
+            services.send(NodeId.ds(c.ds()), node.id(), new SundialMessages.Renew(t.id(), c.key(), c.writer(),
+                    c.writeSeq(), st.bound));
+        }
+    }
+
+    @Override
+    public void onMessage(NodeId from, Object payload) {
+        if (!(payload instanceof SundialMessages.Renewed r) || cache == null) {
+            return;
+        }
+        cache.tableLease(from.index(), r.key().table(), r.tabWts(), r.tabRts());
+        if (r.ok()) {
+            cache.renewed(r.key(), r.writer(), r.writeSeq(), r.rts());
+        } else {
+            cache.renewalFailed(r.key());
+        }
+        TcTxn t = services.txn(r.txnId());
+        Txn st = t == null ? null : t.state(node.depth(), Txn.class);
+        if (st == null || st.renewal == null || st.renewal.over()) {
+            return;
+        }
+        if (!r.ok()) {
+            if (st.renewal.complete()) {
+                st.renewed.abort(AbortReason.conflict(r.why()));
+            }
+        } else if (--st.pendingRenewals == 0 && st.renewal.complete()) {
+            st.renewed.proceed();
+        }
+    }
+
+    @Override
+    public Object meta(TcTxn t, Txn st) {
+        return st.fixed ? new SundialMessages.CommitTs(st.bound) : null;
+    }
+
+    @Override
+    public Object commitMeta(TcTxn t, Txn st) {
+        return new SundialMessages.CommitTs(st.bound);
+    }
+
+    @Override
+    public void finish(TcTxn t, Txn st, boolean committed) {
+        if (st.renewal != null) {
+            st.renewal.cancel();
+        }
+        if (committed && cache != null && st.writes != null) {
+            for (SundialMessages.Wrote w : st.writes.values()) {
+                cache.committedWrite(w.key(), w.row(), t.id(), w.writeSeq(), st.bound);
+            }
+        }
+    }
+
+    @Override
+    public void storageRecovered() {
+        if (cache != null) {
+            cache.clear();
+        }
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        return cache == null ? Map.of() : cache.counters();
+    }
+
+    @Override
+    public void rebind(CcNode n) {
+        this.node = n;
+    }
+}
