@@ -131,6 +131,16 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
         return tables.effective(key.table(), v == null ? leases.absentRts(key) : leases.rts(v));
     }
 
+    /**
+     * The read-version chain: the transaction's own write, else — under a parent — the key's latest committed version,
+     * the one this leaf orders the reader after (a parent that leaves the order within a batch to its child, like
+     * inner TSO, must be offered it); at the root, null (the latest committed version).
+     */
+    @Override
+    public Version chooseRead(DsTxn t, Txn st, OpContext op, Version proposal) {
+        return proposal != null || node.isRoot() ? proposal : op.chain().latestCommitted();
+    }
+
     @Override
     public void afterOp(DsTxn t, Txn st, OpContext op) {
         Version c = op.chosen();

@@ -15,7 +15,7 @@ import org.tebaldi.core.tree.TreeSpec;
 
 /**
  * TicToc and Sundial under the simulated runtime: as the whole tree (Sundial with each caching policy), and as a leaf
- * under the parents the composability rules allow (2PL, SSI), on the bank, mix and list-append workloads. Every
+ * under the parents the composability rules allow (2PL, SSI, TSO; under TSO also one level down), on the bank, mix and list-append workloads. Every
  * history is serializable with no aborted or intermediate read, the invariants hold, every client finishes.
  * {@code -Dtebaldi.seeds=N} runs N seeds per case (default 60, kept short for the build); the long run is in the
  * README. Random trees drawing them are in {@link ConformanceSuiteTest} and the burn test.
@@ -40,6 +40,13 @@ class LeaseConformanceTest {
                     TreeSpec.leaf("none", "audit"))));
             out.add(Arguments.of("mix", mix, TreeSpec.inner("ssi", TreeSpec.leaf(m, "rw1"),
                     TreeSpec.leaf("2pl", "rw2", "ro")).option("batchInterval", "1ms")));
+            out.add(Arguments.of("mix", mix, TreeSpec.inner("tso", TreeSpec.leaf(m, "rw1", "ro"),
+                    TreeSpec.leaf("2pl", "rw2")).option("batchInterval", "1ms")));
+            out.add(Arguments.of("list-append", la, TreeSpec.inner("tso", TreeSpec.leaf(m, "t_a", "t_b"),
+                    TreeSpec.leaf("2pl", "t_c", "t_ro")).option("batchInterval", "1ms")));
+            out.add(Arguments.of("list-append", la, TreeSpec.inner("tso", TreeSpec.inner("2pl",
+                    TreeSpec.leaf(m, "t_b"), TreeSpec.leaf("ssi", "t_c")), TreeSpec.leaf("tso", "t_a"),
+                    TreeSpec.leaf("rp", "t_ro")).option("batchInterval", "1ms")));
         }
         for (String policy : List.of("always-reuse", "always-request", "hybrid")) {
             out.add(Arguments.of("bank", bank, TreeSpec.leaf("sundial", "transfer", "audit").option("cache", policy)));
