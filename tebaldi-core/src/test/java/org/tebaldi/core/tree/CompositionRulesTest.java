@@ -19,10 +19,12 @@ import org.tebaldi.core.config.ConfigException;
 /** The rules file is complete, consistent, and says what the dissertation says. */
 class CompositionRulesTest {
     private static final List<String> FIVE = List.of("2pl", "rp", "ssi", "tso", "none");
+    /** The dissertation's five and the lease-based leaves (TicToc, Sundial). */
+    private static final List<String> ALL = List.of("2pl", "rp", "ssi", "tso", "none", "tictoc", "sundial");
     private final CompositionRules rules = CompositionRules.standard();
 
     @Test
-    void everyPairOfTheFiveMechanismsExactlyOnce() throws Exception {
+    void everyPairOfTheMechanismsExactlyOnce() throws Exception {
         JsonNode doc;
         try (InputStream in = CompositionRules.class.getResourceAsStream(CompositionRules.RESOURCE)) {
             doc = new ObjectMapper(new YAMLFactory()).readTree(in);
@@ -31,20 +33,33 @@ class CompositionRulesTest {
         for (JsonNode r : doc.get("rules")) {
             String parent = r.get("parent").asText();
             String child = r.get("child").asText();
-            assertTrue(FIVE.contains(parent) && FIVE.contains(child), parent + "/" + child);
+            assertTrue(ALL.contains(parent) && ALL.contains(child), parent + "/" + child);
             count.merge(parent + "/" + child, 1, Integer::sum);
             assertTrue(Verdict.parse(r.get("verdict").asText()) != null, r.toString());
             String reason = r.get("reason").asText();
             assertTrue(reason.contains("§") && !reason.contains("\n"), "one line citing the dissertation: " + reason);
         }
-        for (String p : FIVE) {
-            for (String c : FIVE) {
+        for (String p : ALL) {
+            for (String c : ALL) {
                 assertEquals(1, count.getOrDefault(p + "/" + c, 0), p + " over " + c);
             }
         }
-        assertEquals(25, count.size());
-        assertEquals(25, rules.rules().size());
-        assertEquals(FIVE, rules.mechanisms());
+        assertEquals(ALL.size() * ALL.size(), count.size());
+        assertEquals(ALL.size() * ALL.size(), rules.rules().size());
+        assertEquals(ALL, rules.mechanisms());
+    }
+
+    @Test
+    void leaseBasedMechanismsAreLeavesOnlyAndNotUnderRp() {
+        for (String m : List.of("tictoc", "sundial")) {
+            for (String c : ALL) {
+                assertEquals(Verdict.FORBIDDEN, rules.verdict(m, c), m + " over " + c);
+            }
+            assertEquals(Verdict.FORBIDDEN, rules.verdict("rp", m));
+            assertEquals(Verdict.ALLOWED, rules.verdict("2pl", m));
+            assertEquals(Verdict.ALLOWED, rules.verdict("ssi", m));
+            assertEquals(Verdict.INEFFICIENT, rules.verdict("tso", m));
+        }
     }
 
     @Test
