@@ -14,12 +14,27 @@ import org.tebaldi.bench.experiment.Experiment;
  * @param loadMillis load time, ms
  * @param simulation what a simulated run measured of its hardware and its wall time; null for a real run (whose
  *                   times are wall-clock times)
+ * @param ccCounters the coordinators' CC counters ({@code TcPart.counters}, e.g. Sundial's cache lookups and hits)
+ *                   over the measured window, summed by name; null where they are not measured (process mode)
  */
 public record RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
-                        long loadMillis, SimulationInfo simulation) {
-    /** A real-time run. */
+                        long loadMillis, SimulationInfo simulation, java.util.Map<String, Long> ccCounters) {
+    /** A real-time run without CC counters. */
     public RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
                      long loadMillis) {
-        this(experiment, driver, checks, threads, rows, loadMillis, null);
+        this(experiment, driver, checks, threads, rows, loadMillis, null, null);
+    }
+
+    /** A run without CC counters. */
+    public RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
+                     long loadMillis, SimulationInfo simulation) {
+        this(experiment, driver, checks, threads, rows, loadMillis, simulation, null);
+    }
+
+    /** {@code end - start} per counter (counters missing at the start count from 0). */
+    public static java.util.Map<String, Long> delta(java.util.Map<String, Long> start, java.util.Map<String, Long> end) {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        end.forEach((k, v) -> out.put(k, v - start.getOrDefault(k, 0L)));
+        return out;
     }
 }

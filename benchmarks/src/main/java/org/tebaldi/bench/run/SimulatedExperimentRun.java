@@ -80,7 +80,8 @@ public final class SimulatedExperimentRun {
             listener.phase("verifying");
             checks = Verifier.verify(cluster, w);
         }
-        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw));
+        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw),
+                cluster.ccCounters()); // the whole run: the simulated driver has no window hooks
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,
