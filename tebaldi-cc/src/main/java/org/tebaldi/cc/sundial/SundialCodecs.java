@@ -38,6 +38,24 @@ public final class SundialCodecs implements CodecProvider {
             o.writeVarLong(x.bound());
         }, i -> new SundialMessages.Wrote(CoreWire.readKey(i), CoreWire.readRow(i), i.readVarInt(), i.readVarLong(),
                 i.readVarInt(), i.readVarLong())));
+        r.add("Prepare", SundialMessages.Prepare.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.ts());
+            o.writeVarInt(x.renewals().length + 1);
+            for (SundialMessages.Renewal n : x.renewals()) {
+                o.writeVarInt(n.ds());
+                CoreWire.writeKey(o, n.key());
+                o.writeVarLong(n.writer());
+                o.writeVarInt(n.writeSeq());
+            }
+        }, i -> {
+            long ts = i.readVarLong();
+            SundialMessages.Renewal[] n = new SundialMessages.Renewal[Math.max(0, i.readLength())];
+            for (int k = 0; k < n.length; k++) {
+                n[k] = new SundialMessages.Renewal(i.readVarInt(), CoreWire.readKey(i), i.readVarLong(),
+                        i.readVarInt());
+            }
+            return new SundialMessages.Prepare(ts, n);
+        }));
         r.add("Renew", SundialMessages.Renew.class, Codec.of((x, o) -> {
             o.writeVarLong(x.txnId());
             CoreWire.writeKey(o, x.key());

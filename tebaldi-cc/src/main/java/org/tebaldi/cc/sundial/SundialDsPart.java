@@ -35,9 +35,11 @@ import org.tebaldi.core.txn.AbortReason;
  * version of this leaf's group that committed first (inner TSO inserts by batch timestamp), the prepare fails.
  *
  * <p>With table-level leases (§4.3, {@link TableLeases}) a renewal of a read-only table's tuple renews the whole
- * table. With the coordinator's cache on it answers {@link SundialMessages.Renew} for reads served from the cache and
- * reports leases and written rows ({@link SundialMessages.ReadLease}, {@link SundialMessages.Wrote}); it then never
- * confirms garbage collection, since a cache may serve a version the data server has since overwritten.
+ * table. With the coordinator's cache on it renews the leases of reads served from the cache — those its prepare
+ * request lists ({@link SundialMessages.Renewal}), and those of a transaction with no other business here
+ * ({@link SundialMessages.Renew}) — and reports leases and written rows ({@link SundialMessages.ReadLease},
+ * {@link SundialMessages.Wrote}); it then never confirms garbage collection, since a cache may serve a version the
+ * data server has since overwritten.
  *
  * <p><b>Under a parent</b> (docs/mechanisms.md): a reader goes ahead of a concurrent writer of the version it read,
  * so the lock holder depends on every live reader of the key (reported by the read or by the write); a read of a
@@ -217,7 +219,7 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
 
     @Override
     public void validate(DsTxn t, Txn st, Continuation k) {
-        SundialMessages.CommitTs m = t.meta(level, SundialMessages.CommitTs.class);
+        SundialMessages.Prepare m = t.meta(level, SundialMessages.Prepare.class);
         if (m == null) {
             k.abort(AbortReason.error("sundial: prepare without a commit timestamp"));
             return;
@@ -239,6 +241,16 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
             if (why != null) {
                 k.abort(AbortReason.conflict(why));
                 return;
+            }
+        }
+        for (SundialMessages.Renewal n : m.renewals()) {
+            if (n.ds() == services.dsIndex()) {
+                SundialMessages.Renewed r = renewCached(t.id(), n.key(), n.writer(), n.writeSeq(), m.ts());
+                t.report(level, r);
+                if (!r.ok()) {
+                    k.abort(AbortReason.conflict(r.why()));
+                    return;
+                }
             }
         }
         st.prepared = true;
@@ -307,26 +319,37 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
         st.prepared = false;
     }
 
-    /** A read the coordinator served from its cache: renew its lease here (Sundial §4.1, Alg. 2 with a cache). */
+    /**
+     * A read the coordinator served from its cache of a transaction that has no other business here: renew its lease
+     * (Sundial §4.1, Alg. 2 with a cache) and answer.
+     */
     @Override
     public void onMessage(NodeId from, Object payload) {
-        if (!(payload instanceof SundialMessages.Renew r)) {
-            return;
+        if (payload instanceof SundialMessages.Renew r) {
+            services.send(from, node.id(), renewCached(r.txnId(), r.key(), r.writer(), r.writeSeq(), r.cts()));
         }
-        VersionChain chain = services.find(r.key());
+    }
+
+    /**
+     * Renews, to {@code cts}, the lease of {@code key}'s version by {@code writer} (its {@code writeSeq}-th write) that
+     * transaction {@code txnId} read from its coordinator's cache: the version must still be the latest committed
+     * one, and its key locked by no one (the transaction never locked a key it read from the cache).
+     */
+    private SundialMessages.Renewed renewCached(long txnId, Key key, long writer, int writeSeq, long cts) {
+        VersionChain chain = services.find(key);
         Version cur = chain == null ? null : chain.latestCommitted();
         String why;
-        if (cur == null || cur.writer() != r.writer() || cur.writeSeq() != r.writeSeq()) {
-            why = "sundial: lease renewal failed: wts changed on " + r.key() + " (cached read)";
+        if (cur == null || cur.writer() != writer || cur.writeSeq() != writeSeq) {
+            why = "sundial: lease renewal failed: wts changed on " + key + " (cached read)";
         } else {
-            why = renew(null, r.key(), cur, cur, -1, r.cts());
+            why = renew(null, key, cur, cur, -1, cts);
             if (why != null) {
                 why += " (cached read)";
             }
         }
-        int table = r.key().table();
-        services.send(from, node.id(), new SundialMessages.Renewed(r.txnId(), r.key(), r.writer(), r.writeSeq(),
-                why == null, why, cur == null ? -1 : rts(r.key(), cur), tables.wts(table), tables.rts(table)));
+        int table = key.table();
+        return new SundialMessages.Renewed(txnId, key, writer, writeSeq, why == null, why,
+                cur == null ? -1 : rts(key, cur), tables.wts(table), tables.rts(table));
     }
 
     /**

@@ -13,8 +13,20 @@ final class SundialMessages {
     private SundialMessages() {
     }
 
-    /** The transaction's commit timestamp, with its prepare (validation) requests and its commit (logical time). */
+    /** The transaction's commit timestamp, with its commit (logical time). */
     record CommitTs(long ts) {
+    }
+
+    /**
+     * With the prepare (validation) requests: the commit timestamp and the renewals the participants must make of
+     * reads the coordinator served from its cache, each addressed to one data server ({@code renewals} may be
+     * empty).
+     */
+    record Prepare(long ts, Renewal[] renewals) {
+    }
+
+    /** A read served from the cache whose lease data server {@code ds} must renew to the commit timestamp. */
+    record Renewal(int ds, Key key, long writer, int writeSeq) {
     }
 
     /** A lower bound on the commit timestamp: the {@code wts} of a version read, or {@code rts + 1} of one locked. */
@@ -47,10 +59,11 @@ final class SundialMessages {
     }
 
     /**
-     * The answer to {@link Renew}: whether the lease covers {@code cts} now, why not, the version's lease end
-     * ({@code rts}, table lease included) and the table's lease.
+     * The answer to {@link Renew} (a message) or to a {@link Renewal} of a prepare (a report with the vote): whether the
+     * lease covers {@code cts} now, why not, the version's lease end ({@code rts}, table lease included) and the
+     * table's lease.
      */
     record Renewed(long txnId, Key key, long writer, int writeSeq, boolean ok, String why, long rts, long tabWts,
-                   long tabRts) {
+                   long tabRts) implements CcReport {
     }
 }

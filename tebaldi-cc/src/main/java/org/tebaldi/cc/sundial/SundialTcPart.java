@@ -25,9 +25,9 @@ import org.tebaldi.core.txn.Op;
  *
  * <p><b>Caching</b> (§4, option {@code cache}): a plain read whose key is in this coordinator's {@link RemoteCache}
  * may be answered here, by the caching policy; the cached version's lease then belongs to the transaction's read
- * set like a remote read's, and before the prepare requests leave every such read whose lease ends before the
- * commit timestamp is renewed at its data server ({@link SundialMessages.Renew}; a failure aborts and evicts the
- * entry). A cached read of a key the transaction then writes must still be the version its lock found (Alg. 1,
+ * set like a remote read's, and in the prepare phase every such read whose lease ends before the commit timestamp
+ * is renewed at its data server — with that server's prepare request, or by a message of its own to a server the
+ * transaction has no other business with (a failure aborts and evicts the entry). A cached read of a key the transaction then writes must still be the version its lock found (Alg. 1,
  * l. 21). Versions read at a data server and this coordinator's committed writes refresh the cache (Alg. 1, l. 13;
  * Alg. 3, l. 5–6). A transaction whose reads were all served here and wrote nothing commits without a message when
  * every cached lease covers its commit timestamp.
@@ -45,7 +45,9 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
         List<CachedRead> cached;
         Map<Key, SundialMessages.Wrote> writes;
         Map<Key, RemoteCache.Entry> checking;
+        SundialMessages.Prepare prepare;
         int pendingRenewals;
+        String renewalFailed;
         TimedWait renewal;
         Continuation renewed;
     }
@@ -107,6 +109,8 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
                 cache.vote(checked.same(r.writer(), r.writeSeq()));
             }
             cache.offer(r.key(), new RemoteCache.Entry(r.row(), r.writer(), r.writeSeq(), r.wts(), r.rts()));
+        } else if (report instanceof SundialMessages.Renewed r) {
+            learn(services.partitionOf(r.key()), r);
         } else if (report instanceof SundialMessages.Wrote w) {
             raise(st, w.bound());
             if (st.writes == null) {
@@ -132,8 +136,10 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
     }
 
     /**
-     * Prepare phase, before the requests leave: fixes the commit timestamp and renews the leases of the cached reads
-     * that end before it (Alg. 2, l. 1–10); goes on once every renewal succeeded.
+     * Prepare phase, before the requests leave: fixes the commit timestamp; the cached reads whose lease ends before it
+     * are renewed (Alg. 2, l. 1–10) — by the prepare request of their data server when it is a participant (listed in
+     * {@link SundialMessages.Prepare}), else by a {@link SundialMessages.Renew} sent now and awaited in {@link
+     * #validate}.
      */
     @Override
     public void beforeValidation(TcTxn t, Txn st, Continuation k) {
@@ -142,26 +148,59 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
             return;
         }
         st.fixed = true;
-        List<CachedRead> due = new ArrayList<>(0);
+        List<SundialMessages.Renewal> inPrepare = new ArrayList<>(0);
         if (st.cached != null) {
+            int[] participants = t.participants();
             for (CachedRead c : st.cached) {
-                if (st.bound > c.rts() && (st.writes == null || !st.writes.containsKey(c.key()))) {
-                    due.add(c);
+                if (st.bound <= c.rts() || st.writes != null && st.writes.containsKey(c.key())) {
+                    continue;
+                }
+                if (contains(participants, c.ds())) {
+                    inPrepare.add(new SundialMessages.Renewal(c.ds(), c.key(), c.writer(), c.writeSeq()));
+                } else {
+                    st.pendingRenewals++;
+                    services.send(NodeId.ds(c.ds()), node.id(), new SundialMessages.Renew(t.id(), c.key(), c.writer(),
+                            c.writeSeq(), st.bound));
                 }
             }
         }
-        if (due.isEmpty()) {
+        st.prepare = new SundialMessages.Prepare(st.bound, inPrepare.toArray(new SundialMessages.Renewal[0]));
+        k.proceed();
+    }
+
+    private static boolean contains(int[] a, int x) {
+        for (int y : a) {
+            if (y == x) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** After the votes: waits for the renewals sent to data servers that are not participants. */
+    @Override
+    public void validate(TcTxn t, Txn st, Continuation k) {
+        if (st.renewalFailed != null) {
+            k.abort(AbortReason.conflict(st.renewalFailed));
+            return;
+        }
+        if (st.pendingRenewals == 0) {
             k.proceed();
             return;
         }
-        st.pendingRenewals = due.size();
         st.renewed = k;
         st.renewal = services.awaitOrTimeout(services.waitTimeoutMicros(), () -> k.abort(AbortReason.conflict(
                 "sundial: lease renewal of a cached read timed out after " + services.waitTimeoutMicros() / 1000
                         + " ms")));
-        for (CachedRead c : due) {
-            services.send(NodeId.ds(c.ds()), node.id(), new SundialMessages.Renew(t.id(), c.key(), c.writer(),
-                    c.writeSeq(), st.bound));
+    }
+
+    /** A renewal's answer, as a message ({@link SundialMessages.Renew}) or with a prepare vote: the cache learns. */
+    private void learn(int ds, SundialMessages.Renewed r) {
+        cache.tableLease(ds, r.key().table(), r.tabWts(), r.tabRts());
+        if (r.ok()) {
+            cache.renewed(r.key(), r.writer(), r.writeSeq(), r.rts());
+        } else {
+            cache.renewalFailed(r.key());
         }
     }
 
@@ -170,29 +209,28 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
         if (!(payload instanceof SundialMessages.Renewed r) || cache == null) {
             return;
         }
-        cache.tableLease(from.index(), r.key().table(), r.tabWts(), r.tabRts());
-        if (r.ok()) {
-            cache.renewed(r.key(), r.writer(), r.writeSeq(), r.rts());
-        } else {
-            cache.renewalFailed(r.key());
-        }
+        learn(from.index(), r);
         TcTxn t = services.txn(r.txnId());
         Txn st = t == null ? null : t.state(node.depth(), Txn.class);
-        if (st == null || st.renewal == null || st.renewal.over()) {
+        if (st == null || st.pendingRenewals == 0) {
             return;
         }
-        if (!r.ok()) {
-            if (st.renewal.complete()) {
-                st.renewed.abort(AbortReason.conflict(r.why()));
+        st.pendingRenewals--;
+        if (!r.ok() && st.renewalFailed == null) {
+            st.renewalFailed = r.why();
+        }
+        if (st.renewal != null && (!r.ok() || st.pendingRenewals == 0) && st.renewal.complete()) {
+            if (st.renewalFailed != null) {
+                st.renewed.abort(AbortReason.conflict(st.renewalFailed));
+            } else {
+                st.renewed.proceed();
             }
-        } else if (--st.pendingRenewals == 0 && st.renewal.complete()) {
-            st.renewed.proceed();
         }
     }
 
     @Override
     public Object meta(TcTxn t, Txn st) {
-        return st.fixed ? new SundialMessages.CommitTs(st.bound) : null;
+        return st.prepare;
     }
 
     @Override

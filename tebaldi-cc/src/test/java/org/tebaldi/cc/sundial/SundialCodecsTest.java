@@ -11,6 +11,9 @@ class SundialCodecsTest {
     void payloadsRoundTrip() {
         RoundTrip.check(new SundialMessages.CommitTs(12));
         RoundTrip.check(new SundialMessages.Bound(0));
+        RoundTrip.check(new SundialMessages.Prepare(7, new SundialMessages.Renewal[0]));
+        RoundTrip.check(new SundialMessages.Prepare(7, new SundialMessages.Renewal[] {
+            new SundialMessages.Renewal(1, Key.of(2, 3), 1L << 41 | 5, 2), new SundialMessages.Renewal(0, Key.of(2), 0, 1)}));
         RoundTrip.check(new SundialMessages.ReadLease(Key.of(1, 2, 3), null, 1L << 40 | 7, 2, 5, 9, -1, -1));
         RoundTrip.check(new SundialMessages.Wrote(Key.of(1, 2), null, 1, -1, 0, 4));
         RoundTrip.check(new SundialMessages.Renew(9, Key.of(4, -5), 0, 1, 17));
