@@ -27,7 +27,9 @@ import org.tebaldi.core.txn.Op;
  * may be answered here, by the caching policy; the cached version's lease then belongs to the transaction's read
  * set like a remote read's, and in the prepare phase every such read whose lease ends before the commit timestamp
  * is renewed at its data server — with that server's prepare request, or by a message of its own to a server the
- * transaction has no other business with (a failure aborts and evicts the entry). A cached read of a key the transaction then writes must still be the version its lock found (Alg. 1,
+ * transaction has no other business with (a failure aborts and evicts the entry). With durable commits (§4.5.4) a
+ * transaction's first operation always goes to a data server, where its outcome is logged: one that reached none
+ * would leave no trace to recover. A cached read of a key the transaction then writes must still be the version its lock found (Alg. 1,
  * l. 21). Versions read at a data server and this coordinator's committed writes refresh the cache (Alg. 1, l. 13;
  * Alg. 3, l. 5–6). A transaction whose reads were all served here and wrote nothing commits without a message when
  * every cached lease covers its commit timestamp.
@@ -41,6 +43,8 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
     static final class Txn {
         long bound;
         boolean fixed;
+        /** Some operation went (or goes) to a data server. */
+        boolean remote;
         String doomed;
         List<CachedRead> cached;
         Map<Key, SundialMessages.Wrote> writes;
@@ -68,10 +72,31 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
         return new Txn();
     }
 
+    /** An operation other than a plain read goes to its data server. */
+    @Override
+    public void beforeOp(TcTxn t, Txn st, Op op, Continuation k) {
+        if (op.kind() != org.tebaldi.core.txn.OpKind.READ) {
+            st.remote = true;
+        }
+        k.proceed();
+    }
+
     @Override
     public LocalRead serveRead(TcTxn t, Txn st, Op op) {
+        if (cache == null || services.durable() && !st.remote) {
+            st.remote = true; // with durable commits a transaction's first operation goes to a data server
+            return null;
+        }
+        LocalRead r = fromCache(st, op);
+        if (r == null) {
+            st.remote = true;
+        }
+        return r;
+    }
+
+    private LocalRead fromCache(Txn st, Op op) {
         Key key = op.key();
-        if (cache == null || st.fixed || st.writes != null && st.writes.containsKey(key)) {
+        if (st.fixed || st.writes != null && st.writes.containsKey(key)) {
             return null;
         }
         RemoteCache.Entry e = cache.lookup(key);
