@@ -114,7 +114,7 @@ class TreeErrorsTest {
     void unknownMechanismListsTheKnownOnes() {
         expect(fail("root:\n  cc: ssi\n  children:\n    - {cc: none, txns: [order_status, stock_level]}\n"
                 + "    - cc: 2p1\n      txns: [new_order, payment, delivery]\n"), 5, "root.children[1].cc",
-                "t.yaml:5: root.children[1].cc: unknown mechanism '2p1'. Fix: use one of 2pl, none, occ, rp, ssi, sundial, tictoc, tso "
+                "t.yaml:5: root.children[1].cc: unknown mechanism '2p1'. Fix: use one of 2pl, none, rp, ssi, tso "
                         + "(did you mean '2pl'?)");
     }
 
