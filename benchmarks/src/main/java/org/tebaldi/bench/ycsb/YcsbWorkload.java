@@ -36,7 +36,6 @@ public final class YcsbWorkload implements Workload {
     private final TableSchema table;
     private final Database db;
     private final ZipfianGenerator zipf;
-    private final ZipfianGenerator writeZipf;
 
     /** Builds the table, the transaction type and the key distribution (O(records)). */
     public YcsbWorkload(YcsbConfig cfg) {
@@ -51,7 +50,6 @@ public final class YcsbWorkload implements Workload {
         db = new Database(c);
         db.procedure(YcsbTxn.procedure(c, cfg.opsPerTxn()));
         zipf = new ZipfianGenerator(cfg.records(), cfg.theta());
-        writeZipf = cfg.writeTheta() == cfg.theta() ? zipf : new ZipfianGenerator(cfg.records(), cfg.writeTheta());
     }
 
     /** Name of string field {@code i}. */
@@ -101,7 +99,7 @@ public final class YcsbWorkload implements Workload {
 
     @Override
     public ClientSource newClient(int index, long seed) {
-        return new YcsbClient(cfg, zipf, writeZipf, seed);
+        return new YcsbClient(cfg, zipf, seed);
     }
 
     @Override
