@@ -23,6 +23,7 @@ import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.msg.AbortRequest;
+import org.tebaldi.server.epoch.EpochMessages;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecBatch;
 import org.tebaldi.server.msg.ExecRequest;
@@ -65,6 +66,7 @@ public final class DataServer extends NodeBase implements DsServices {
     private volatile long versionsRemoved;
     private DsDurability dur;
     private DsRecovery recovery;
+    private final DsEpochs epochs = new DsEpochs(this);
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -81,9 +83,11 @@ public final class DataServer extends NodeBase implements DsServices {
                 .on(AbortRequest.class, (from, r) -> phases.onAbort(r))
                 .on(CcEnvelope.class, module::onEnvelope)
                 // epoch-based commit: its prepared-write records are kept until the coordinators' commit or abort
-                // messages, so an epoch is prepared here unless this server is recovering from its log
-                .on(org.tebaldi.server.epoch.EpochMessages.Prepare.class, (from, p) -> sendMessage(from,
-                        new org.tebaldi.server.epoch.EpochMessages.Prepared(p.epoch(), !recovering())));
+                // messages, so an epoch is prepared here once every coordinator's share of it arrived, unless this
+                // server is recovering from its log (DsEpochs)
+                .on(EpochMessages.Prepare.class, epochs::onPrepare)
+                .on(EpochMessages.Members.class, epochs::onMembers)
+                .on(EpochMessages.Decision.class, epochs::onDecision);
         reconfig.register(this, handlers);
     }
 
@@ -344,7 +348,8 @@ public final class DataServer extends NodeBase implements DsServices {
      * abort now, releasing their locks, versions and waits (the DS-side timeout for a dead TC), and the abort is
      * recorded in the history — the coordinator's own record is lost with it. Requests that still arrive from it
      * are ignored. A transaction that had voted yes and whose commit reached another server but not this one is
-     * the window two-phase commit without a recovery log cannot close (README, "Failures").
+     * the window two-phase commit without a recovery log cannot close (README, "Failures"); under epoch-based commit
+     * the members of its prepared epochs are not aborted here but follow their epoch's decision ({@link DsEpochs}).
      */
     private void onNodeDown(NodeDown d) {
         if (d.node().role() != Role.TC) {
@@ -352,21 +357,27 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         int tc = d.node().index();
         deadTcs.set(tc);
+        java.util.function.LongPredicate epochDecides = epochs.coordinatorFailed(tc);
         List<DsTxnImpl> doomed = new ArrayList<>();
         for (DsTxnImpl t : txns.values()) {
-            if (TxnIds.coordinator(t.id()) == tc) {
+            if (TxnIds.coordinator(t.id()) == tc && !epochDecides.test(t.id())) {
                 doomed.add(t);
             }
         }
         for (DsTxnImpl t : doomed) {
-            txns.remove(t.id());
-            if (!t.finished()) {
-                phases.localAbort(t, AbortReason.error("coordinator " + d.node() + " failed (" + d.reason() + ")"));
-                history.outcome(t, false, typeName(t.typeId()));
-            }
+            abortOfFailedCoordinator(t, "coordinator " + d.node() + " failed (" + d.reason() + ")");
         }
         if (!doomed.isEmpty()) {
             LOG.warn("ds{}: aborted {} transaction(s) of failed coordinator {}", index, doomed.size(), d.node());
+        }
+    }
+
+    /** Aborts {@code t} of a failed coordinator here, and records the abort (the coordinator's record died with it). */
+    void abortOfFailedCoordinator(DsTxnImpl t, String why) {
+        txns.remove(t.id());
+        if (!t.finished()) {
+            phases.localAbort(t, AbortReason.error(why));
+            history.outcome(t, false, typeName(t.typeId()));
         }
     }
 

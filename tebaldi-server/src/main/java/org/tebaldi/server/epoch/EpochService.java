@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * live coordinator and data server, then, once all answered {@code ok}, {@link EpochMessages.Decision} commit to
  * every live coordinator (which releases the epoch's transactions). A node that answers no, does not answer within
  * the prepare timeout ({@code max(10 × epoch, 100 ms)}: a lost message, a hung node), or fails ({@link NodeDown})
- * while the epoch is open or preparing, aborts the whole epoch: every transaction of it aborts, retryably. A decision
- * is sent again every prepare timeout until the coordinator acknowledges it ({@link EpochMessages.Done}). At most one
+ * while the epoch is open or preparing, aborts the whole epoch: every transaction of it aborts, retryably. The
+ * decision goes to the data servers too (they apply it to the members of a coordinator that died after its vote),
+ * and is sent again every prepare timeout until each node acknowledges it ({@link EpochMessages.Done}). At most one
  * epoch prepares at a time: a tick that finds the previous one still preparing lets the open epoch run longer.
  *
  * <p>Epoch ids are {@code term << 32 | n} ({@link #epochId}); a new term (after the service was lost) starts again
@@ -45,7 +46,7 @@ public final class EpochService implements Actor, ElectedService {
     private final Set<NodeId> awaiting = new HashSet<>();
     /** Whether a node failed since the last decision: the next epoch aborts without a prepare round. */
     private boolean doomNext;
-    /** Decisions not yet acknowledged, by epoch: the decision and the coordinators that still owe a Done. */
+    /** Decisions not yet acknowledged, by epoch: the decision and the nodes that still owe a Done. */
     private final Map<Long, Pending> unacked = new HashMap<>();
     private volatile long committed;
     private volatile long aborted;
@@ -148,7 +149,8 @@ public final class EpochService implements Actor, ElectedService {
         preparedAt = ctx.nowMicros();
         awaiting.clear();
         awaiting.addAll(members);
-        EpochMessages.Prepare m = new EpochMessages.Prepare(e);
+        EpochMessages.Prepare m = new EpochMessages.Prepare(e, members.stream()
+                .filter(n -> n.role() == Role.TC).mapToInt(NodeId::index).toArray());
         for (NodeId n : members) {
             ctx.send(n, m);
         }
@@ -182,13 +184,10 @@ public final class EpochService implements Actor, ElectedService {
             aborted++;
             LOG.info("epoch service term {}: epoch {} aborts: {}", term, e & 0xffff_ffffL, why);
         }
-        Set<NodeId> owing = new HashSet<>();
+        Set<NodeId> owing = new HashSet<>(members);
         EpochMessages.Decision m = new EpochMessages.Decision(e, commit);
         for (NodeId n : members) {
-            if (n.role() == Role.TC) {
-                owing.add(n);
-                ctx.send(n, m);
-            }
+            ctx.send(n, m);
         }
         unacked.put(e, new Pending(commit, owing));
     }
@@ -207,7 +206,9 @@ public final class EpochService implements Actor, ElectedService {
     /**
      * A coordinator or data server failed: the epoch preparing aborts, and so does the one open now (COCO §3: a
      * failure aborts the epoch it happens in). A failed coordinator leaves the members (it does not come back); a
-     * data server stays (it may restart from its log and answer again).
+     * data server stays (it may restart from its log and answer again). Neither owes a Done any more: a restarted
+     * data server lost the epochs' {@link EpochMessages.Members} with its memory (its recovery round settles its
+     * prepared transactions).
      */
     private void onNodeDown(NodeDown d) {
         Role r = d.node().role();
@@ -216,9 +217,9 @@ public final class EpochService implements Actor, ElectedService {
         }
         if (r == Role.TC) {
             members.remove(d.node());
-            unacked.values().forEach(p -> p.owing.remove(d.node()));
-            unacked.values().removeIf(p -> p.owing.isEmpty());
         }
+        unacked.values().forEach(p -> p.owing.remove(d.node()));
+        unacked.values().removeIf(p -> p.owing.isEmpty());
         doomNext = true;
         if (preparing != 0) {
             decide(false, d.node() + " failed (" + d.reason() + ")");

@@ -9,13 +9,16 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.server.epoch.EpochMessages;
 import org.tebaldi.server.epoch.EpochService;
+import org.tebaldi.server.msg.CommitRequest;
 
 /**
  * A coordinator's side of epoch-based commit (COCO, Lu et al. VLDB 2021, §3; {@code cluster.commit: epoch}). A
  * transaction whose commit was decided (every participant voted yes, the TC parts validated it) is not committed at
  * once: it is <em>held</em> — prepared at its participants, its locks and prepared writes kept there — in the open
  * batch. The epoch coordinator's {@link EpochMessages.Prepare} closes the open batch into the epoch's batch (every
- * member is prepared, so the answer is immediate); from then on only the epoch's {@link EpochMessages.Decision} ends
+ * member is prepared, so the answer is immediate) and hands every data server its share of the batch's commit
+ * requests ({@link EpochMessages.Members}: should this coordinator die before the decision reaches it, the servers
+ * apply the decision to its members themselves); from then on only the epoch's {@link EpochMessages.Decision} ends
  * its members: commit releases each (commit messages, outcome to the client), abort aborts each retryably.
  * Local causes (timeouts, a failed service or data server) still abort transactions of the open batch, never those
  * of a prepared epoch. When a newer term of the epoch service speaks, prepared batches of older terms abort (the
@@ -58,7 +61,10 @@ final class TcEpochs {
         open.add(t);
     }
 
-    /** The epoch ended: the open batch becomes its batch, prepared (every member voted yes), answered at once. */
+    /**
+     * The epoch ended: the open batch becomes its batch, prepared (every member voted yes); every data server gets
+     * the batch's commit requests for it ({@link EpochMessages.Members}), then the service the answer, at once.
+     */
     void onPrepare(NodeId from, EpochMessages.Prepare p) {
         newTerm(p.epoch());
         if (p.epoch() > newest) {
@@ -68,6 +74,7 @@ final class TcEpochs {
             if (members != null) {
                 members.put(p.epoch(), batch.stream().mapToLong(TcTxnImpl::id).toArray());
             }
+            sendMembers(p.epoch(), batch);
         }
         tc.sendMessage(from, new EpochMessages.Prepared(p.epoch(), prepared.containsKey(p.epoch())));
     }
@@ -85,6 +92,28 @@ final class TcEpochs {
             apply(d.epoch(), b, d.commit());
         }
         tc.sendMessage(from, new EpochMessages.Done(d.epoch()));
+    }
+
+    /**
+     * Each data server's share of the batch: the commit request every participant would get at release (the TC
+     * parts' commit metadata is fixed once they validated). Sent to every data server, empty shares too: a server
+     * answers the prepare only once it heard from every coordinator the prepare went to.
+     */
+    private void sendMembers(long epoch, List<TcTxnImpl> batch) {
+        int servers = tc.config().dataServers();
+        List<List<CommitRequest>> share = new ArrayList<>(servers);
+        for (int i = 0; i < servers; i++) {
+            share.add(new ArrayList<>());
+        }
+        for (TcTxnImpl t : batch) {
+            CommitRequest r = new CommitRequest(t.id(), tc.module().commitMeta(t), t.epoch);
+            for (int ds : t.participants()) {
+                share.get(ds).add(r);
+            }
+        }
+        for (int i = 0; i < servers; i++) {
+            tc.sendMessage(NodeId.ds(i), new EpochMessages.Members(epoch, share.get(i).toArray(new CommitRequest[0])));
+        }
     }
 
     private List<TcTxnImpl> closeOpen(long epoch) {

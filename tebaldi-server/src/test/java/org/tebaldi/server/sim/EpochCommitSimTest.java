@@ -92,6 +92,12 @@ class EpochCommitSimTest {
     /** Runs every seed with faults from {@code inject}; {@code mustAbort}: the fault must have aborted an epoch. */
     private static void check(String name, TreeSpec spec, Supplier<SimWorkload> workload, boolean mustAbort,
                               Inject inject) {
+        check(name, spec, workload, mustAbort, 6, inject);
+    }
+
+    /** As above with {@code clients} clients. */
+    private static void check(String name, TreeSpec spec, Supplier<SimWorkload> workload, boolean mustAbort,
+                              int clients, Inject inject) {
         CcTree tree = CcTree.build(spec, name);
         List<Runnable> runs = new ArrayList<>();
         for (long seed : seeds(name)) {
@@ -110,7 +116,7 @@ class EpochCommitSimTest {
                     }
                     finalReadsLoseNothing(run);
                 });
-                run.clients(6, END).runAndCheck(END);
+                run.clients(clients, END).runAndCheck(END);
             });
         }
         List<String> failures = FaultRun.failures(runs);
@@ -164,6 +170,66 @@ class EpochCommitSimTest {
             run.sim.delaySpike(slow, new NodeId(Role.EPOCH, 0), b - 200, b + 3_000, 8_000);
             run.sim.at(b + 1_500, () -> run.cluster.crashCoordinator(dead, 300));
             run.healedAt = b + 12_000;
+        });
+    }
+
+    /**
+     * COCO's failure points (5)–(6) with a coordinator: every node voted and the service decided commit, but the
+     * coordinator dies before the decision reaches it (the service's link to it is slowed after the prepare went
+     * out, and its failure is detected only after the decision). Its members must still commit — the data servers
+     * hold its share of the epoch and apply the decision — or the epoch would be partial.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void coordinatorCrashesAfterTheDecisionBeforeItArrives(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        long[] rescued = {0};
+        check(name, spec, w, false, 16, (run, r, s) -> {
+            int dead = r.nextInt(2);
+            attemptCrashAfterDecision(run, dead, boundaryAfter(30_000 + r.nextInt(20_000)), 8, false);
+            run.also(() -> rescued[0] += EpochCheck.noPartialEpoch(run.cluster, s.decisions()));
+        });
+        assertTrue(rescued[0] > 0, "no crashed coordinator's committed epoch had members: the scenario missed");
+    }
+
+    /**
+     * As {@link #coordinatorCrashesAfterTheDecisionBeforeItArrives}, but the decision reaches the data servers only
+     * after the coordinator's failure notice: its members of the undecided epoch must wait there for the decision
+     * (not abort at the notice) and then commit.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void coordinatorCrashIsSeenBeforeTheServersHearTheDecision(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        long[] rescued = {0};
+        check(name, spec, w, false, 16, (run, r, s) -> {
+            int dead = r.nextInt(2);
+            attemptCrashAfterDecision(run, dead, boundaryAfter(30_000 + r.nextInt(20_000)), 8, true);
+            run.also(() -> rescued[0] += EpochCheck.noPartialEpoch(run.cluster, s.decisions()));
+        });
+        assertTrue(rescued[0] > 0, "no crashed coordinator's committed epoch had members: the scenario missed");
+    }
+
+    /**
+     * Slows the service's link to coordinator {@code dead} just after the prepare of the epoch ending at {@code b}
+     * went out, and crashes it once the service decided — if its batch of that epoch has members; else tries again
+     * at a later boundary, at most {@code tries} times. {@code lateAtServers}: the links to the data servers are
+     * slowed too, and the failure is detected before the decision reaches them.
+     */
+    private static void attemptCrashAfterDecision(FaultRun run, int dead, long b, int tries, boolean lateAtServers) {
+        NodeId svc = new NodeId(Role.EPOCH, 0);
+        run.sim.delaySpike(svc, NodeId.tc(dead), b + 150, b + 3_000, 6_000);
+        if (lateAtServers) {
+            run.sim.delaySpike(svc, NodeId.ds(0), b + 150, b + 3_000, 6_000);
+            run.sim.delaySpike(svc, NodeId.ds(1), b + 150, b + 3_000, 6_000);
+        }
+        run.healedAt = b + 12_000;
+        run.sim.at(b + 1_500, () -> {
+            Map.Entry<Long, long[]> last = new java.util.TreeMap<>(run.cluster.coordinators().get(dead).epochMembers())
+                    .lastEntry();
+            if (last != null && last.getValue().length > 0) {
+                run.cluster.crashCoordinator(dead, lateAtServers ? 1_000 : 4_000);
+            } else if (tries > 1) {
+                attemptCrashAfterDecision(run, dead, boundaryAfter(b + 10_000), tries - 1, lateAtServers);
+            }
         });
     }
 
