@@ -85,6 +85,24 @@ public final class ClusterConfig {
         return partitioner;
     }
 
+    /**
+     * The same cluster with another partitioner (e.g. a Chiller {@link Placement} over the default), keeping every
+     * other setting; coordinators and data servers built from it agree on every key's server and hotness.
+     */
+    public ClusterConfig withPartitioner(Partitioner p) {
+        ClusterConfig c = new ClusterConfig(db, tree, coordinators, dataServers, p, recordHistory);
+        c.mechanisms = mechanisms;
+        c.waitTimeoutMicros = waitTimeoutMicros;
+        c.profileFlushMicros = profileFlushMicros;
+        c.opBatching = opBatching;
+        c.gcEpochMicros = gcEpochMicros;
+        c.durability = durability;
+        c.txnTimeoutMicros = txnTimeoutMicros;
+        c.commit = commit;
+        c.epochMicros = epochMicros;
+        return c;
+    }
+
     public boolean recordHistory() {
         return recordHistory;
     }
