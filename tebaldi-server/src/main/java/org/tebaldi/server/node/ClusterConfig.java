@@ -30,6 +30,7 @@ public final class ClusterConfig {
     private org.tebaldi.server.durability.DurabilityOptions durability = org.tebaldi.server.durability.DurabilityOptions.OFF;
     private CommitProtocol commit = CommitProtocol.TWO_PC;
     private long epochMicros = DEFAULT_EPOCH_MICROS;
+    private AccessSampler accessSampler;
 
     /** Default length of a commit epoch under {@link CommitProtocol#EPOCH}, µs (COCO §4: 10 ms). */
     public static final long DEFAULT_EPOCH_MICROS = 10_000;
@@ -100,7 +101,19 @@ public final class ClusterConfig {
         c.txnTimeoutMicros = txnTimeoutMicros;
         c.commit = commit;
         c.epochMicros = epochMicros;
+        c.accessSampler = accessSampler;
         return c;
+    }
+
+    /** Data servers report the accesses of the transactions {@code s} samples (Chiller's statistics); null: off. */
+    public ClusterConfig withAccessSampler(AccessSampler s) {
+        this.accessSampler = s;
+        return this;
+    }
+
+    /** The access sampler, or null (off). */
+    public AccessSampler accessSampler() {
+        return accessSampler;
     }
 
     public boolean recordHistory() {
@@ -123,6 +136,7 @@ public final class ClusterConfig {
         c.txnTimeoutMicros = txnTimeoutMicros;
         c.commit = commit;
         c.epochMicros = epochMicros;
+        c.accessSampler = accessSampler;
         return c;
     }
 

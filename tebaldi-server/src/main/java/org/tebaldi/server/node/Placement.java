@@ -82,6 +82,14 @@ public final class Placement implements Partitioner {
      *         unknown table, a key of the wrong arity, a server out of range or a different number of data servers
      */
     public static Placement load(Path file, Catalog catalog, int dataServers) {
+        return load(file, catalog, dataServers, null);
+    }
+
+    /**
+     * As {@link #load(Path, Catalog, int)}, over {@code fallback} (the workload's partitioner; null: {@link
+     * Partitioner#byTable}).
+     */
+    public static Placement load(Path file, Catalog catalog, int dataServers, Partitioner fallback) {
         JsonNode root;
         try {
             root = (file.toString().endsWith(".yaml") || file.toString().endsWith(".yml")
@@ -134,7 +142,7 @@ public final class Placement implements Partitioner {
             }
             hot.put(Key.of(t, parts), s);
         }
-        return new Placement(hot, Partitioner.byTable(catalog, dataServers));
+        return new Placement(hot, fallback != null ? fallback : Partitioner.byTable(catalog, dataServers));
     }
 
     private static IllegalArgumentException bad(Path file, String place, String problem, String fix) {
