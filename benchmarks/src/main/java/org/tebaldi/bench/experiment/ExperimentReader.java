@@ -135,7 +135,7 @@ final class ExperimentReader {
                     "add commit: epoch, or remove epoch");
         }
         long epoch = c.duration("epoch", "10ms", true, "10ms");
-        String placement = c.path("placement", null, "config/experiments/chiller/placement.json");
+        String placement = c.path("placement", "none", "config/experiments/chiller/placement.json");
         if ("none".equals(placement)) {
             placement = null; // placement: none — the default partitioner (tebaldi partition profiles with it)
         }
