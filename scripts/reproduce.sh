@@ -32,6 +32,11 @@
 #           tuning/compare-<workload>-<n>/, tuning/pairs.csv (txn/s of every comparison run) and
 #           tuning/summary.csv (per tuning run: its three tuned/manual ratios); about 90 minutes (not part of the
 #           default list)
+#   chiller Chiller's comparison on the skewed NewOrder workload (docs/mechanisms.md "Chiller"): scripts/tebaldi
+#           partition profiles config/experiments/chiller/neworder-chiller.yaml for 10 s and rewrites
+#           config/experiments/chiller/placement.json, then one sweep over chiller/neworder-{hash-2pl,placement-2pl,
+#           chiller}.yaml with clients [25, 50, 100], warm-up 3 s, 10 s measured: chiller/ (about 4 minutes; not part
+#           of the default list)
 #
 # Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
 # results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
@@ -67,6 +72,7 @@ files_of() {
                 $EXP/micro-{ww-5-rp,ww-5-2pl,rw-5-ssi,rw-5-rp}.yaml 2>/dev/null) ;;
     cluster) (cd "$ROOT" && ls $EXP/cluster/*.yaml 2>/dev/null) ;;
     tuning) (cd "$ROOT" && ls $EXP/{tpcc,seats}-autotune.yaml 2>/dev/null) ;;
+    chiller) (cd "$ROOT" && ls $EXP/chiller/neworder-{hash-2pl,placement-2pl,chiller}.yaml 2>/dev/null) ;;
   esac
   return 0
 }
@@ -77,8 +83,8 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --list) list=true ;;
-    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning) wanted+=("$a") ;;
-    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning, --list or --help" >&2
+    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning|chiller) wanted+=("$a") ;;
+    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning chiller, --list or --help" >&2
        exit 2 ;;
   esac
 done
@@ -233,7 +239,7 @@ for id in "${wanted[@]}"; do
       fig4-8) note "$id: skipped: no $EXP/seats-*.yaml" ;;
       micro) note "$id: skipped: no $EXP/micro-*.yaml" ;;
       table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
-      validate|cluster|tuning) note "$id: skipped: its experiment files are missing" ;;
+      validate|cluster|tuning|chiller) note "$id: skipped: its experiment files are missing" ;;
     esac
     continue
   fi
@@ -310,6 +316,17 @@ for id in "${wanted[@]}"; do
         }' "$OUT/tuning/pairs.csv" | sort >> "$OUT/tuning/summary.csv"
       cat "$OUT/tuning/summary.csv"
       note "tuning: tuned/manual ratios per pair -> tuning/summary.csv" ;;
+    chiller)
+      echo "reproduce: [chiller] scripts/tebaldi partition $EXP/chiller/neworder-chiller.yaml --out $EXP/chiller/placement.json"
+      if (cd "$ROOT" && "$TEBALDI" partition "$EXP/chiller/neworder-chiller.yaml" --profile 10s \
+            --stats-out "$OUT/chiller-stats.json" --out "$EXP/chiller/placement.json"); then
+        note "chiller: placement written to $EXP/chiller/placement.json (statistics: chiller-stats.json)"
+        run "chiller" "$OUT/chiller" "${files[@]}" --set "clients=[25,50,100]" --set warmup=3s --set duration=10s
+        copy_charts "$OUT/chiller" chiller
+      else
+        note "chiller: partition FAILED"
+        worst=3
+      fi ;;
   esac
 done
 

@@ -18,7 +18,7 @@ import org.tebaldi.core.config.ConfigException;
 
 /** The rules file is complete, consistent, and says what the dissertation says. */
 class CompositionRulesTest {
-    private static final List<String> ALL = List.of("2pl", "rp", "ssi", "tso", "none", "occ");
+    private static final List<String> ALL = List.of("2pl", "rp", "ssi", "tso", "none", "occ", "chiller");
     private final CompositionRules rules = CompositionRules.standard();
 
     @Test
