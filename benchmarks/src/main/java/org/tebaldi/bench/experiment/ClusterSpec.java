@@ -31,7 +31,8 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param epochMicros        {@code epoch}: length of a commit epoch, µs (default 10 ms); only with {@code commit:
  *                           epoch}
  * @param placement          {@code placement}: a Chiller placement file ({@link org.tebaldi.server.node.Placement},
- *                           written by {@code tebaldi partition}): its hot-record lookup table over the default
+ *                           written by {@code tebaldi partition}; a relative path is resolved against the experiment file's folder):
+ *                           its hot-record lookup table over the default
  *                           partitioner; null (or {@code placement: none}) for the default partitioner; embedded and
  *                           simulated modes
  */

@@ -135,7 +135,7 @@ final class ExperimentReader {
                     "add commit: epoch, or remove epoch");
         }
         long epoch = c.duration("epoch", "10ms", true, "10ms");
-        String placement = c.path("placement", "none", "config/experiments/chiller/placement.json");
+        String placement = c.path("placement", "none", "placement.json");
         if ("none".equals(placement)) {
             placement = null; // placement: none — the default partitioner (tebaldi partition profiles with it)
         }
@@ -143,8 +143,7 @@ final class ExperimentReader {
             throw c.error("placement", "a placement is loaded by embedded and simulated clusters only (node processes "
                     + "build the workload's partitioner)", "use mode: embedded or simulated, or remove placement");
         }
-        Path placementFile = placement == null ? null : (Path.of(placement).isAbsolute() ? Path.of(placement)
-                : cwd.resolve(placement));
+        Path placementFile = placement == null ? null : dir.resolve(placement).normalize(); // beside the experiment
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
                 session, commit, epoch, placementFile);
     }

@@ -43,6 +43,9 @@ class ExperimentYamlFuzzTest {
                 }
             }
             Files.createDirectories(DIR.resolve("experiments/cluster"));
+            Files.createDirectories(DIR.resolve("experiments/chiller"));
+            Files.copy(CONFIG.resolve("experiments/chiller/placement.json"),
+                    DIR.resolve("experiments/chiller/placement.json")); // the chiller experiments' placement
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
