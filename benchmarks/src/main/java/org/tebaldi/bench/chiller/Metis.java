@@ -33,7 +33,8 @@ public final class Metis {
     }
 
     /**
-     * Makes sure {@code gpmetis} is there, running the install script if it is not.
+     * Makes sure {@code gpmetis} is there, running the install script if it is not (found through the {@code
+     * tebaldi.home} system property that {@code scripts/tebaldi} sets, else in the working directory or its parent).
      *
      * @throws IOException with the script's last lines if it cannot be installed
      */
@@ -43,6 +44,9 @@ public final class Metis {
         }
         String home = System.getProperty("tebaldi.home");
         Path script = home != null ? Path.of(home).resolve(SCRIPT) : Path.of(SCRIPT).toAbsolutePath();
+        if (home == null && !Files.isRegularFile(script)) {
+            script = Path.of("..").resolve(SCRIPT).toAbsolutePath().normalize(); // a module's tests run in its folder
+        }
         if (!Files.isRegularFile(script)) {
             throw new IOException("METIS (gpmetis) is not installed and " + SCRIPT + " was not found; install it "
                     + "(Debian: apt-get install metis)");
