@@ -65,6 +65,7 @@ public final class DataServer extends NodeBase implements DsServices {
     private volatile long versionsRemoved;
     private DsDurability dur;
     private DsRecovery recovery;
+    private final DsEpochPrepare epochPrepare = new DsEpochPrepare(this);
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -81,9 +82,9 @@ public final class DataServer extends NodeBase implements DsServices {
                 .on(AbortRequest.class, (from, r) -> phases.onAbort(r))
                 .on(CcEnvelope.class, module::onEnvelope)
                 // epoch-based commit: its prepared-write records are kept until the coordinators' commit or abort
-                // messages, so an epoch is prepared here unless this server is recovering from its log
-                .on(org.tebaldi.server.epoch.EpochMessages.Prepare.class, (from, p) -> sendMessage(from,
-                        new org.tebaldi.server.epoch.EpochMessages.Prepared(p.epoch(), !recovering())));
+                // messages, so an epoch is prepared here unless this server is recovering from its log (and once
+                // every readiness condition, e.g. group durability's sync, is met)
+                .on(org.tebaldi.server.epoch.EpochMessages.Prepare.class, epochPrepare::onPrepare);
         reconfig.register(this, handlers);
     }
 
@@ -103,7 +104,17 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         org.tebaldi.server.durability.LogStore.Factory f = d.stores() != null ? d.stores()
                 : org.tebaldi.server.durability.RocksLogStore.factory(d);
-        dur = new DsDurability(this, d, f.open(index, cfg.db().catalog(), toSelf));
+        org.tebaldi.server.durability.LogStore st = f.open(index, cfg.db().catalog(), toSelf);
+        if (d.writeLatencyMicros() > 0) {
+            st = new org.tebaldi.server.durability.DelayedLogStore(st, d.writeLatencyMicros(), this::nowMicros,
+                    this::schedule);
+        }
+        boolean group = d.sync() && cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH;
+        dur = new DsDurability(this, d, st, group);
+        if (group) {
+            DsDurability gd = dur;
+            epochPrepare.add((epoch, ready) -> gd.syncForEpoch(ready));
+        }
         dur.recovering = dur.store.hadData();
         recovery = new DsRecovery(this, dur);
     }

@@ -1,0 +1,54 @@
+package org.tebaldi.server.ds;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.server.epoch.EpochMessages;
+
+/**
+ * A data server's answer to a commit epoch's {@link EpochMessages.Prepare} (COCO, Lu et al. VLDB 2021, §3; docs/
+ * mechanisms.md, "Epoch-based commit"). The server holds its prepared-write records until the coordinators' commit
+ * or abort messages, so it is prepared unless it is recovering from its log; the answer then waits for every
+ * registered {@link Readiness} condition — group durability's sync of the epoch's log records
+ * ({@link DsDurability#syncForEpoch}), and the place for others (e.g. the backups' acknowledgements under
+ * replication). A server that starts recovering while it waits answers no. Data server thread only.
+ */
+final class DsEpochPrepare {
+    /** A condition the answer to an epoch's prepare waits for. */
+    @FunctionalInterface
+    interface Readiness {
+        /** Calls {@code ready} (once, on the data server's thread) when epoch {@code epoch} may be acknowledged. */
+        void await(long epoch, Runnable ready);
+    }
+
+    private final DataServer ds;
+    private final List<Readiness> conditions = new ArrayList<>();
+
+    DsEpochPrepare(DataServer ds) {
+        this.ds = ds;
+    }
+
+    /** Adds a condition every later prepare waits for. */
+    void add(Readiness r) {
+        conditions.add(r);
+    }
+
+    void onPrepare(NodeId from, EpochMessages.Prepare p) {
+        if (ds.recovering() || conditions.isEmpty()) {
+            answer(from, p.epoch());
+            return;
+        }
+        int[] left = {conditions.size()};
+        for (Readiness r : List.copyOf(conditions)) {
+            r.await(p.epoch(), () -> {
+                if (--left[0] == 0) {
+                    answer(from, p.epoch());
+                }
+            });
+        }
+    }
+
+    private void answer(NodeId from, long epoch) {
+        ds.sendMessage(from, new EpochMessages.Prepared(epoch, !ds.recovering()));
+    }
+}
