@@ -116,6 +116,20 @@ class ExperimentYamlFuzzTest {
         }
     }
 
+    /** The durable-write latency and in-memory store keys (COCO Fig 11) with bad values. */
+    @Example
+    void badDurabilityValuesAreOneClearMessage() throws IOException {
+        for (String set : List.of("durability.writeLatency=soon", "durability.writeLatency=-5us",
+                "durability.writeLatency=11s", "durability.writeLatency=[1us]", "durability.store=disk",
+                "durability.store=7")) {
+            String text = TEXT.get("bank-2pl.yaml");
+            ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                    () -> ExperimentLoader.parse(text, DIR.resolve("experiments/x.yaml"),
+                            List.of("durability.enabled=true", set), DIR), set);
+            ClearError.check(e, set);
+        }
+    }
+
     @Example
     void anAliasBombIsOneClearMessage() throws IOException {
         for (int at = 0; at < 6; at++) {
