@@ -24,7 +24,7 @@ import org.tebaldi.server.node.CommitProtocol;
  * record is synced on its own — each data server syncs once per commit epoch, before it answers the epoch's prepare
  * — while 2PC syncs every precommit before its vote; an injected latency delays every synced write (so the epoch's
  * commit waits for it); and after a crash of every store at a random moment, every acknowledged transaction (in
- * synchronous mode: every commit a client saw) is there after recovery.
+ * synchronous mode: every commit a client saw) is there after recovery — under 2PL, SSI, TSO and two-level trees.
  */
 class GroupDurabilitySimTest {
     private static final CcTree TREE = CcTree.build(TreeSpec.leaf("2pl", "transfer", "audit"), "group");
@@ -83,21 +83,23 @@ class GroupDurabilitySimTest {
         assertTrue(f.meanCommitLatencyMicros() < latency, "without the latency: " + f.meanCommitLatencyMicros());
     }
 
-    @Test
-    void everyAcknowledgedTransactionSurvivesACrashAfterItsEpochCommitted() {
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("org.tebaldi.server.durability.DurabilitySimTest#trees")
+    void everyAcknowledgedTransactionSurvivesACrashAfterItsEpochCommitted(TreeSpec spec) {
+        CcTree tree = CcTree.build(spec, "group");
         List<String> failures = new ArrayList<>();
         long acknowledged = 0;
         for (long seed = 1; seed <= 30; seed++) {
             Random rnd = new Random(seed * 17);
             MemoryLogStore[] stores = stores();
             long latency = seed % 2 == 0 ? 500 : 0;
-            DurableBankRun before = new DurableBankRun(seed, TREE, 6, stores, 3_000, true, epochs(latency)).start();
+            DurableBankRun before = new DurableBankRun(seed, tree, 6, stores, 3_000, true, epochs(latency)).start();
             before.clients(6, 1_000_000, rnd);
             before.sim.runUntil(50_000 + rnd.nextInt(250_000));
             for (MemoryLogStore s : stores) {
                 s.crash(rnd, false);
             }
-            DurableBankRun after = new DurableBankRun(seed + 1000, TREE, 6, stores, 3_000, true, epochs(latency))
+            DurableBankRun after = new DurableBankRun(seed + 1000, tree, 6, stores, 3_000, true, epochs(latency))
                     .start();
             try {
                 assertTrue(after.awaitRecovered(5_000_000), "recovered within 5 virtual s");
@@ -119,6 +121,6 @@ class GroupDurabilitySimTest {
             }
         }
         assertTrue(failures.isEmpty(), failures.size() + " seeds failed:\n  " + String.join("\n  ", failures));
-        assertTrue(acknowledged > 30, "acknowledged before the crashes: " + acknowledged);
+        assertTrue(acknowledged > 20, tree.describe() + ": acknowledged before the crashes: " + acknowledged);
     }
 }
