@@ -9,8 +9,18 @@ package org.tebaldi.bench.ycsb;
  * @param opsPerTxn   operations per transaction, 1..64, on distinct keys
  * @param fields      string fields per row, 1..20 (YCSB: 10)
  * @param fieldLength characters per field, 1..10,000 (YCSB: 100)
+ * @param partitions  partitions the keys fall into (key mod partitions; set it to the cluster's data servers, whose
+ *                    default partitioner maps key k to server k mod n), 1..1,024, at most records / opsPerTxn
+ * @param distributed per cent of multi-partition transactions, 0..100 (COCO §7.1: 20), or -1 (the default): keys
+ *                    drawn from the whole table, whatever partition they fall in
  */
-public record YcsbConfig(int records, double theta, double readRatio, int opsPerTxn, int fields, int fieldLength) {
+public record YcsbConfig(int records, double theta, double readRatio, int opsPerTxn, int fields, int fieldLength,
+                         int partitions, int distributed) {
+    /** Keys from the whole table (no home partition). */
+    public YcsbConfig(int records, double theta, double readRatio, int opsPerTxn, int fields, int fieldLength) {
+        this(records, theta, readRatio, opsPerTxn, fields, fieldLength, 1, -1);
+    }
+
     /** @throws IllegalArgumentException for a value outside the ranges of the class doc */
     public YcsbConfig {
         check(opsPerTxn >= 1 && opsPerTxn <= 64, "opsPerTxn must be 1..64, got " + opsPerTxn);
@@ -20,6 +30,16 @@ public record YcsbConfig(int records, double theta, double readRatio, int opsPer
         check(readRatio >= 0 && readRatio <= 1, "readRatio must be in 0..1, got " + readRatio);
         check(fields >= 1 && fields <= 20, "fields must be 1..20, got " + fields);
         check(fieldLength >= 1 && fieldLength <= 10_000, "fieldLength must be 1..10,000, got " + fieldLength);
+        check(partitions >= 1 && partitions <= 1_024 && (long) partitions * 2 * opsPerTxn <= records,
+                "partitions must be 1..1,024 with at least 2 * opsPerTxn records each, got " + partitions);
+        check(distributed >= -1 && distributed <= 100, "distributed must be 0..100 per cent, got " + distributed);
+        check(distributed <= 0 || partitions >= 2, "distributed transactions need partitions >= 2 (set "
+                + "workload.partitions to the cluster's dataServers)");
+    }
+
+    /** Whether transactions have a home partition ({@code distributed} given). */
+    public boolean partitioned() {
+        return distributed >= 0;
     }
 
     private static void check(boolean ok, String message) {

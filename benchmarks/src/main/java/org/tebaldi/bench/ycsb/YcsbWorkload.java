@@ -36,6 +36,8 @@ public final class YcsbWorkload implements Workload {
     private final TableSchema table;
     private final Database db;
     private final ZipfianGenerator zipf;
+    /** Zipf over one partition's rows (partitioned runs only). */
+    private final ZipfianGenerator partZipf;
 
     /** Builds the table, the transaction type and the key distribution (O(records)). */
     public YcsbWorkload(YcsbConfig cfg) {
@@ -50,6 +52,7 @@ public final class YcsbWorkload implements Workload {
         db = new Database(c);
         db.procedure(YcsbTxn.procedure(c, cfg.opsPerTxn()));
         zipf = new ZipfianGenerator(cfg.records(), cfg.theta());
+        partZipf = cfg.partitioned() ? new ZipfianGenerator(cfg.records() / cfg.partitions(), cfg.theta()) : null;
     }
 
     /** Name of string field {@code i}. */
@@ -99,7 +102,7 @@ public final class YcsbWorkload implements Workload {
 
     @Override
     public ClientSource newClient(int index, long seed) {
-        return new YcsbClient(cfg, zipf, seed);
+        return new YcsbClient(cfg, cfg.partitioned() ? partZipf : zipf, index % cfg.partitions(), seed);
     }
 
     @Override

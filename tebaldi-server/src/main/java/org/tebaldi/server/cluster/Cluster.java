@@ -140,7 +140,7 @@ public final class Cluster implements AutoCloseable {
         }
         if (cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH) {
             out.put(Role.EPOCH, () -> new org.tebaldi.server.epoch.EpochService(cfg.coordinators(), cfg.dataServers(),
-                    cfg.epochMicros(), cfg.recordHistory()));
+                    cfg.epochMicros(), cfg.recordHistory(), cfg.durability().enabled() && cfg.durability().sync()));
         }
         return out;
     }
