@@ -7,8 +7,8 @@ import org.tebaldi.bench.workload.WorkloadOptions;
 /**
  * Creates YCSB from {@code workload: {name: ycsb, records: 100000, theta: 0.9, readRatio: 0.9, opsPerTxn: 16}}.
  * Options and defaults: {@code records} (100,000), {@code theta} (0.9, Zipf skew in [0, 1)), {@code readRatio}
- * (0.9), {@code opsPerTxn} (16, as in Sundial), {@code fields} (10) and {@code fieldLength} (100) — see
- * {@link YcsbConfig} for the ranges.
+ * (0.9), {@code opsPerTxn} (16, as in Sundial), {@code fields} (10), {@code fieldLength} (100) and {@code writeTheta}
+ * (the skew of updated keys; default: {@code theta}) — see {@link YcsbConfig} for the ranges.
  */
 public final class YcsbFactory implements WorkloadFactory {
     @Override
@@ -18,7 +18,7 @@ public final class YcsbFactory implements WorkloadFactory {
 
     @Override
     public String description() {
-        return "YCSB transactions on one table (options: records, theta, readRatio, opsPerTxn, fields, fieldLength)";
+        return "YCSB transactions on one table (options: records, theta, readRatio, opsPerTxn, fields, fieldLength, writeTheta)";
     }
 
     @Override
@@ -29,6 +29,7 @@ public final class YcsbFactory implements WorkloadFactory {
         double read = o.getDouble("readRatio", 0.9, 0, 1);
         int fields = o.getInt("fields", 10, 1, 20);
         int length = o.getInt("fieldLength", 100, 1, 10_000);
-        return new YcsbWorkload(new YcsbConfig(records, theta, read, ops, fields, length));
+        double writeTheta = o.getDouble("writeTheta", theta, 0, 0.999);
+        return new YcsbWorkload(new YcsbConfig(records, theta, read, ops, fields, length, writeTheta));
     }
 }

@@ -36,6 +36,7 @@ public final class YcsbWorkload implements Workload {
     private final TableSchema table;
     private final Database db;
     private final ZipfianGenerator zipf;
+    private final ZipfianGenerator writeZipf;
 
     /** Builds the table, the transaction type and the key distribution (O(records)). */
     public YcsbWorkload(YcsbConfig cfg) {
@@ -50,6 +51,7 @@ public final class YcsbWorkload implements Workload {
         db = new Database(c);
         db.procedure(YcsbTxn.procedure(c, cfg.opsPerTxn()));
         zipf = new ZipfianGenerator(cfg.records(), cfg.theta());
+        writeZipf = cfg.writeTheta() == cfg.theta() ? zipf : new ZipfianGenerator(cfg.records(), cfg.writeTheta());
     }
 
     /** Name of string field {@code i}. */
@@ -99,7 +101,7 @@ public final class YcsbWorkload implements Workload {
 
     @Override
     public ClientSource newClient(int index, long seed) {
-        return new YcsbClient(cfg, zipf, seed);
+        return new YcsbClient(cfg, zipf, writeZipf, seed);
     }
 
     @Override

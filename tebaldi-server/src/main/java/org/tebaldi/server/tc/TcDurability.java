@@ -197,6 +197,7 @@ final class TcDurability {
         }
         recovering = true;
         tc.abortAll("the cluster is recovering from a data server failure");
+        tc.module().parts().forEach(p -> p.storageRecovered());
     }
 
     private void end(Recovery.End e) {

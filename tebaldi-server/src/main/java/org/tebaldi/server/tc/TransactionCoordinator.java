@@ -380,6 +380,19 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         return deadDs.get(ds);
     }
 
+    @Override
+    public boolean durable() {
+        return durability != null;
+    }
+
+    /**
+     * The CC parts' counters for the run report ({@link org.tebaldi.core.cc.TcPart#counters}), summed by name; may be
+     * read from another thread while the node runs (approximate then).
+     */
+    public java.util.Map<String, Long> ccCounters() {
+        return module.counters();
+    }
+
     /** Outcomes recorded here (null if recording is off). Read after the node stopped. */
     public HistoryLog history() {
         return history;
