@@ -42,7 +42,9 @@ class ExperimentYamlFuzzTest {
                     Files.createSymbolicLink(DIR.resolve(p.getFileName().toString()), p);
                 }
             }
-            Files.createDirectories(DIR.resolve("experiments/cluster"));
+            for (String name : TEXT.keySet()) {
+                Files.createDirectories(DIR.resolve("experiments").resolve(name).getParent());
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -17,6 +17,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
+import org.tebaldi.core.txn.OpKind;
 
 /**
  * TC part of Sundial (Yu et al., VLDB 2018): the commit timestamp is the largest bound the data servers reported
@@ -75,7 +76,7 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
     /** An operation other than a plain read goes to its data server. */
     @Override
     public void beforeOp(TcTxn t, Txn st, Op op, Continuation k) {
-        if (op.kind() != org.tebaldi.core.txn.OpKind.READ) {
+        if (op.kind() != OpKind.READ) {
             st.remote = true;
         }
         k.proceed();

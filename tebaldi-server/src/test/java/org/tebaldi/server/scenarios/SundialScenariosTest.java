@@ -42,6 +42,8 @@ class SundialScenariosTest {
 
     private final Catalog cat = new Catalog();
     private final TableSchema t = cat.add("t", 1, -1, false, Catalog.longCol("v"));
+    /** Never written: a read-only table (Sundial §4.3). */
+    private final TableSchema ro = cat.add("ro", 1, -1, false, Catalog.longCol("v"));
     private final Database db = new Database(cat);
 
     SundialScenariosTest() {
@@ -52,6 +54,7 @@ class SundialScenariosTest {
         Scenario s = new Scenario(db, CcTree.build(tree, "scenario"), 1);
         for (long k = 0; k <= X; k++) {
             s.load(Key.of(t, k), t.row(0L));
+            s.load(Key.of(ro, k), ro.row(0L));
         }
         return s.start();
     }
@@ -328,6 +331,46 @@ class SundialScenariosTest {
             n += s.cluster.stats().count(c);
         }
         return n;
+    }
+
+    /**
+     * Table-level leases (Sundial §4.3): once a renewal of one row of a table no transaction writes renewed the whole
+     * table, a cached row of it needs no renewal of its own at that timestamp; without them it does.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aTableLeaseCoversTheCachedRowsOfAReadOnlyTable(boolean tableLeases) {
+        Scenario s = scenario(TreeSpec.leaf("sundial", "rw").option("cache", "always-reuse")
+                .option("tableLeases", tableLeases));
+        long at = bump(s, 0, X, 5); // X [5, 5], written through coordinator 0 (no cache entry: writes do not insert)
+        CompletableFuture<?> fill = readTxn(s, at, "ro", 0, "ro", 1); // misses: both rows cached with the lease [0, 0]
+        s.run(at + 5_000);
+        CompletableFuture<?> first = readTxn(s, at + 5_000, "t", X, "ro", 0); // at 5: ro[0] is renewed
+        s.run(at + 10_000);
+        long renewals = s.cluster.ccCounters().get("sundial.cache.renewals");
+        CompletableFuture<?> second = readTxn(s, at + 10_000, "t", X, "ro", 1); // at 5 too: ro[1] from the cache
+        s.run(at + 15_000);
+        assertEquals("committed committed committed", Scenario.outcome(fill) + " " + Scenario.outcome(first) + " "
+                + Scenario.outcome(second));
+        assertEquals(1L, renewals, "the first renewal (ro[0])");
+        assertEquals(tableLeases ? 1L : 2L, (long) s.cluster.ccCounters().get("sundial.cache.renewals"),
+                tableLeases ? "ro[1] is covered by the table lease" : "ro[1] needs its own renewal");
+        assertTrue(s.check().serializable(), s.check()::summary);
+    }
+
+    /** A read-only transaction at {@code micros} through client 0: reads the (table, key) pairs given, commits. */
+    private CompletableFuture<?> readTxn(Scenario s, long micros, Object... tableKeys) {
+        CompletableFuture<Object> done = new CompletableFuture<>();
+        s.at(micros, () -> s.client(0).begin("rw", Inputs.NONE, micros).thenCompose(tx -> {
+            CompletableFuture<?> f = CompletableFuture.completedFuture(null);
+            for (int i = 0; i < tableKeys.length; i += 2) {
+                String table = (String) tableKeys[i];
+                long key = ((Number) tableKeys[i + 1]).longValue();
+                f = f.thenCompose(x -> tx.read(table, key));
+            }
+            return f.thenCompose(x -> tx.commit());
+        }).whenComplete((v, e) -> complete(done, v, e)));
+        return done;
     }
 
     private static void complete(CompletableFuture<Object> f, Object v, Throwable e) {

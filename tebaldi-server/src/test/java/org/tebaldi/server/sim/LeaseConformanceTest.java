@@ -17,8 +17,9 @@ import org.tebaldi.core.tree.TreeSpec;
  * TicToc and Sundial under the simulated runtime: as the whole tree (Sundial with each caching policy), and as a leaf
  * under the parents the composability rules allow (2PL, SSI, TSO; under TSO also one level down), on the bank, mix and list-append workloads. Every
  * history is serializable with no aborted or intermediate read, the invariants hold, every client finishes.
- * {@code -Dtebaldi.seeds=N} runs N seeds per case (default 60, kept short for the build); the long run is in the
- * README. Random trees drawing them are in {@link ConformanceSuiteTest} and the burn test.
+ * {@code -Dtebaldi.seeds=N} runs N seeds per case (default 30, kept short for the build) and {@code
+ * -Dtebaldi.leaseTrees=N} draws N random trees holding a lease leaf (default 30, 5 seeds each); the long run is in
+ * the README. Random trees drawing them are also in {@link ConformanceSuiteTest} and the burn test.
  */
 class LeaseConformanceTest {
     static Stream<Arguments> cases() {
@@ -61,7 +62,7 @@ class LeaseConformanceTest {
     @MethodSource("cases")
     void serializableOverManySeeds(String name, Supplier<SimWorkload> workload, TreeSpec spec) {
         CcTree tree = CcTree.build(spec, name);
-        SimSuite.Totals t = SimSuite.run(workload, tree, SimSuite.seeds(60));
+        SimSuite.Totals t = SimSuite.run(workload, tree, SimSuite.seeds(30));
         assertTrue(t.failures().isEmpty(), () -> SimSuite.report(t));
         assertTrue(t.committed() > 0);
         System.out.printf("%s under %s: %d seeds, %d committed, %d aborted attempts%n", name, tree.describe(),
@@ -71,7 +72,7 @@ class LeaseConformanceTest {
     /** Random trees of depth up to 3 that hold a lease-based leaf, over the four workloads. */
     @Test
     void randomTreesWithALeaseLeaf() {
-        int trees = Integer.getInteger("tebaldi.leaseTrees", 40);
+        int trees = Integer.getInteger("tebaldi.leaseTrees", 30);
         List<Supplier<SimWorkload>> workloads = List.of(() -> new MixWorkload(5), () -> new BankWorkload(6),
                 () -> new BankWorkload(6, true), () -> new ListAppendWorkload(5));
         List<String> failures = new ArrayList<>();
