@@ -109,7 +109,9 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
             return;
         }
         DsTxn holder = node.isRoot() ? null : lockTable.exclusiveHolder(key);
-        if (holder == null || holder == t || !prepared(holder)) {
+        // a finished holder's lock is stale (left in a part a recovery round abandoned, whose dropped transactions
+        // are only marked aborted): waiting on it again would wake at once and wait again, for ever
+        if (holder == null || holder == t || holder.finished() || !prepared(holder)) {
             k.proceed();
             return;
         }
@@ -117,7 +119,13 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
                 "sundial: read of " + key + " waited " + services.waitTimeoutMicros() / 1000
                         + " ms for a prepared writer (under a parent)")));
         services.awaitFinish(holder, committed -> {
-            if (w.complete()) {
+            if (!w.complete()) {
+                return;
+            }
+            if (t.finished()) {
+                k.abort(AbortReason.conflict("sundial: ended at this data server while its read of " + key
+                        + " waited for a prepared writer"));
+            } else {
                 execute(t, st, op, k);
             }
         });

@@ -36,7 +36,9 @@ import org.tebaldi.core.txn.AbortReason;
  * contract). TicToc orders a reader before a concurrent writer of the version it read, so the writer depends on
  * every live reader of the key — reported by the write ({@code dependOn}) or by the read ({@code addDependency});
  * a read of a key a validating writer has locked waits until that writer finished (its vote is cast, the order can
- * no longer be reported), bounded by the wait timeout. Every other order TicToc makes is on finished transactions.
+ * no longer be reported), bounded by the wait timeout, and then checks again — unless the reader itself ended
+ * meanwhile, and never on a finished holder (a lock left in a part a recovery round abandoned). Every other order
+ * TicToc makes is on finished transactions.
  */
 final class TicTocDsPart implements DsPart<TicTocDsPart.Txn> {
     /** A read: the version (null: the key had no committed version) and its lease when read. */
@@ -76,7 +78,10 @@ final class TicTocDsPart implements DsPart<TicTocDsPart.Txn> {
     @Override
     public void execute(DsTxn t, Txn st, OpContext op, Continuation k) {
         DsTxn holder = locks.get(op.key());
-        if (node.isRoot() || !op.op().kind().reads() || holder == null || holder == t) {
+        // a finished holder's lock is stale: finish releases it before the holder counts as finished, except in a
+        // part a recovery round abandoned (its dropped transactions are only marked aborted); waiting on it again
+        // would wake at once, find the lock, and wait again — for ever, at one virtual instant
+        if (node.isRoot() || !op.op().kind().reads() || holder == null || holder == t || holder.finished()) {
             k.proceed();
             return;
         }
@@ -84,7 +89,13 @@ final class TicTocDsPart implements DsPart<TicTocDsPart.Txn> {
                 "tictoc: read of " + op.key() + " waited " + services.waitTimeoutMicros() / 1000
                         + " ms for a validating writer (under a parent)")));
         services.awaitFinish(holder, committed -> {
-            if (w.complete()) {
+            if (!w.complete()) {
+                return;
+            }
+            if (t.finished()) {
+                k.abort(AbortReason.conflict("tictoc: ended at this data server while its read of " + op.key()
+                        + " waited for a validating writer"));
+            } else {
                 execute(t, st, op, k);
             }
         });
