@@ -388,6 +388,18 @@ class BurnScenarioTest {
         assertTrue(r.committed() > 0, r.describe());
     }
 
+    @Test
+    void theFinalListAppendReadsSeeTheLatestStateDespiteACoordinatorsCache() throws IOException {
+        // seed 6358: list-append under sundial with the cache always reused, 2 coordinators, node pauses. The final
+        // reads (read-only, through tc0) were served from tc0's cache: an older list of la/2, serializable — the read
+        // orders before T295's append — but the black-box check takes the final reads as after every commit and
+        // reported T295's append lost. The burn now drops the coordinators' caches before the final reads
+        BurnResult r = new BurnRun(ScenarioFiles.fromJson(resource("sundial-cache-final-read-6358.json"), "6358"))
+                .run();
+        assertTrue(r.passed(), r.describe());
+        assertTrue(r.committed() > 0, r.describe());
+    }
+
     private static String resource(String name) throws IOException {
         try (InputStream in = BurnScenarioTest.class.getResourceAsStream("/burn/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

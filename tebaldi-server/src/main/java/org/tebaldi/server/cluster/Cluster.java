@@ -252,6 +252,18 @@ public final class Cluster implements AutoCloseable {
     }
 
     /**
+     * Drops the caches of every running coordinator ({@link TransactionCoordinator#dropCaches}), e.g. before reads
+     * that must see the latest committed state. Simulation: call between events.
+     */
+    public void dropCoordinatorCaches() {
+        for (int i = 0; i < tcs.size(); i++) {
+            if (!crashedTcs.contains(i)) {
+                tcs.get(i).dropCaches();
+            }
+        }
+    }
+
+    /**
      * The coordinators' CC counters ({@link org.tebaldi.core.cc.TcPart#counters}, e.g. Sundial's cache hits), summed
      * by name over the coordinators still running; approximate while the cluster runs.
      */
