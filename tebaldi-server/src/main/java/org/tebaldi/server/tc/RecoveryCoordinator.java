@@ -18,17 +18,18 @@ import org.tebaldi.server.msg.Recovery;
  * every coordinator (running transactions abort, new ones wait) and every data server (step 1: read the store,
  * summarize the logs); with every summary in and every coordinator's {@link Recovery.BeginAck} (so no coordinator
  * still commits against the old state, nor — hearing of the round late — against the recovered one, and then counts
- * those commits lost at the end), {@link RecoveryPlan} decides which logged transactions survive and
- * each data server applies that (steps 2 and 3) and syncs a decision record; only when all did, they delete their
- * logs — so a crash during recovery leaves either every log in place (the next round decides the same) or a
+ * those commits lost at the end; a coordinator that is down holds the round there, as it holds a reconfiguration —
+ * the burn draws no coordinator crash beside a data-server restart), {@link RecoveryPlan} decides which logged
+ * transactions survive and each data server applies that (steps 2 and 3) and syncs a decision record; only when
+ * all did, they delete their logs — so a crash during recovery leaves either every log in place (the next round decides the same) or a
  * decision recorded everywhere (the next round finishes it first). Then the coordinators resume. A restart during a
  * round starts a new round.
  *
  * <p>Lost messages (a dropped connection loses what was in flight): every resend interval (the transaction timeout,
  * or 500 ms without one) the coordinator sends the current step's request again to each data server whose answer
  * is missing — {@code Begin}, {@code Decide}, {@code Finish} — and {@code Begin} and {@code End} to each coordinator
- * that has not acknowledged it ({@link Recovery.BeginAck}, {@link Recovery.EndAck}); data servers and coordinators answer a repeated request of a step they
- * took without taking it again.
+ * that has not acknowledged it ({@link Recovery.BeginAck}, {@link Recovery.EndAck}); data servers and coordinators
+ * answer a repeated request of a step they took without taking it again.
  */
 final class RecoveryCoordinator {
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryCoordinator.class);
