@@ -6,7 +6,8 @@ import org.tebaldi.bench.workload.TxnRequest;
 
 /**
  * One YCSB client: each transaction has {@code opsPerTxn} operations on distinct Zipf-drawn keys (in draw order,
- * not sorted), each a read with probability {@code readRatio}, else an update. The updates' balance deltas sum to
+ * not sorted), each a read with probability {@code readRatio}, else an update; with a separate write skew
+ * ({@code writeTheta}) an update's key is drawn from its own distribution. The updates' balance deltas sum to
  * zero: each but the last adds 1..10, the last subtracts their sum (a single update adds 0). Updated field values
  * are fresh random letters.
  *
@@ -18,13 +19,18 @@ import org.tebaldi.bench.workload.TxnRequest;
 final class YcsbClient implements ClientSource {
     private final YcsbConfig cfg;
     private final ZipfianGenerator zipf;
+    private final ZipfianGenerator writeZipf;
     private final SplittableRandom random;
     private final int home;
 
-    /** @param zipf over the whole table, or over one partition's rows when partitioned */
-    YcsbClient(YcsbConfig cfg, ZipfianGenerator zipf, int home, long seed) {
+    /**
+     * @param zipf      over the whole table, or over one partition's rows when partitioned
+     * @param writeZipf the same for the keys of updates ({@code zipf} itself when reads and writes share the skew)
+     */
+    YcsbClient(YcsbConfig cfg, ZipfianGenerator zipf, ZipfianGenerator writeZipf, int home, long seed) {
         this.cfg = cfg;
         this.zipf = zipf;
+        this.writeZipf = writeZipf;
         this.home = home;
         this.random = new SplittableRandom(seed);
     }
@@ -49,8 +55,13 @@ final class YcsbClient implements ClientSource {
                 }
                 away |= part != home;
             }
-            keys[i] = distinctKey(keys, i, part);
-            update[i] = random.nextDouble() >= cfg.readRatio();
+            if (writeZipf == zipf) {
+                keys[i] = distinctKey(zipf, keys, i, part);
+                update[i] = random.nextDouble() >= cfg.readRatio();
+            } else {
+                update[i] = random.nextDouble() >= cfg.readRatio();
+                keys[i] = distinctKey(update[i] ? writeZipf : zipf, keys, i, part);
+            }
             values[i] = "";
             if (update[i]) {
                 values[i] = letters(cfg.fieldLength());
@@ -66,12 +77,12 @@ final class YcsbClient implements ClientSource {
     }
 
     /**
-     * A Zipf key not among {@code keys[0 .. n-1]}, redrawn until distinct (as DBx1000 does); in partition
-     * {@code part} when partitioned.
+     * A key drawn from {@code from} not among {@code keys[0 .. n-1]}, redrawn until distinct (as DBx1000 does); in
+     * partition {@code part} when partitioned.
      */
-    private long distinctKey(long[] keys, int n, int part) {
+    private long distinctKey(ZipfianGenerator from, long[] keys, int n, int part) {
         while (true) {
-            long k = cfg.partitioned() ? zipf.next(random) * cfg.partitions() + part : zipf.next(random);
+            long k = cfg.partitioned() ? from.next(random) * cfg.partitions() + part : from.next(random);
             boolean seen = false;
             for (int j = 0; j < n && !seen; j++) {
                 seen = keys[j] == k;

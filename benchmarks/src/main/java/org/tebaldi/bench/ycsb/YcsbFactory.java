@@ -7,10 +7,10 @@ import org.tebaldi.bench.workload.WorkloadOptions;
 /**
  * Creates YCSB from {@code workload: {name: ycsb, records: 100000, theta: 0.9, readRatio: 0.9, opsPerTxn: 16}}.
  * Options and defaults: {@code records} (100,000), {@code theta} (0.9, Zipf skew in [0, 1)), {@code readRatio}
- * (0.9), {@code opsPerTxn} (16, as in Sundial), {@code fields} (10) and {@code fieldLength} (100), and COCO's
- * multi-partition knob: {@code distributed} (per cent of transactions that span partitions, absent: keys from the
- * whole table) with {@code partitions} (default 2; set it to {@code cluster.dataServers}) — see {@link YcsbConfig}
- * for the ranges.
+ * (0.9), {@code opsPerTxn} (16, as in Sundial), {@code fields} (10), {@code fieldLength} (100), {@code writeTheta}
+ * (the skew of updated keys; default: {@code theta}), and COCO's multi-partition knob: {@code distributed} (per cent
+ * of transactions that span partitions, absent: keys from the whole table) with {@code partitions} (default 2; set it
+ * to {@code cluster.dataServers}) — see {@link YcsbConfig} for the ranges.
  */
 public final class YcsbFactory implements WorkloadFactory {
     @Override
@@ -21,7 +21,7 @@ public final class YcsbFactory implements WorkloadFactory {
     @Override
     public String description() {
         return "YCSB transactions on one table (options: records, theta, readRatio, opsPerTxn, fields, fieldLength,"
-                + " distributed, partitions)";
+                + " writeTheta, distributed, partitions)";
     }
 
     @Override
@@ -42,6 +42,8 @@ public final class YcsbFactory implements WorkloadFactory {
                         + partitions, "set workload.partitions to the cluster's dataServers (2 or more)");
             }
         }
-        return new YcsbWorkload(new YcsbConfig(records, theta, read, ops, fields, length, partitions, distributed));
+        double writeTheta = o.getDouble("writeTheta", theta, 0, 0.999);
+        return new YcsbWorkload(new YcsbConfig(records, theta, read, ops, fields, length, writeTheta, partitions,
+                distributed));
     }
 }

@@ -251,6 +251,32 @@ public final class Cluster implements AutoCloseable {
         dss.forEach(DataServer::finishHistoryStream);
     }
 
+    /**
+     * Drops the caches of every running coordinator ({@link TransactionCoordinator#dropCaches}), e.g. before reads
+     * that must see the latest committed state. Simulation: call between events.
+     */
+    public void dropCoordinatorCaches() {
+        for (int i = 0; i < tcs.size(); i++) {
+            if (!crashedTcs.contains(i)) {
+                tcs.get(i).dropCaches();
+            }
+        }
+    }
+
+    /**
+     * The coordinators' CC counters ({@link org.tebaldi.core.cc.TcPart#counters}, e.g. Sundial's cache hits), summed
+     * by name over the coordinators still running; approximate while the cluster runs.
+     */
+    public java.util.Map<String, Long> ccCounters() {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        for (int i = 0; i < tcs.size(); i++) {
+            if (!crashedTcs.contains(i)) {
+                tcs.get(i).ccCounters().forEach((k, v) -> out.merge(k, v, Long::sum));
+            }
+        }
+        return out;
+    }
+
     /** Every node's history log (empty if recording is off). Call once the cluster is quiet or stopped. */
     public List<HistoryLog> historyLogs() {
         List<HistoryLog> logs = new ArrayList<>();

@@ -560,6 +560,11 @@ public final class DataServer extends NodeBase implements DsServices {
     }
 
     @Override
+    public VersionChain find(Key key) {
+        return store.find(key);
+    }
+
+    @Override
     public DsTxn txn(long id) {
         return txns.get(id);
     }
