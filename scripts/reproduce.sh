@@ -32,6 +32,16 @@
 #           tuning/compare-<workload>-<n>/, tuning/pairs.csv (txn/s of every comparison run) and
 #           tuning/summary.csv (per tuning run: its three tuned/manual ratios); about 90 minutes (not part of the
 #           default list)
+#   coco    COCO's experiments (Lu et al. VLDB 2021; docs/mechanisms.md, "Group durability"), warm-up 3 s, 10 s measured,
+#           about 15 minutes (not part of the default list): the commit matrix on YCSB and TPC-C (new_order +
+#           payment with remote shares) as one sweep over config/experiments/coco/*-matrix*.yaml (coco-matrix/),
+#           Fig 11 — throughput against the injected durable-write latency 1 us .. 2 ms, 2PC against epoch-based
+#           commit — per workload (coco/{ycsb,tpcc}-latency.yaml: coco-fig11-ycsb/, coco-fig11-tpcc/), and the
+#           share of multi-partition YCSB transactions (coco/ycsb-distributed.yaml: coco-distributed/)
+#   sundial Sundial's YCSB experiments (Yu et al. VLDB 2018), warm-up 3 s, 10 s measured (not part of the default
+#           list): the theta sweep [0.6, 0.8, 0.9, 0.99] over 2PL wait-die, OCC, TicToc, Sundial and Sundial with
+#           its cache as one sweep (config/experiments/sundial/ycsb-theta09-*.yaml and ycsb-occ.yaml:
+#           sundial-theta/), and the read-mostly caching pair (sundial/ycsb-readmostly-*.yaml: sundial-cache/)
 #   chiller Chiller's comparison on the skewed NewOrder workload (docs/mechanisms.md "Chiller"): scripts/tebaldi
 #           partition profiles config/experiments/chiller/neworder-chiller.yaml for 10 s and rewrites
 #           config/experiments/chiller/placement.json, then one sweep over chiller/neworder-{hash-2pl,placement-2pl,
@@ -58,7 +68,7 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,41p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,56p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
@@ -72,6 +82,13 @@ files_of() {
                 $EXP/micro-{ww-5-rp,ww-5-2pl,rw-5-ssi,rw-5-rp}.yaml 2>/dev/null) ;;
     cluster) (cd "$ROOT" && ls $EXP/cluster/*.yaml 2>/dev/null) ;;
     tuning) (cd "$ROOT" && ls $EXP/{tpcc,seats}-autotune.yaml 2>/dev/null) ;;
+    # REPLICATION: the matrix's replication points (2PC(sync), Epoch(async)) arrive as further
+    # coco/*-matrix*.yaml files once primary-backup replication (cluster.replication) is merged; the glob picks
+    # them up and they join the coco-matrix sweep.
+    coco) (cd "$ROOT" && ls $EXP/coco/*-matrix*.yaml $EXP/coco/{ycsb,tpcc}-latency.yaml \
+             $EXP/coco/ycsb-distributed.yaml 2>/dev/null) ;;
+    sundial) (cd "$ROOT" && ls $EXP/sundial/ycsb-theta09-{2pl,tictoc,sundial,sundial-cache}.yaml \
+                $EXP/sundial/ycsb-readmostly-sundial{,-cache}.yaml 2>/dev/null) ;;
     chiller) (cd "$ROOT" && ls $EXP/chiller/neworder-{hash-2pl,placement-2pl,chiller}.yaml 2>/dev/null) ;;
   esac
   return 0
@@ -83,8 +100,9 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --list) list=true ;;
-    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning|chiller) wanted+=("$a") ;;
-    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning chiller, --list or --help" >&2
+    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning|coco|sundial|chiller) wanted+=("$a") ;;
+    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning coco sundial chiller," \
+         "--list or --help" >&2
        exit 2 ;;
   esac
 done
@@ -239,7 +257,8 @@ for id in "${wanted[@]}"; do
       fig4-8) note "$id: skipped: no $EXP/seats-*.yaml" ;;
       micro) note "$id: skipped: no $EXP/micro-*.yaml" ;;
       table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
-      validate|cluster|tuning|chiller) note "$id: skipped: its experiment files are missing" ;;
+      validate|cluster|tuning|coco|chiller) note "$id: skipped: its experiment files are missing" ;;
+      sundial) note "$id: skipped: no $EXP/sundial/*.yaml (they arrive with the tictoc/sundial merge)" ;;
     esac
     continue
   fi
@@ -293,6 +312,54 @@ for id in "${wanted[@]}"; do
       (cd "$ROOT" && "$TEBALDI" paper-chart "$OUT"/cluster-* --out "$OUT/cluster-predictions") \
         && note "cluster: predictions beside the paper -> cluster-predictions/ (predictions.csv, cluster-*.png)" \
         || note "cluster: paper-chart FAILED" ;;
+    coco)
+      matrix=()
+      for f in "${files[@]}"; do
+        case "$f" in */*-matrix*.yaml) matrix+=("$f") ;; esac
+      done
+      for f in ycsb-matrix tpcc-matrix ycsb-latency tpcc-latency ycsb-distributed; do
+        [ -f "$ROOT/$EXP/coco/$f.yaml" ] || note "coco: $EXP/coco/$f.yaml is missing: skipped"
+      done
+      if [ ${#matrix[@]} -gt 0 ]; then
+        run coco-matrix "$OUT/coco-matrix" "${matrix[@]}" --set warmup=3s --set duration=10s
+        copy_charts "$OUT/coco-matrix" coco-matrix
+      fi
+      for w in ycsb tpcc; do
+        if [ -f "$ROOT/$EXP/coco/$w-latency.yaml" ]; then
+          run "coco-fig11-$w" "$OUT/coco-fig11-$w" "$EXP/coco/$w-latency.yaml" --set warmup=3s --set duration=10s
+          copy_charts "$OUT/coco-fig11-$w" "coco-fig11-$w"
+        fi
+      done
+      if [ -f "$ROOT/$EXP/coco/ycsb-distributed.yaml" ]; then
+        run coco-distributed "$OUT/coco-distributed" "$EXP/coco/ycsb-distributed.yaml" --set warmup=3s \
+          --set duration=10s
+        copy_charts "$OUT/coco-distributed" coco-distributed
+      fi ;;
+    sundial)
+      theta=() cache=()
+      for f in 2pl tictoc sundial sundial-cache; do
+        if [ -f "$ROOT/$EXP/sundial/ycsb-theta09-$f.yaml" ]; then
+          theta+=("$EXP/sundial/ycsb-theta09-$f.yaml")
+        else
+          note "sundial: $EXP/sundial/ycsb-theta09-$f.yaml is missing: skipped"
+        fi
+      done
+      # Silo-style OCC, Sundial's OCC baseline, is on main
+      [ -f "$ROOT/$EXP/ycsb-occ.yaml" ] && theta+=("$EXP/ycsb-occ.yaml")
+      for f in sundial sundial-cache; do
+        if [ -f "$ROOT/$EXP/sundial/ycsb-readmostly-$f.yaml" ]; then
+          cache+=("$EXP/sundial/ycsb-readmostly-$f.yaml")
+        else
+          note "sundial: $EXP/sundial/ycsb-readmostly-$f.yaml is missing: skipped"
+        fi
+      done
+      run sundial-theta "$OUT/sundial-theta" "${theta[@]}" --set 'workload.theta=[0.6,0.8,0.9,0.99]' \
+        --set warmup=3s --set duration=10s
+      copy_charts "$OUT/sundial-theta" sundial-theta
+      if [ ${#cache[@]} -gt 0 ]; then
+        run sundial-cache "$OUT/sundial-cache" "${cache[@]}" --set warmup=3s --set duration=10s
+        copy_charts "$OUT/sundial-cache" sundial-cache
+      fi ;;
     tuning)
       mkdir -p "$OUT/tuning" && echo "workload,run,pair,tree,txnPerSec" > "$OUT/tuning/pairs.csv"
       for f in "${files[@]}"; do

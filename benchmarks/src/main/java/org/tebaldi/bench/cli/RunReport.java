@@ -128,6 +128,14 @@ final class RunReport {
         } else if (d.machine() != null) {
             machine(out, d.machine());
         }
+        java.util.Map<String, Long> cc = r.ccCounters();
+        if (cc != null && cc.getOrDefault("sundial.cache.lookups", 0L) > 0) {
+            long lookups = cc.get("sundial.cache.lookups");
+            out.println(String.format(Locale.ROOT, "cache: %,d lookups, hit rate %.1f%%, served %.1f%%, %,d renewals"
+                    + " of cached reads (%,d failed)", lookups, 100.0 * cc.getOrDefault("sundial.cache.hits", 0L)
+                    / lookups, 100.0 * cc.getOrDefault("sundial.cache.served", 0L) / lookups,
+                    cc.getOrDefault("sundial.cache.renewals", 0L), cc.getOrDefault("sundial.cache.renewalFailures", 0L)));
+        }
         if (!d.abortReasons().isEmpty()) {
             out.println("abort reasons (measured window):");
             d.abortReasons().entrySet().stream().limit(5).forEach(e -> out.println(String.format(Locale.ROOT,

@@ -6,18 +6,29 @@ import org.tebaldi.server.durability.DurabilityOptions;
 /**
  * The {@code durability:} section (dissertation §4.5.4; docs/mechanisms.md, "Garbage collection and durability"): {@code enabled} (false), {@code dir} (the data
  * servers' RocksDB stores, one {@code ds<i>} folder each; default {@code <run dir>/rocksdb}), {@code epoch} (GCP
- * epoch length, 1s) and {@code sync} (synchronous mode, false).
+ * epoch length, 1s), {@code sync} (synchronous mode, false), {@code writeLatency} (an injected durable-write latency,
+ * 0 – 10 s, default 0: every synced write completes no earlier than this after it was issued; COCO Fig 11) and
+ * {@code store} ({@code rocksdb}, the default, or {@code memory}: in-memory stores that survive nothing, so that an
+ * injected latency is the only cost of a sync).
  *
  * @param enabled     whether data servers log and clients get durable notifications
  * @param dir         the stores' parent directory as written (relative to the working directory), or null for the
  *                    default
  * @param epochMicros GCP epoch length, µs
  * @param sync        synchronous mode: commit notifications only once durable
+ * @param writeLatencyMicros injected durable-write latency, µs (0: none)
+ * @param memory      in-memory stores instead of RocksDB
  */
-public record DurabilitySpec(boolean enabled, String dir, long epochMicros, boolean sync) {
+public record DurabilitySpec(boolean enabled, String dir, long epochMicros, boolean sync, long writeLatencyMicros,
+                             boolean memory) {
     /** Durability off. */
     public static final DurabilitySpec OFF = new DurabilitySpec(false, null, DurabilityOptions.DEFAULT_EPOCH_MICROS,
             false);
+
+    /** RocksDB stores without an injected latency. */
+    public DurabilitySpec(boolean enabled, String dir, long epochMicros, boolean sync) {
+        this(enabled, dir, epochMicros, sync, 0, false);
+    }
 
     /**
      * The cluster's options: stores under {@code dir} (resolved against {@code cwd}), else under {@code fallback}.
@@ -26,7 +37,10 @@ public record DurabilitySpec(boolean enabled, String dir, long epochMicros, bool
         if (!enabled) {
             return DurabilityOptions.OFF;
         }
+        if (memory) {
+            return DurabilityOptions.memory(epochMicros, sync).withWriteLatency(writeLatencyMicros);
+        }
         Path d = dir != null ? cwd.resolve(dir).normalize() : fallback;
-        return DurabilityOptions.rocksDb(d, epochMicros, sync);
+        return DurabilityOptions.rocksDb(d, epochMicros, sync).withWriteLatency(writeLatencyMicros);
     }
 }

@@ -12,6 +12,7 @@ import org.tebaldi.bench.workload.Workloads;
 import org.tebaldi.bench.workload.sql.SqlWorkloads;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.config.Durations;
+import org.tebaldi.server.durability.DurabilityOptions;
 import org.tebaldi.server.zk.ZkConnection;
 
 /**
@@ -75,6 +76,12 @@ final class ExperimentReader {
         if (cluster.simulated() && durability.enabled()) {
             throw top.error("durability.enabled", "the simulated cluster has no durable storage (docs/simulation.md)",
                     "set durability.enabled: false, or run mode embedded");
+        }
+        if (cluster.mode().equals("processes") && durability.enabled()
+                && (durability.writeLatencyMicros() > 0 || durability.memory())) {
+            throw top.error(durability.memory() ? "durability.store" : "durability.writeLatency",
+                    "node processes keep their logs in RocksDB without an injected latency",
+                    "run mode embedded for durability.writeLatency and store: memory");
         }
         if (cluster.simulated() && profiler.enabled()) {
             throw top.error("profiler.enabled", "the profiler is not run on the simulated cluster (docs/simulation.md)",
@@ -173,7 +180,17 @@ final class ExperimentReader {
         String dir = d.path("dir", "", "data/tebaldi");
         long epoch = d.duration("epoch", "1s", true, "1s");
         boolean sync = d.bool("sync", false);
-        return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync);
+        long latency = d.duration("writeLatency", "0s", false, "500us");
+        if (latency > DurabilityOptions.MAX_WRITE_LATENCY_MICROS) {
+            throw d.error("writeLatency", "must be at most 10s, found " + Durations.format(latency),
+                    "write e.g. writeLatency: 500us (COCO Fig 11 sweeps 1us .. 2ms)");
+        }
+        boolean memory = d.choice("store", "rocksdb", List.of("rocksdb", "memory")).equals("memory");
+        if (memory && !dir.isEmpty()) {
+            throw d.error("dir", "in-memory stores (store: memory) keep nothing on disk",
+                    "leave durability.dir out, or use store: rocksdb");
+        }
+        return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync, latency, memory);
     }
 
     private static RetrySpec retry(Fields r) {

@@ -18,7 +18,7 @@ final class ExperimentSchema {
             "minScore", "protocol", "forceAbort", "final", "daemon", "drift");
     static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
             "settings");
-    static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync");
+    static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync", "writeLatency", "store");
     /** Sections that later issues add; rejected for now with a clear message. */
     static final List<String> PLANNED = List.of();
 

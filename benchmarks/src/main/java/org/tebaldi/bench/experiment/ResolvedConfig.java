@@ -81,6 +81,8 @@ public final class ResolvedConfig {
         }
         d.put("epoch", Durations.format(e.durability().epochMicros()));
         d.put("sync", e.durability().sync());
+        d.put("writeLatency", Durations.format(e.durability().writeLatencyMicros()));
+        d.put("store", e.durability().memory() ? "memory" : "rocksdb");
         ObjectNode p = o.putObject("profiler");
         p.put("enabled", e.profiler().enabled());
         p.put("window", Durations.format(e.profiler().windowMicros()));

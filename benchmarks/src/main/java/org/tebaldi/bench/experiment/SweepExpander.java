@@ -17,8 +17,8 @@ import org.tebaldi.core.config.ConfigException;
  * Sweeps in an experiment document (overrides already applied): a field whose value is a list is swept, and the
  * experiment runs once per combination of the listed values (the cartesian product; the last swept field varies
  * fastest). Sweepable: every top-level field but {@code name} and {@code output} ({@code tree}, {@code clients},
- * {@code warmup}, {@code duration}, {@code verify}, {@code seed}), every field of {@code cluster} and
- * {@code retry}, and every workload option but the workload's {@code name}. Lists inside an inline tree are the
+ * {@code warmup}, {@code duration}, {@code verify}, {@code seed}), every field of {@code cluster},
+ * {@code retry} and {@code durability} (e.g. {@code writeLatency: [1us, 1ms]}, COCO Fig 11), and every workload option but the workload's {@code name}. Lists inside an inline tree are the
  * tree's own structure, never sweeps. Each problem is one {@link ConfigException} at the list's place and line:
  * an empty list, a list where one value is required, a whole section as a list, a list inside a list, a value
  * listed twice, more than {@value #MAX_POINTS} points. Unknown keys are left to {@link ExperimentReader}.
@@ -27,7 +27,7 @@ final class SweepExpander {
     /** Most points one experiment may expand to. */
     static final int MAX_POINTS = 10_000;
     private static final List<String> SINGLE = List.of("name", "output");
-    private static final List<String> SECTIONS = List.of("workload", "cluster", "retry");
+    private static final List<String> SECTIONS = List.of("workload", "cluster", "retry", "durability");
 
     private SweepExpander() {
     }
@@ -198,7 +198,7 @@ final class SweepExpander {
             case "tree" -> "[../trees/2pl.yaml, ../trees/ssi.yaml]";
             case "clients" -> "[50, 200, 800]";
             case "warmup", "duration" -> "[5s, 20s]";
-            case "networkDelay", "backoff", "maxBackoff" -> "[0us, 50us]";
+            case "networkDelay", "backoff", "maxBackoff", "writeLatency" -> "[0us, 50us]";
             case "verify" -> "[true, false]";
             default -> "[1, 2]";
         };
@@ -208,6 +208,7 @@ final class SweepExpander {
         return switch (section) {
             case "workload" -> "workload: {name: tpcc, warehouses: [1, 10]}";
             case "cluster" -> "cluster: {networkDelay: [0us, 50us]}";
+            case "durability" -> "durability: {enabled: true, writeLatency: [1us, 1ms]}";
             default -> "retry: {backoff: [1ms, 5ms]}";
         };
     }

@@ -26,7 +26,9 @@ import org.tebaldi.server.msg.ValidateRequest;
  * saturated, warning}} over the measured window (null when not measured); {@code time} ({@code real}, or
  * {@code virtual} for {@code cluster.mode: simulated}, whose throughput, latencies, timeline and machine figures are
  * in virtual time) and {@code simulation{machines, coresPerMachine, costs, costMode, virtualMs, wallMs,
- * wallPerVirtualSecond, machineUtilization[{machine, hosts, utilization}]}} (null for real runs). Units: throughput
+ * wallPerVirtualSecond, machineUtilization[{machine, hosts, utilization}]}} (null for real runs); {@code cache{lookups, hits,
+ * served, renewals, renewalFailures, hitRate, servedRate}} for a caching tree (Sundial's {@code cache} option; null
+ * otherwise). Units: throughput
  * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
  * checks not run are null. On {@code target: postgresql} no messages are counted: {@code messages.perTxn} and
  * {@code messages.tcToDsPerPhase} are null, and {@code checks.serializable} is null (not checked) with the reason
@@ -66,6 +68,7 @@ public final class SummaryJson {
         o.put("time", r.simulation() == null ? "real" : "virtual");
         o.set("simulation", simulation(r.simulation()));
         epochs(o, r.epochs());
+        o.set("cache", cache(r.ccCounters()));
         o.set("config", ResolvedConfig.toJson(r.experiment()));
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
@@ -96,6 +99,35 @@ public final class SummaryJson {
         o.put("epochCommitLatencyMs", round(e.commitLatencyMicros() / 1000, 3));
         o.put("epochsAborted", e.aborted());
         o.put("epochHeldMs", round(e.heldMicros() / 1000, 3));
+    }
+
+    /**
+     * The coordinators' cache of remote reads (Sundial §4) over the measured window (the whole run when simulated):
+     * lookups of plain reads, hits (the key was cached), reads served from the cache, renewals of cached reads' leases
+     * and how many failed, {@code hitRate = hits / lookups}, {@code servedRate = served / lookups}; null when no
+     * mechanism of the tree caches or the counters are not measured (process mode).
+     */
+    static com.fasterxml.jackson.databind.JsonNode cache(Map<String, Long> counters) {
+        if (counters == null || !counters.containsKey("sundial.cache.lookups")) {
+            return JSON.nullNode();
+        }
+        long lookups = counters.get("sundial.cache.lookups");
+        long hits = counters.getOrDefault("sundial.cache.hits", 0L);
+        long served = counters.getOrDefault("sundial.cache.served", 0L);
+        ObjectNode o = JSON.createObjectNode();
+        o.put("lookups", lookups);
+        o.put("hits", hits);
+        o.put("served", served);
+        o.put("renewals", counters.getOrDefault("sundial.cache.renewals", 0L));
+        o.put("renewalFailures", counters.getOrDefault("sundial.cache.renewalFailures", 0L));
+        if (lookups > 0) {
+            o.put("hitRate", round((double) hits / lookups, 4));
+            o.put("servedRate", round((double) served / lookups, 4));
+        } else {
+            o.putNull("hitRate");
+            o.putNull("servedRate");
+        }
+        return o;
     }
 
     private static com.fasterxml.jackson.databind.JsonNode simulation(org.tebaldi.bench.run.SimulationInfo s) {

@@ -56,7 +56,7 @@ public final class SweepCharts {
 
     /**
      * The key drawn on the x axis: {@code clients} if swept, else the first key whose labels all parse as numbers
-     * on the measured points; null if none.
+     * (or as durations with a unit, e.g. {@code 500us}, drawn in µs) on the measured points; null if none.
      */
     static String xKey(List<String> keys, List<PointResult> measured) {
         if (keys.contains("clients")) {
@@ -102,9 +102,15 @@ public final class SweepCharts {
             ChartFiles.writePng(c, file);
             return;
         }
+        boolean durations = measured.stream().anyMatch(r -> isDuration(r.point().values().get(x)));
         XYChart c = new XYChartBuilder().width(ChartFiles.WIDTH).height(ChartFiles.HEIGHT).title(title)
-                .xAxisTitle(shortKey(x)).yAxisTitle(yTitle).build();
+                .xAxisTitle(shortKey(x) + (durations ? " (µs)" : "")).yAxisTitle(yTitle).build();
         ChartFiles.style(c.getStyler());
+        double minX = measured.stream().mapToDouble(r -> number(r.point().values().get(x))).min().orElse(0);
+        double maxX = measured.stream().mapToDouble(r -> number(r.point().values().get(x))).max().orElse(0);
+        if (durations && minX > 0 && maxX / minX >= 100) {
+            c.getStyler().setXAxisLogarithmic(true); // e.g. a durable-write latency from 1 µs to 2 ms
+        }
         c.getStyler().setYAxisMin(0.0);
         c.getStyler().setMarkerSize(7);
         c.getStyler().setXAxisDecimalPattern("#,##0.###");
@@ -130,8 +136,13 @@ public final class SweepCharts {
             double d = Double.parseDouble(label);
             return Double.isFinite(d) ? d : null;
         } catch (NumberFormatException e) {
-            return null;
+            return isDuration(label) ? (double) org.tebaldi.core.config.Durations.parseMicros(label) : null;
         }
+    }
+
+    /** Whether {@code label} is a duration with a unit ({@code 1us}, {@code 500µs}, {@code 2ms}, {@code 1.5s}). */
+    private static boolean isDuration(String label) {
+        return label != null && label.trim().matches("\\d+(\\.\\d+)?\\s*(us|µs|ms|s)");
     }
 
     private static double orZero(Double v) {

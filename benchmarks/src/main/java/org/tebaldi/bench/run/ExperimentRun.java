@@ -120,10 +120,18 @@ public final class ExperimentRun {
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
             DriverResult d;
             MemorySampler memory = new MemorySampler(cluster, stream);
+            java.util.List<java.util.Map<String, Long>> counters = new java.util.ArrayList<>(2);
+            counters.add(cluster.ccCounters()); // no warm-up: the window starts with the run
             try {
                 d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
                         () -> !rt.failures().isEmpty()).onStart(extension::started)
-                        .onWindow(extension::windowStarted, extension::windowEnded)
+                        .onWindow(() -> {
+                            counters.set(0, cluster.ccCounters());
+                            extension.windowStarted();
+                        }, () -> {
+                            extension.windowEnded();
+                            counters.add(cluster.ccCounters());
+                        })
                         .monitor(new MachineMonitor(() -> nodeCpu(rt))).run();
             } finally {
                 memory.close();
@@ -161,8 +169,10 @@ public final class ExperimentRun {
                     checks = Verifier.verify(cluster, w);
                 }
             }
+            java.util.Map<String, Long> ccCounts = RunResult.delta(counters.get(0),
+                    counters.size() > 1 ? counters.get(1) : cluster.ccCounters());
             return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis, null,
-                    EpochStats.of(cluster));
+                    EpochStats.of(cluster), ccCounts);
         } finally {
             rt.close();
         }

@@ -82,7 +82,7 @@ public final class SimulatedExperimentRun {
             checks = Verifier.verify(cluster, w);
         }
         return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw),
-                EpochStats.of(cluster));
+                EpochStats.of(cluster), cluster.ccCounters()); // counters of the whole run: no window hooks here
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,

@@ -11,8 +11,10 @@ import java.util.function.LongSupplier;
  * <ul>
  *   <li>new_order: district uniform 1..10, customer NURand(1023, 1, C), 5..15 lines with distinct items
  *       NURand(8191, 1, I), quantity 1..10, each line supplied by another warehouse with probability 1% when W > 1;
- *       no rolled-back orders.</li>
- *   <li>payment: district uniform, amount 1.00..5000.00; with probability 15% (when W > 1) the customer belongs to
+ *       no rolled-back orders. With {@link #remote} set (COCO's knob), instead a share of the orders is remote:
+ *       one random line of such an order is supplied by another warehouse, the others by the home warehouse.</li>
+ *   <li>payment: district uniform, amount 1.00..5000.00; with probability 15% (when W > 1; {@link #remote} sets
+ *       another share) the customer belongs to
  *       a random other warehouse and district; customer by id NURand(1023, 1, C) (no last names);
  *       {@code h_seq = index << 32 | counter}.</li>
  *   <li>delivery: carrier uniform 1..10 (§2.7.1.2).</li>
@@ -31,6 +33,10 @@ public final class TpccClient {
     private final long stockLevelD;
     private final LongSupplier clock;
     private long historyCounter;
+    /** Per cent of new_order transactions with one remote line; -1: the spec's 1% per line. */
+    private int newOrderRemote = -1;
+    /** Per cent of payments by a customer of another warehouse (spec: 15). */
+    private int paymentRemote = 15;
 
     /**
      * @param index client index, at least 0 and below 2^31 (decides the home warehouse and the h_seq prefix)
@@ -115,8 +121,11 @@ public final class TpccClient {
                 }
             } while (dup);
             items[i] = item;
-            supply[i] = cfg.warehouses() > 1 && r.percent(1) ? otherWarehouse() : homeW;
+            supply[i] = newOrderRemote < 0 && cfg.warehouses() > 1 && r.percent(1) ? otherWarehouse() : homeW;
             qty[i] = r.uniform(1, 10);
+        }
+        if (newOrderRemote > 0 && cfg.warehouses() > 1 && r.percent(newOrderRemote)) {
+            supply[r.uniformInt(0, n - 1)] = otherWarehouse();
         }
         return new TpccRequest(NewOrder.NAME, NewOrder.inputs(homeW, d, cid, items, supply, qty, clock.getAsLong()),
                 null);
@@ -126,7 +135,7 @@ public final class TpccClient {
         long d = district();
         long cw = homeW;
         long cd = d;
-        if (cfg.warehouses() > 1 && r.percent(15)) {
+        if (cfg.warehouses() > 1 && paymentRemote > 0 && r.percent(paymentRemote)) {
             cw = otherWarehouse();
             cd = district();
         }
@@ -149,6 +158,24 @@ public final class TpccClient {
         return new TpccRequest(StockLevel.NAME, StockLevel.inputs(homeW, stockLevelD, threshold),
                 (batchedReads ? StockLevel.batchedBody(homeW, stockLevelD, threshold)
                         : StockLevel.body(homeW, stockLevelD, threshold))::apply);
+    }
+
+    /**
+     * COCO's remote shares (Lu et al. VLDB 2021, §7.1: 10% of new_order and 15% of payment transactions are
+     * multi-partition): {@code newOrderPercent} of new_order transactions get one line supplied by another
+     * warehouse (the rest none), {@code paymentPercent} of payments are by a customer of another warehouse. No
+     * effect with one warehouse. Returns this.
+     *
+     * @throws IllegalArgumentException if a share is outside 0..100
+     */
+    public TpccClient remote(int newOrderPercent, int paymentPercent) {
+        if (newOrderPercent < 0 || newOrderPercent > 100 || paymentPercent < 0 || paymentPercent > 100) {
+            throw new IllegalArgumentException("remote shares must be 0..100 per cent, got new_order "
+                    + newOrderPercent + ", payment " + paymentPercent);
+        }
+        this.newOrderRemote = newOrderPercent;
+        this.paymentRemote = paymentPercent;
+        return this;
     }
 
     /**

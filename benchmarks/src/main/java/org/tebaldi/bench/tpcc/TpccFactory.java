@@ -6,7 +6,10 @@ import org.tebaldi.bench.workload.WorkloadOptions;
 
 /**
  * Creates the TPC-C workload from {@code workload: {name: tpcc, warehouses: 10, mix: standard}}. Options:
- * {@code warehouses} (default 10), {@code mix} ({@code standard} or {@code hot_item}, §4.6.3), and, to scale a
+ * {@code warehouses} (default 10), {@code mix} ({@code standard}, {@code hot_item} (§4.6.3) or
+ * {@code new_order_payment} (COCO's 50/50 mix)), {@code newOrderRemote} and {@code paymentRemote} (COCO's remote
+ * shares in per cent, 0..100: new_order transactions with one line from another warehouse, payments by another
+ * warehouse's customer; both absent: the spec's 1% of lines and 15% of payments), and, to scale a
  * run down, {@code items} (default 100,000), {@code customersPerDistrict} (3,000) and {@code ordersPerDistrict}
  * (3,000), plus {@code seed} for the loaded data (default 1), and {@code batchedReads} (default true:
  * order_status and stock_level read each table's rows together, one request per data server; false: one by one).
@@ -20,17 +23,21 @@ public final class TpccFactory implements WorkloadFactory {
     @Override
     public String description() {
         return "TPC-C adapted to a key-value store (options: warehouses, mix, items, customersPerDistrict,"
-                + " ordersPerDistrict, seed, batchedReads)";
+                + " ordersPerDistrict, seed, batchedReads, newOrderRemote, paymentRemote)";
     }
 
     @Override
     public Workload create(WorkloadOptions o) {
         TpccConfig c = TpccConfig.spec(o.getInt("warehouses", 10, 1, 10_000))
-                .withMix(TpccMix.parse(o.getString("mix", "standard", "standard", "hot_item")))
+                .withMix(TpccMix.parse(o.getString("mix", "standard", "standard", "hot_item", "new_order_payment")))
                 .withItems(o.getInt("items", TpccConfig.SPEC_ITEMS, 100, 10_000_000))
                 .withCustomersPerDistrict(o.getInt("customersPerDistrict", TpccConfig.SPEC_CUSTOMERS, 10, 1_000_000))
                 .withOrdersPerDistrict(o.getInt("ordersPerDistrict", TpccConfig.SPEC_ORDERS, 10, 1_000_000))
                 .withSeed(o.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
-        return new TpccWorkload(c, o.getBoolean("batchedReads", true));
+        TpccWorkload w = new TpccWorkload(c, o.getBoolean("batchedReads", true));
+        if (o.has("newOrderRemote") || o.has("paymentRemote")) {
+            w.remote(o.getInt("newOrderRemote", 10, 0, 100), o.getInt("paymentRemote", 15, 0, 100));
+        }
+        return w;
     }
 }

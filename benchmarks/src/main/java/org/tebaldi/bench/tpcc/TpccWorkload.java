@@ -17,6 +17,8 @@ import org.tebaldi.core.db.Database;
 public final class TpccWorkload implements Workload {
     private final TpccBenchmark tpcc;
     private final boolean batchedReads;
+    /** Remote shares in per cent ({@link TpccClient#remote}), or null for the specification's. */
+    private int[] remote;
 
     /** TPC-C with batched multi-key reads in order_status and stock_level (the default). */
     public TpccWorkload(TpccConfig cfg) {
@@ -30,6 +32,21 @@ public final class TpccWorkload implements Workload {
     public TpccWorkload(TpccConfig cfg, boolean batchedReads) {
         this.tpcc = new TpccBenchmark(cfg);
         this.batchedReads = batchedReads;
+    }
+
+    /**
+     * COCO's remote shares for every client ({@link TpccClient#remote}): workload options {@code newOrderRemote}
+     * and {@code paymentRemote}, per cent. Returns this.
+     *
+     * @throws IllegalArgumentException if a share is outside 0..100
+     */
+    public TpccWorkload remote(int newOrderPercent, int paymentPercent) {
+        if (newOrderPercent < 0 || newOrderPercent > 100 || paymentPercent < 0 || paymentPercent > 100) {
+            throw new IllegalArgumentException("remote shares must be 0..100 per cent, got new_order "
+                    + newOrderPercent + ", payment " + paymentPercent);
+        }
+        this.remote = new int[]{newOrderPercent, paymentPercent};
+        return this;
     }
 
     /** The underlying benchmark. */
@@ -57,6 +74,9 @@ public final class TpccWorkload implements Workload {
     @Override
     public ClientSource newClient(int index, long seed) {
         TpccClient c = tpcc.newClient(index, seed).batchedReads(batchedReads);
+        if (remote != null) {
+            c.remote(remote[0], remote[1]);
+        }
         return () -> c.next().asTxnRequest();
     }
 

@@ -55,6 +55,11 @@ public final class WorkloadOptions {
         return workload;
     }
 
+    /** Whether the section gives {@code key} (for options whose absence means "the workload's own behaviour"). */
+    public boolean has(String key) {
+        return values.has(key);
+    }
+
     /**
      * A whole-number option.
      *

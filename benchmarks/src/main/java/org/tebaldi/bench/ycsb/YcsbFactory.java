@@ -7,8 +7,10 @@ import org.tebaldi.bench.workload.WorkloadOptions;
 /**
  * Creates YCSB from {@code workload: {name: ycsb, records: 100000, theta: 0.9, readRatio: 0.9, opsPerTxn: 16}}.
  * Options and defaults: {@code records} (100,000), {@code theta} (0.9, Zipf skew in [0, 1)), {@code readRatio}
- * (0.9), {@code opsPerTxn} (16, as in Sundial), {@code fields} (10) and {@code fieldLength} (100) — see
- * {@link YcsbConfig} for the ranges.
+ * (0.9), {@code opsPerTxn} (16, as in Sundial), {@code fields} (10), {@code fieldLength} (100), {@code writeTheta}
+ * (the skew of updated keys; default: {@code theta}), and COCO's multi-partition knob: {@code distributed} (per cent
+ * of transactions that span partitions, absent: keys from the whole table) with {@code partitions} (default 2; set it
+ * to {@code cluster.dataServers}) — see {@link YcsbConfig} for the ranges.
  */
 public final class YcsbFactory implements WorkloadFactory {
     @Override
@@ -18,7 +20,8 @@ public final class YcsbFactory implements WorkloadFactory {
 
     @Override
     public String description() {
-        return "YCSB transactions on one table (options: records, theta, readRatio, opsPerTxn, fields, fieldLength)";
+        return "YCSB transactions on one table (options: records, theta, readRatio, opsPerTxn, fields, fieldLength,"
+                + " writeTheta, distributed, partitions)";
     }
 
     @Override
@@ -29,6 +32,18 @@ public final class YcsbFactory implements WorkloadFactory {
         double read = o.getDouble("readRatio", 0.9, 0, 1);
         int fields = o.getInt("fields", 10, 1, 20);
         int length = o.getInt("fieldLength", 100, 1, 10_000);
-        return new YcsbWorkload(new YcsbConfig(records, theta, read, ops, fields, length));
+        int partitions = 1;
+        int distributed = -1;
+        if (o.has("distributed") || o.has("partitions")) {
+            distributed = o.getInt("distributed", 0, 0, 100);
+            partitions = o.getInt("partitions", 2, 1, Math.max(1, Math.min(1_024, records / (2 * ops))));
+            if (distributed > 0 && partitions < 2) {
+                throw o.error("partitions", "distributed transactions need at least 2 partitions, found "
+                        + partitions, "set workload.partitions to the cluster's dataServers (2 or more)");
+            }
+        }
+        double writeTheta = o.getDouble("writeTheta", theta, 0, 0.999);
+        return new YcsbWorkload(new YcsbConfig(records, theta, read, ops, fields, length, writeTheta, partitions,
+                distributed));
     }
 }

@@ -36,6 +36,10 @@ public final class YcsbWorkload implements Workload {
     private final TableSchema table;
     private final Database db;
     private final ZipfianGenerator zipf;
+    private final ZipfianGenerator writeZipf;
+    /** Zipf over one partition's rows (partitioned runs only), and for updates when their skew differs. */
+    private final ZipfianGenerator partZipf;
+    private final ZipfianGenerator partWriteZipf;
 
     /** Builds the table, the transaction type and the key distribution (O(records)). */
     public YcsbWorkload(YcsbConfig cfg) {
@@ -50,6 +54,11 @@ public final class YcsbWorkload implements Workload {
         db = new Database(c);
         db.procedure(YcsbTxn.procedure(c, cfg.opsPerTxn()));
         zipf = new ZipfianGenerator(cfg.records(), cfg.theta());
+        writeZipf = cfg.writeTheta() == cfg.theta() ? zipf : new ZipfianGenerator(cfg.records(), cfg.writeTheta());
+        int perPart = cfg.records() / cfg.partitions();
+        partZipf = cfg.partitioned() ? new ZipfianGenerator(perPart, cfg.theta()) : null;
+        partWriteZipf = !cfg.partitioned() ? null
+                : cfg.writeTheta() == cfg.theta() ? partZipf : new ZipfianGenerator(perPart, cfg.writeTheta());
     }
 
     /** Name of string field {@code i}. */
@@ -99,7 +108,9 @@ public final class YcsbWorkload implements Workload {
 
     @Override
     public ClientSource newClient(int index, long seed) {
-        return new YcsbClient(cfg, zipf, seed);
+        return cfg.partitioned()
+                ? new YcsbClient(cfg, partZipf, partWriteZipf, index % cfg.partitions(), seed)
+                : new YcsbClient(cfg, zipf, writeZipf, 0, seed);
     }
 
     @Override

@@ -81,9 +81,19 @@ class ExperimentErrorsTest {
     @Test
     void durabilityKeysAreChecked() {
         assertEquals("<dir>/experiments/x.yaml:8: durability.flush: unknown key 'flush'. Fix: use one of enabled, "
-                + "dir, epoch, sync", error(ExperimentFixture.BANK + "durability: {flush: async}\n"));
+                + "dir, epoch, sync, writeLatency, store", error(ExperimentFixture.BANK + "durability: {flush: async}\n"));
         assertTrue(error(ExperimentFixture.BANK + "durability: {enabled: true, epoch: 0s}\n")
                 .contains("durability.epoch"), "a GCP epoch must be positive");
+        assertTrue(error(ExperimentFixture.BANK + "durability: {enabled: true, writeLatency: 20s}\n")
+                .contains("durability.writeLatency: must be at most 10s"), "an injected latency is bounded");
+        assertTrue(error(ExperimentFixture.BANK + "durability: {enabled: true, writeLatency: -1us}\n")
+                .contains("durability.writeLatency"), "not negative");
+        assertTrue(error(ExperimentFixture.BANK + "durability: {enabled: true, writeLatency: fast}\n")
+                .contains("durability.writeLatency"), "a duration");
+        assertTrue(error(ExperimentFixture.BANK + "durability: {enabled: true, store: tmpfs}\n")
+                .contains("durability.store: unknown store 'tmpfs'"), "stores: rocksdb or memory");
+        assertTrue(error(ExperimentFixture.BANK + "durability: {enabled: true, store: memory, dir: d}\n")
+                .contains("durability.dir"), "a memory store has no directory");
     }
 
     @Test
@@ -199,7 +209,7 @@ class ExperimentErrorsTest {
         assertEquals("--set profiler.on=true: profiler.on: unknown key 'on'. Fix: use one of enabled, window, flush",
                 error(ExperimentFixture.BANK, "profiler.on=true"));
         assertEquals("--set durability.flush=async: durability.flush: unknown key 'flush'. Fix: use one of enabled, "
-                + "dir, epoch, sync", error(ExperimentFixture.BANK, "durability.flush=async"));
+                + "dir, epoch, sync, writeLatency, store", error(ExperimentFixture.BANK, "durability.flush=async"));
     }
 
     @Test

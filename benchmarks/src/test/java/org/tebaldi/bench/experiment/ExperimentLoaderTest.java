@@ -185,5 +185,14 @@ class ExperimentLoaderTest {
         assertEquals(tmp.resolve("data/x"), opts.dir());
         assertEquals(tmp.resolve("data/x/ds1"), opts.dirOf(1));
         assertTrue(opts.sync());
+        assertEquals(0, opts.writeLatencyMicros());
+        Experiment m = fx.load(ExperimentFixture.BANK, "durability.enabled=true", "durability.sync=true",
+                "durability.writeLatency=500us", "durability.store=memory");
+        assertEquals(new DurabilitySpec(true, null, 1_000_000, true, 500, true), m.durability());
+        var mo = m.durability().options(tmp, tmp.resolve("fallback"));
+        assertEquals(500, mo.writeLatencyMicros());
+        assertTrue(mo.stores() != null && mo.dir() == null, "in-memory stores, no directory");
+        assertEquals(2_000, fx.load(ExperimentFixture.BANK, "durability.enabled=true", "durability.writeLatency=2ms")
+                .durability().options(tmp, tmp.resolve("f")).writeLatencyMicros());
     }
 }

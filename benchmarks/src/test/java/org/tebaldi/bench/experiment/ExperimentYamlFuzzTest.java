@@ -42,8 +42,9 @@ class ExperimentYamlFuzzTest {
                     Files.createSymbolicLink(DIR.resolve(p.getFileName().toString()), p);
                 }
             }
-            Files.createDirectories(DIR.resolve("experiments/cluster"));
-            Files.createDirectories(DIR.resolve("experiments/chiller"));
+            for (String name : TEXT.keySet()) { // every sub-folder of the shipped experiments (cluster/, coco/, ...)
+                Files.createDirectories(DIR.resolve("experiments").resolve(name).getParent());
+            }
             Files.copy(CONFIG.resolve("experiments/chiller/placement.json"),
                     DIR.resolve("experiments/chiller/placement.json")); // the chiller experiments' placement
         } catch (IOException e) {
@@ -115,6 +116,20 @@ class ExperimentYamlFuzzTest {
             String text = TEXT.get("bank-2pl.yaml");
             ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
                     () -> ExperimentLoader.parse(text, DIR.resolve("experiments/x.yaml"), List.of(set), DIR), set);
+            ClearError.check(e, set);
+        }
+    }
+
+    /** The durable-write latency and in-memory store keys (COCO Fig 11) with bad values. */
+    @Example
+    void badDurabilityValuesAreOneClearMessage() throws IOException {
+        for (String set : List.of("durability.writeLatency=soon", "durability.writeLatency=-5us",
+                "durability.writeLatency=11s", "durability.writeLatency=[1us]", "durability.store=disk",
+                "durability.store=7")) {
+            String text = TEXT.get("bank-2pl.yaml");
+            ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                    () -> ExperimentLoader.parse(text, DIR.resolve("experiments/x.yaml"),
+                            List.of("durability.enabled=true", set), DIR), set);
             ClearError.check(e, set);
         }
     }

@@ -117,6 +117,25 @@ class SweepReportTest {
     }
 
     @Test
+    void aDurationKeyIsDrawnOnTheXAxisInMicroseconds() throws Exception {
+        List<PointResult> r = new java.util.ArrayList<>();
+        int i = 1;
+        for (String commit : List.of("2pc", "epoch")) {
+            for (String lat : List.of("1us", "100us", "2ms")) {
+                r.add(result(i++, values("cluster.commit", commit, "durability.writeLatency", lat), 100 * i, 0.1,
+                        PointResult.Status.OK));
+            }
+        }
+        List<String> keys = List.of("cluster.commit", "durability.writeLatency");
+        assertEquals("durability.writeLatency", SweepCharts.xKey(keys, r), "durations count as numbers");
+        assertEquals("epoch", SweepCharts.seriesName(r.get(4), keys, "durability.writeLatency", "x"));
+        List<Path> files = SweepCharts.write(tmp, keys, r, "coco-fig11");
+        assertTrue(ChartFiles.isPng(Files.readAllBytes(files.get(0))));
+        assertNull(SweepCharts.xKey(List.of("tree"), List.of(result(1, values("tree", "1 us later"), 1, 0,
+                PointResult.Status.OK))), "a label that only contains a duration is not one");
+    }
+
+    @Test
     void chartsFallBackToBarsWithoutANumericKeyAndSkipUnmeasuredSweeps() throws Exception {
         List<PointResult> r = List.of(result(1, values("tree", "2pl"), 10, 0.1, PointResult.Status.OK),
                 result(2, values("tree", "ssi"), 20, 0.2, PointResult.Status.OK));

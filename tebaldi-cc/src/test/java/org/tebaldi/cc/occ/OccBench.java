@@ -58,6 +58,11 @@ final class OccBench implements DsServices {
         return store.computeIfAbsent(key, x -> new VersionChain());
     }
 
+    @Override
+    public VersionChain find(Key key) {
+        return store.get(key);
+    }
+
     FakeTxn txn(long id, int leaf) {
         FakeTxn t = new FakeTxn(id, leaf, id);
         txns.put(id, t);

@@ -43,6 +43,15 @@ public final class FakeDs implements DsServices {
         return 0;
     }
 
+    /** What {@link #find} answers, by key (tests fill it). */
+    public final java.util.Map<org.tebaldi.core.model.Key, org.tebaldi.core.storage.VersionChain> chains =
+            new java.util.HashMap<>();
+
+    @Override
+    public org.tebaldi.core.storage.VersionChain find(org.tebaldi.core.model.Key key) {
+        return chains.get(key);
+    }
+
     @Override
     public DsTxn txn(long id) {
         return null;

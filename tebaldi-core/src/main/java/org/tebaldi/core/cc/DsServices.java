@@ -14,6 +14,12 @@ public interface DsServices extends CcServices {
      */
     void addDependency(DsTxn owner, DsTxn on, int level);
 
+    /**
+     * The versions of {@code key} at this server, or null if the key has none — for a part that answers a message
+     * outside any operation (e.g. Sundial's lease renewal of a read a coordinator served from its cache). Read only.
+     */
+    org.tebaldi.core.storage.VersionChain find(org.tebaldi.core.model.Key key);
+
     /** The live transaction with that id at this server, or null. */
     DsTxn txn(long id);
 

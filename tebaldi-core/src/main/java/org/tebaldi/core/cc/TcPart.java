@@ -58,6 +58,18 @@ public interface TcPart<S> {
         k.proceed();
     }
 
+    /**
+     * Execution phase, after {@link #beforeOp} passed: the answer to the plain read {@code op} from this part's own
+     * state at the coordinator (e.g. Sundial's cache of remote reads, Sundial §4), or null to send the read to its
+     * data server as usual. Asked only when this node is the transaction's whole path (a leaf that is the root):
+     * every other level would have to see the read at the data server. A served read reaches no data server and no
+     * {@link #onReport}; the coordinator records it in the history and runs {@link #afterOp} with no dependencies.
+     * The part takes the responsibility for validating it. Null by default.
+     */
+    default LocalRead serveRead(TcTxn t, S st, Op op) {
+        return null;
+    }
+
     /** A report from this node's DS part ({@link DsTxn#report}), delivered before the reply's bottom-up pass. */
     default void onReport(TcTxn t, S st, CcReport report) {
     }
@@ -124,6 +136,23 @@ public interface TcPart<S> {
      * the new part (or nowhere).
      */
     default void dropped() {
+    }
+
+    /**
+     * A recovery round began (dissertation §4.5.4): every data server rolls back to a common cut of its log and
+     * rebuilds its CC module over re-based versions; the coordinator has aborted every live transaction. A part
+     * that keeps data-server state across transactions (Sundial's cache of remote reads and their leases) must
+     * drop it: the versions may be gone and their leases restart.
+     */
+    default void storageRecovered() {
+    }
+
+    /**
+     * Counters this part keeps for the run report, by name (e.g. {@code sundial.cache.hits}); read from another
+     * thread while the coordinator runs, so a part keeps them in thread-safe cells. Empty by default.
+     */
+    default java.util.Map<String, Long> counters() {
+        return java.util.Map.of();
     }
 
     /**

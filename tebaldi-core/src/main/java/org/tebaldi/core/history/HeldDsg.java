@@ -172,6 +172,9 @@ final class HeldDsg {
     }
 
     private void write(HistoryLog.Write w, int source) {
+        if (copyOfDroppedWrite(w)) {
+            return;
+        }
         HeldTxn n = txn(w.writer());
         n.writeSources |= bit(source);
         if (lateAborts.contains(w.writer())) {
@@ -192,6 +195,25 @@ final class HeldDsg {
         } else if (prev >= 0 && prev < w.writeSeq()) {
             n.writes.put(w.key(), w.writeSeq());
         }
+    }
+
+    /**
+     * Whether {@code w} repeats a write of a committed transaction already checked and dropped — one dropped
+     * recently and not aborted, or the writer of its key's newest final version: a coordinator that serves a read
+     * from its cache (Sundial) logs the version's write again before the read, in case its chunk arrives before the
+     * data server's. A dropped committed transaction was complete, every write of it in, so this is a copy; taken as
+     * a new record it would bring the transaction back without an outcome, held for ever.
+     */
+    private boolean copyOfDroppedWrite(HistoryLog.Write w) {
+        long id = w.writer();
+        if (txns.containsKey(id)) {
+            return false;
+        }
+        if (dropped.contains(id)) {
+            return !dropped.aborted(id);
+        }
+        HeldKey ks = keys.get(w.key());
+        return ks != null && ks.tailId == id && ks.tail == HeldTxn.GONE;
     }
 
     private void edge(HeldTxn from, HeldTxn to, EdgeType type, Key key) {

@@ -335,4 +335,31 @@ class IncrementalCheckerTest {
         assertEquals(0, c.held(), c::describeHeld);
         assertEquals(0, c.finish().unfinished());
     }
+
+    @Test
+    void aWriteLoggedAgainAfterItsCommittedWriterWasDroppedIsACopy() {
+        // A coordinator (source 0) serving a read from its cache logs the version's write again before the read
+        // (Sundial; burn seed 41 with --streamed): A committed and was dropped long before, so the copy must not
+        // bring A back as a transaction without an outcome.
+        IncrementalChecker c = new IncrementalChecker(2, 10);
+        c.add(1, log(l -> l.write(A, X, 1)));
+        c.add(0, log(l -> l.outcome(A, true, "W")));
+        c.add(1, log(l -> l.finalVersion(X, A, 1)));
+        quietPass(c, 2);
+        quietPass(c, 2);
+        assertEquals(0, c.held(), c::describeHeld);
+        c.add(0, log(l -> {
+            l.write(A, X, 1);
+            l.read(B, X, A, 1);
+            l.outcome(B, true, "R");
+        }));
+        quietPass(c, 2);
+        quietPass(c, 2);
+        assertEquals(0, c.heldWithoutOutcome(), c::describeHeld);
+        assertEquals(0, c.held(), c::describeHeld);
+        CheckResult r = c.finish();
+        assertTrue(r.serializable(), r::summary);
+        assertEquals(0, r.unfinished(), r::summary);
+        assertEquals(2, r.committed(), r::summary);
+    }
 }

@@ -18,7 +18,10 @@ import org.tebaldi.core.config.ConfigException;
 
 /** The rules file is complete, consistent, and says what the dissertation says. */
 class CompositionRulesTest {
-    private static final List<String> ALL = List.of("2pl", "rp", "ssi", "tso", "none", "occ", "chiller");
+    private static final List<String> FIVE = List.of("2pl", "rp", "ssi", "tso", "none");
+    /** The dissertation's five, OCC the lease-based leaves (TicToc, Sundial) and Chiller. */
+    private static final List<String> ALL = List.of("2pl", "rp", "ssi", "tso", "none", "occ", "tictoc", "sundial",
+            "chiller");
     private final CompositionRules rules = CompositionRules.standard();
 
     @Test
@@ -45,6 +48,19 @@ class CompositionRulesTest {
         assertEquals(ALL.size() * ALL.size(), count.size());
         assertEquals(ALL.size() * ALL.size(), rules.rules().size());
         assertEquals(ALL, rules.mechanisms());
+    }
+
+    @Test
+    void leaseBasedMechanismsAreLeavesOnlyAndNotUnderRp() {
+        for (String m : List.of("tictoc", "sundial")) {
+            for (String c : ALL) {
+                assertEquals(Verdict.FORBIDDEN, rules.verdict(m, c), m + " over " + c);
+            }
+            assertEquals(Verdict.FORBIDDEN, rules.verdict("rp", m));
+            assertEquals(Verdict.ALLOWED, rules.verdict("2pl", m));
+            assertEquals(Verdict.ALLOWED, rules.verdict("ssi", m));
+            assertEquals(Verdict.INEFFICIENT, rules.verdict("tso", m));
+        }
     }
 
     @Test

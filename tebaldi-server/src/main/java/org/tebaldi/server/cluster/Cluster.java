@@ -140,7 +140,7 @@ public final class Cluster implements AutoCloseable {
         }
         if (cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH) {
             out.put(Role.EPOCH, () -> new org.tebaldi.server.epoch.EpochService(cfg.coordinators(), cfg.dataServers(),
-                    cfg.epochMicros(), cfg.recordHistory()));
+                    cfg.epochMicros(), cfg.recordHistory(), cfg.durability().enabled() && cfg.durability().sync()));
         }
         return out;
     }
@@ -249,6 +249,32 @@ public final class Cluster implements AutoCloseable {
     public void finishHistoryStream() {
         tcs.forEach(TransactionCoordinator::handOverHistory);
         dss.forEach(DataServer::finishHistoryStream);
+    }
+
+    /**
+     * Drops the caches of every running coordinator ({@link TransactionCoordinator#dropCaches}), e.g. before reads
+     * that must see the latest committed state. Simulation: call between events.
+     */
+    public void dropCoordinatorCaches() {
+        for (int i = 0; i < tcs.size(); i++) {
+            if (!crashedTcs.contains(i)) {
+                tcs.get(i).dropCaches();
+            }
+        }
+    }
+
+    /**
+     * The coordinators' CC counters ({@link org.tebaldi.core.cc.TcPart#counters}, e.g. Sundial's cache hits), summed
+     * by name over the coordinators still running; approximate while the cluster runs.
+     */
+    public java.util.Map<String, Long> ccCounters() {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        for (int i = 0; i < tcs.size(); i++) {
+            if (!crashedTcs.contains(i)) {
+                tcs.get(i).ccCounters().forEach((k, v) -> out.merge(k, v, Long::sum));
+            }
+        }
+        return out;
     }
 
     /** Every node's history log (empty if recording is off). Call once the cluster is quiet or stopped. */

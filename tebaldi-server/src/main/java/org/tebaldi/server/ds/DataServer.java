@@ -66,7 +66,8 @@ public final class DataServer extends NodeBase implements DsServices {
     private volatile long versionsRemoved;
     private DsDurability dur;
     private DsRecovery recovery;
-    private final DsEpochs epochs = new DsEpochs(this);
+    private final DsEpochPrepare epochPrepare = new DsEpochPrepare(this);
+    private final DsEpochs epochs = new DsEpochs(this, epochPrepare);
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -83,8 +84,9 @@ public final class DataServer extends NodeBase implements DsServices {
                 .on(AbortRequest.class, (from, r) -> phases.onAbort(r))
                 .on(CcEnvelope.class, module::onEnvelope)
                 // epoch-based commit: its prepared-write records are kept until the coordinators' commit or abort
-                // messages, so an epoch is prepared here once every coordinator's share of it arrived, unless this
-                // server is recovering from its log (DsEpochs)
+                // messages, so an epoch is prepared here once every coordinator's share of it arrived and every
+                // readiness condition (e.g. group durability's sync) is met, unless this server is recovering from
+                // its log (DsEpochs, DsEpochPrepare)
                 .on(EpochMessages.Prepare.class, epochs::onPrepare)
                 .on(EpochMessages.Members.class, epochs::onMembers)
                 .on(EpochMessages.Decision.class, epochs::onDecision);
@@ -107,7 +109,17 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         org.tebaldi.server.durability.LogStore.Factory f = d.stores() != null ? d.stores()
                 : org.tebaldi.server.durability.RocksLogStore.factory(d);
-        dur = new DsDurability(this, d, f.open(index, cfg.db().catalog(), toSelf));
+        org.tebaldi.server.durability.LogStore st = f.open(index, cfg.db().catalog(), toSelf);
+        if (d.writeLatencyMicros() > 0) {
+            st = new org.tebaldi.server.durability.DelayedLogStore(st, d.writeLatencyMicros(), this::nowMicros,
+                    this::schedule);
+        }
+        boolean group = d.sync() && cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH;
+        dur = new DsDurability(this, d, st, group);
+        if (group) {
+            DsDurability gd = dur;
+            epochPrepare.add((epoch, ready) -> gd.syncForEpoch(ready));
+        }
         dur.recovering = dur.store.hadData();
         recovery = new DsRecovery(this, dur);
     }
@@ -545,6 +557,11 @@ public final class DataServer extends NodeBase implements DsServices {
     /** The storage module of this server (data-server thread, or after the node stopped). */
     public MultiVersionStore store() {
         return store;
+    }
+
+    @Override
+    public VersionChain find(Key key) {
+        return store.find(key);
     }
 
     @Override

@@ -27,6 +27,11 @@ import org.tebaldi.server.msg.Durable;
  * server ({@link Durable.Persisted}). Asynchronous mode advances the epoch every {@code epochMicros}; synchronous
  * mode syncs each precommit log before the vote and advances as soon as the previous epoch is on disk. A server
  * that hears another reached a later epoch advances too, so idle servers do not hold the cluster's cut back.
+ *
+ * <p><b>Group durability</b> (synchronous mode under epoch-based commit, COCO §3: the durable prepared-write record
+ * of an epoch): precommit logs are written without a sync and the vote leaves at once; instead, before this server
+ * answers a commit epoch's {@code Prepare}, one synced write makes everything logged so far durable
+ * ({@link #syncForEpoch}) — one sync per commit epoch instead of one per transaction.
  */
 final class DsDurability {
     private static final int LOAD_CHUNK = 5_000;
@@ -44,11 +49,30 @@ final class DsDurability {
     private boolean dirty;
     boolean recovering;
     private boolean ticking;
+    /** Group durability: precommits are not synced one by one; {@link #syncForEpoch} syncs once per epoch. */
+    private final boolean group;
+    private volatile long epochSyncs;
 
-    DsDurability(DataServer ds, DurabilityOptions opts, LogStore store) {
+    /** @param group group durability under epoch-based commit (with synchronous mode only) */
+    DsDurability(DataServer ds, DurabilityOptions opts, LogStore store, boolean group) {
         this.ds = ds;
         this.opts = opts;
         this.store = store;
+        this.group = group && opts.sync();
+    }
+
+    /**
+     * Group durability: syncs everything logged so far — every precommit record whose vote left before this call —
+     * then runs {@code ready} (on this server's thread).
+     */
+    void syncForEpoch(Runnable ready) {
+        epochSyncs++;
+        store.write(List.of(), true, ready);
+    }
+
+    /** Synced writes made for commit epochs' prepares so far (group durability). */
+    long epochSyncs() {
+        return epochSyncs;
     }
 
     /** Starts the epoch timer. */
@@ -104,7 +128,7 @@ final class DsDurability {
         t.logEpoch = e;
         undecided.computeIfAbsent(e, x -> new int[1])[0]++;
         dirty = true;
-        if (opts.sync()) {
+        if (opts.sync() && !group) {
             store.write(recs, true, () -> reply.accept(e));
         } else {
             store.write(recs, false, null);

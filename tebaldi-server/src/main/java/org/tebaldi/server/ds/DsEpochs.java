@@ -45,8 +45,11 @@ final class DsEpochs {
         boolean answered;
     }
 
-    DsEpochs(DataServer ds) {
+    private final DsEpochPrepare readiness;
+
+    DsEpochs(DataServer ds, DsEpochPrepare readiness) {
         this.ds = ds;
+        this.readiness = readiness;
     }
 
     void onPrepare(NodeId from, EpochMessages.Prepare p) {
@@ -99,7 +102,8 @@ final class DsEpochs {
                 return;
             }
         }
-        answer(id, e, !ds.recovering());
+        e.answered = true;
+        readiness.whenReady(id, () -> ds.send(e.service, new EpochMessages.Prepared(id, !ds.recovering())));
     }
 
     private void answer(long id, Epoch e, boolean ok) {

@@ -32,6 +32,7 @@ public interface LogStore extends AutoCloseable {
     /**
      * Appends records after everything queued before. {@code sync}: on disk (fsync) before {@code done} runs;
      * otherwise {@code done} runs once the records are written to the store (its write-ahead log, not yet synced).
+     * A synced write of no records syncs everything written before it.
      *
      * @param done may be null
      */

@@ -26,6 +26,8 @@ public final class MemoryLogStore implements LogStore {
     private Executor owner;
     private boolean hadData;
     private long writes;
+    private long syncs;
+    private long syncedPrecommits;
 
     public MemoryLogStore() {
         for (LogFormat.Cf cf : LogFormat.Cf.values()) {
@@ -36,6 +38,11 @@ public final class MemoryLogStore implements LogStore {
     /** A factory handing out {@code stores[ds]} (reopened with its contents after a crash). */
     public static Factory factory(MemoryLogStore[] stores) {
         return (ds, catalog, owner) -> stores[ds].open(catalog, owner);
+    }
+
+    /** A factory opening a new, empty store per data server (experiments without disks: nothing survives). */
+    public static Factory fresh() {
+        return (ds, catalog, owner) -> new MemoryLogStore().open(catalog, owner);
     }
 
     private MemoryLogStore open(Catalog catalog, Executor owner) {
@@ -65,6 +72,10 @@ public final class MemoryLogStore implements LogStore {
         unsynced.add(batch);
         writes++;
         if (sync) {
+            syncs++;
+            if (records.stream().anyMatch(r -> r instanceof LogRecord.Precommit)) {
+                syncedPrecommits++;
+            }
             syncAll();
         }
         if (done != null) {
@@ -134,6 +145,16 @@ public final class MemoryLogStore implements LogStore {
     @Override
     public void awaitWritten() {
         syncAll();
+    }
+
+    /** Synced writes so far. */
+    public long syncs() {
+        return syncs;
+    }
+
+    /** Synced writes so far that carried a precommit record (a per-transaction sync before the vote). */
+    public long syncedPrecommits() {
+        return syncedPrecommits;
     }
 
     /** Batches written so far. */

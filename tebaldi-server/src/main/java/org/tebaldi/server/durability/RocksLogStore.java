@@ -227,7 +227,13 @@ public final class RocksLogStore implements LogStore {
                 }
                 loadsUnflushed = false;
             }
-            db.write(sync ? synced : async, wb);
+            if (wb.count() == 0) {
+                if (sync) {
+                    db.flushWal(true); // a sync without records (e.g. once per commit epoch): what is written so far
+                }
+            } else {
+                db.write(sync ? synced : async, wb);
+            }
         }
         for (Req q : writes) {
             Runnable d = ((Write) q).done();

@@ -26,6 +26,11 @@ import org.slf4j.LoggerFactory;
  * and is sent again every prepare timeout until each node acknowledges it ({@link EpochMessages.Done}). At most one
  * epoch prepares at a time: a tick that finds the previous one still preparing lets the open epoch run longer.
  *
+ * <p>With a <em>staged</em> prepare (group durability: {@code durability.sync} under epoch commit) the coordinators
+ * are asked first and the data servers only once every coordinator answered: a coordinator's answer closes its batch,
+ * and every member's precommit record was logged at its data servers before its vote, so a data server that syncs
+ * everything logged so far when it receives the prepare makes every record of the epoch durable.
+ *
  * <p>Epoch ids are {@code term << 32 | n} ({@link #epochId}); a new term (after the service was lost) starts again
  * at n = 1, above every id of the old term, and coordinators abort the prepared epochs of an older term when the new
  * term first speaks to them. Counters ({@link #committedEpochs}, {@link #meanCommitLatencyMicros}) are read by the
@@ -53,6 +58,9 @@ public final class EpochService implements Actor, ElectedService {
     private volatile long latencySumMicros;
 
     private final Map<Long, Boolean> decisions;
+    /** Staged prepare: data servers are asked once every coordinator answered; whether they were asked yet. */
+    private final boolean staged;
+    private boolean dsPhase;
 
     private record Pending(boolean commit, Set<NodeId> owing) {
     }
@@ -72,6 +80,15 @@ public final class EpochService implements Actor, ElectedService {
      * ({@link #decisions()}).
      */
     public EpochService(int coordinators, int dataServers, long epochMicros, boolean record) {
+        this(coordinators, dataServers, epochMicros, record, false);
+    }
+
+    /**
+     * As {@link #EpochService(int, int, long, boolean)}; with {@code staged} the prepare goes to the coordinators
+     * first and to the data servers once every coordinator answered (group durability; see the class doc).
+     */
+    public EpochService(int coordinators, int dataServers, long epochMicros, boolean record, boolean staged) {
+        this.staged = staged;
         this.decisions = record ? new java.util.TreeMap<>() : null;
         if (coordinators < 1 || dataServers < 1 || epochMicros <= 0) {
             throw new IllegalArgumentException("epoch service needs coordinators, data servers and a positive epoch "
@@ -147,12 +164,20 @@ public final class EpochService implements Actor, ElectedService {
         }
         preparing = e;
         preparedAt = ctx.nowMicros();
+        dsPhase = !staged || members.stream().noneMatch(n -> n.role() == Role.TC);
+        ask(n -> dsPhase || n.role() == Role.TC);
+    }
+
+    /** Sends the prepare of the epoch preparing to the members {@code which} selects, and awaits their answers. */
+    private void ask(java.util.function.Predicate<NodeId> which) {
         awaiting.clear();
-        awaiting.addAll(members);
-        EpochMessages.Prepare m = new EpochMessages.Prepare(e, members.stream()
+        EpochMessages.Prepare m = new EpochMessages.Prepare(preparing, members.stream()
                 .filter(n -> n.role() == Role.TC).mapToInt(NodeId::index).toArray());
         for (NodeId n : members) {
-            ctx.send(n, m);
+            if (which.test(n)) {
+                awaiting.add(n);
+                ctx.send(n, m);
+            }
         }
     }
 
@@ -165,7 +190,10 @@ public final class EpochService implements Actor, ElectedService {
             return;
         }
         awaiting.remove(from);
-        if (awaiting.isEmpty()) {
+        if (awaiting.isEmpty() && !dsPhase) {
+            dsPhase = true; // staged: every coordinator closed its batch; now the data servers sync and answer
+            ask(n -> n.role() == Role.DS);
+        } else if (awaiting.isEmpty()) {
             decide(true, null);
         }
     }

@@ -22,6 +22,15 @@ public final class Recovery {
     }
 
     /**
+     * TC → TC 0: round {@code round} began here — running transactions aborted, new ones held. The round decides
+     * nothing before every coordinator has begun it (TC 0 sends {@link Begin} again to a coordinator whose
+     * acknowledgement is overdue): a coordinator that heard of the round only after the data servers resumed would
+     * have committed against the recovered state and then counted those commits lost at {@link End}.
+     */
+    public record BeginAck(long round, int tc) {
+    }
+
+    /**
      * DS → TC 0: what the store holds. Per logged transaction (parallel arrays): its id; flags
      * ({@link #PRECOMMIT}, {@link #WRITES}, {@link #ABORTED}); the participant count of its precommit log (0 if
      * none); the precommit's epoch (-1 if none); the global epoch of its commit record (-1 if none).

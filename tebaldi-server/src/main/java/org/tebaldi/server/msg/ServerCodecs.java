@@ -198,6 +198,10 @@ public final class ServerCodecs implements CodecProvider {
                 i -> new Recovery.Request(i.readVarInt())));
         r.add("recovery.Begin", Recovery.Begin.class, Codec.of((x, o) -> o.writeVarLong(x.round()),
                 i -> new Recovery.Begin(i.readVarLong())));
+        r.add("recovery.BeginAck", Recovery.BeginAck.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.round());
+            o.writeVarInt(x.tc());
+        }, i -> new Recovery.BeginAck(i.readVarLong(), i.readVarInt())));
         r.add("recovery.Summary", Recovery.Summary.class, Codec.of((x, o) -> {
             o.writeVarLong(x.round());
             o.writeVarInt(x.ds());

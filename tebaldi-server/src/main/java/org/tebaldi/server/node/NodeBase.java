@@ -58,9 +58,22 @@ public abstract class NodeBase implements Actor, CcServices {
     /** Handles one message; continuations queued with {@link #later} run afterwards. */
     protected abstract void handle(NodeId from, Object msg);
 
+    /**
+     * Continuations one event may run before its drain counts as a storm: far above what releasing every waiter of
+     * a node takes, yet reached within a second by a wait that re-queues itself at once (which would otherwise spin
+     * at one instant — in the simulation, with virtual time frozen — until the heap is gone).
+     */
+    static final int STORM_LIMIT = 1_000_000;
+
     private void drain() {
         Runnable r;
+        int n = 0;
         while ((r = ready.poll()) != null) {
+            if (++n > STORM_LIMIT) {
+                ready.clear();
+                throw new IllegalStateException(self() + ": more than " + STORM_LIMIT + " continuations after one "
+                        + "event (a wait that wakes at once and waits again?); last: " + r.getClass().getName());
+            }
             r.run();
         }
     }

@@ -14,16 +14,19 @@ import org.tebaldi.core.tree.Verdict;
  * Random CC trees for the conformance suite and the burn test: depth up to {@code maxDepth}, mechanisms drawn from every registered
  * mechanism the composability rules cover (test-only mechanisms, which the rules do not know, stay out), every
  * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@code none}) only as leaves over
- * read-only types, mechanisms the rules forbid over every child ({@code occ}) only as leaves, 2PL with a drawn
- * deadlock flavour. Deterministic per seed.
+ * read-only types, mechanisms the rules forbid over every child ({@code occ}, {@code tictoc}, {@code sundial}) only
+ * as leaves, 2PL with a drawn deadlock flavour; a {@code sundial} leaf that is the whole tree gets a random caching
+ * policy. Deterministic per seed.
  */
 public final class RandomTrees {
     private final CompositionRules rules = CompositionRules.standard();
     /** Mechanisms that regulate conflicts (may be inner nodes and leaves of update types). */
     private final List<String> regulating = new ArrayList<>();
+    /** Caching policies drawn for a sundial leaf that is the whole tree. */
+    private static final List<String> SUNDIAL_CACHE = List.of("off", "always-reuse", "always-request", "hybrid");
     /** Mechanisms that are leaves of read-only types only. */
     private final List<String> readOnlyLeaves = new ArrayList<>();
-    /** Regulating mechanisms the rules allow over at least one mechanism (leaf-only ones such as occ stay out). */
+    /** Regulating mechanisms the rules allow over at least one mechanism (leaf-only ones such as occ, tictoc and sundial stay out). */
     private final List<String> inner = new ArrayList<>();
     /** 2PL's deadlock flavours (option {@code deadlock}). */
     private static final List<String> DEADLOCK = List.of("timeout", "wait-die", "no-wait");
@@ -81,7 +84,11 @@ public final class RandomTrees {
             if (readOnly(types)) {
                 leafMechs.addAll(readOnlyLeaves);
             }
-            return withOptions(TreeSpec.leaf(pick(parent, leafMechs), types.toArray(new String[0])));
+            TreeSpec leafSpec = withOptions(TreeSpec.leaf(pick(parent, leafMechs), types.toArray(new String[0])));
+            if (parent == null && leafSpec.cc.equals("sundial")) {
+                leafSpec.option("cache", SUNDIAL_CACHE.get(rnd.nextInt(SUNDIAL_CACHE.size())));
+            }
+            return leafSpec;
         }
         String mech = pick(parent, inner);
         int groups = 2 + rnd.nextInt(Math.min(2, types.size() - 1));
@@ -105,6 +112,7 @@ public final class RandomTrees {
             case "2pl" -> s.option("lockTimeout", "20ms")
                     .option("deadlock", DEADLOCK.get(rnd.nextInt(DEADLOCK.size())));
             case "rp" -> s.option("lockTimeout", "20ms");
+            case "sundial" -> s.option("lockTimeout", "20ms");
             case "ssi" -> s.option("batchInterval", "1ms");
             case "tso" -> {
                 if (!s.children.isEmpty()) {

@@ -57,12 +57,42 @@ final class OpExecutor {
         }
         int i = b.next++;
         tc.module().beforeOp(t, op, () -> {
+            if (servedHere(t, b, i, op)) {
+                return;
+            }
             b.staged.add(i);
             if (!replicated(op)) {
                 b.ccPending++;
             }
             advance(t);
         }, why -> tc.commits().abort(t, why));
+    }
+
+    /**
+     * A plain read some level answers at the coordinator ({@code TcPart.serveRead}, e.g. Sundial's cache): its result
+     * is in, the history records it as a data server would (with the version's write recorded again before it), the TC
+     * parts run bottom-up with no dependencies, and the batch goes on. Returns false when the read must go to its data server.
+     */
+    private boolean servedHere(TcTxnImpl t, OpBatch b, int i, Op op) {
+        if (op.kind() != org.tebaldi.core.txn.OpKind.READ || replicated(op)) {
+            return false;
+        }
+        org.tebaldi.core.cc.LocalRead r = tc.module().serveRead(t, op);
+        if (r == null) {
+            return false;
+        }
+        b.results[i] = r.row();
+        if (tc.history() != null) {
+            if (r.writer() != org.tebaldi.core.storage.Version.INITIAL_WRITER) {
+                // the write again, before the read: a streamed check meets each node's records in order, and this
+                // node's chunk may be handed over before the data server's that holds the write
+                tc.history().write(r.writer(), op.key(), r.writeSeq());
+            }
+            tc.history().read(t.id(), op.key(), r.writer(), r.writeSeq());
+        }
+        tc.module().afterOp(t, op, List.of());
+        advance(t);
+        return true;
     }
 
     /**

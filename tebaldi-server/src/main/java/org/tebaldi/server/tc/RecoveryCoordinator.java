@@ -16,17 +16,20 @@ import org.tebaldi.server.msg.Recovery;
  * Runs recovery rounds at coordinator 0 (dissertation §4.5.4: "data servers coordinate with each other via
  * transaction coordinators"). A data server that restarted from its store asks for a round; the round begins at
  * every coordinator (running transactions abort, new ones wait) and every data server (step 1: read the store,
- * summarize the logs); with every summary in, {@link RecoveryPlan} decides which logged transactions survive and
- * each data server applies that (steps 2 and 3) and syncs a decision record; only when all did, they delete their
- * logs — so a crash during recovery leaves either every log in place (the next round decides the same) or a
+ * summarize the logs); with every summary in and every coordinator's {@link Recovery.BeginAck} (so no coordinator
+ * still commits against the old state, nor — hearing of the round late — against the recovered one, and then counts
+ * those commits lost at the end; a coordinator that is down holds the round there, as it holds a reconfiguration —
+ * the burn draws no coordinator crash beside a data-server restart), {@link RecoveryPlan} decides which logged
+ * transactions survive and each data server applies that (steps 2 and 3) and syncs a decision record; only when
+ * all did, they delete their logs — so a crash during recovery leaves either every log in place (the next round decides the same) or a
  * decision recorded everywhere (the next round finishes it first). Then the coordinators resume. A restart during a
  * round starts a new round.
  *
  * <p>Lost messages (a dropped connection loses what was in flight): every resend interval (the transaction timeout,
  * or 500 ms without one) the coordinator sends the current step's request again to each data server whose answer
- * is missing — {@code Begin}, {@code Decide}, {@code Finish} — and {@code End} to each coordinator that has not
- * acknowledged it ({@link Recovery.EndAck}); data servers and coordinators answer a repeated request of a step they
- * took without taking it again.
+ * is missing — {@code Begin}, {@code Decide}, {@code Finish} — and {@code Begin} and {@code End} to each coordinator
+ * that has not acknowledged it ({@link Recovery.BeginAck}, {@link Recovery.EndAck}); data servers and coordinators
+ * answer a repeated request of a step they took without taking it again.
  */
 final class RecoveryCoordinator {
     private static final Logger LOG = LoggerFactory.getLogger(RecoveryCoordinator.class);
@@ -42,6 +45,8 @@ final class RecoveryCoordinator {
     private long finishing;
     private Recovery.Summary[] summaries;
     private final Set<Integer> answered = new HashSet<>();
+    /** Coordinators that acknowledged the current round's {@code Begin}. */
+    private final Set<Integer> begun = new HashSet<>();
     private RecoveryPlan.Decision decision;
     /** The decision sent to each data server (for sending again). */
     private Recovery.Decide[] decides;
@@ -59,6 +64,10 @@ final class RecoveryCoordinator {
             request(r.ds());
         } else if (msg instanceof Recovery.Summary s) {
             summary(s);
+        } else if (msg instanceof Recovery.BeginAck a) {
+            if (phase == Phase.SUMMARIES && a.round() == round && begun.add(a.tc())) {
+                decideOnceAllIn();
+            }
         } else if (msg instanceof Recovery.Applied a) {
             if (phase == Phase.APPLYING && a.round() == round && answered.add(a.ds()) && answered.size() == dataServers) {
                 phase = Phase.FINISHING;
@@ -91,6 +100,7 @@ final class RecoveryCoordinator {
         phase = Phase.SUMMARIES;
         summaries = new Recovery.Summary[dataServers];
         answered.clear();
+        begun.clear();
         startedMicros = tc.nowMicros();
         LOG.warn("tc{}: recovery round {} starts ({})", tc.tcIndex(), round, why);
         Recovery.Begin b = new Recovery.Begin(round);
@@ -120,6 +130,11 @@ final class RecoveryCoordinator {
                 for (int i = 0; i < dataServers; i++) {
                     if (summaries[i] == null) {
                         tc.sendMessage(NodeId.ds(i), new Recovery.Begin(round));
+                    }
+                }
+                for (int i = 0; i < tc.coordinators(); i++) {
+                    if (!begun.contains(i)) {
+                        tc.sendMessage(NodeId.tc(i), new Recovery.Begin(round));
                     }
                 }
             }
@@ -161,10 +176,18 @@ final class RecoveryCoordinator {
             return;
         }
         summaries[s.ds()] = s;
+        decideOnceAllIn();
+    }
+
+    /** Every summary is in and every coordinator began the round: finish a pending round first, or decide. */
+    private void decideOnceAllIn() {
         for (Recovery.Summary x : summaries) {
             if (x == null) {
                 return;
             }
+        }
+        if (begun.size() < tc.coordinators()) {
+            return;
         }
         long pendingMax = -1;
         for (Recovery.Summary x : summaries) {

@@ -89,7 +89,10 @@ final class TcDurability {
             return false;
         }
         if (msg instanceof Recovery.Begin b) {
-            begin(b.round());
+            if (b.round() > round) {
+                begin(b.round()); // a Begin of a round whose End was applied here already is stale
+            }
+            tc.sendMessage(from, new Recovery.BeginAck(b.round(), tc.tcIndex())); // a repeated begin: the ack was lost
             return true;
         }
         if (msg instanceof Recovery.End e) {
@@ -197,6 +200,7 @@ final class TcDurability {
         }
         recovering = true;
         tc.abortAll("the cluster is recovering from a data server failure");
+        tc.module().parts().forEach(p -> p.storageRecovered());
     }
 
     private void end(Recovery.End e) {

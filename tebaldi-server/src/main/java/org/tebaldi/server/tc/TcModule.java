@@ -99,6 +99,23 @@ final class TcModule extends CcModule<TcPart<Object>> {
         LevelPass.topDown(services, t.path.length, (l, k) -> at(t, l).beforeOp(t, t.states[l], op, k), done, abort);
     }
 
+    /**
+     * A plain read answered at the coordinator by the part of a one-level path ({@link TcPart#serveRead}), or null:
+     * on a longer path every other level must see the read at its data server.
+     */
+    org.tebaldi.core.cc.LocalRead serveRead(TcTxnImpl t, Op op) {
+        return t.path.length == 1 ? at(t, 0).serveRead(t, t.states[0], op) : null;
+    }
+
+    /** Every part's counters for the run report, summed by name. */
+    java.util.Map<String, Long> counters() {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        for (TcPart<Object> p : parts()) {
+            p.counters().forEach((k, v) -> out.merge(k, v, Long::sum));
+        }
+        return out;
+    }
+
     /** Delivers the DS parts' reports that came with a reply to their levels. */
     void reports(TcTxnImpl t, LevelReport[] reports) {
         if (reports != null) {

@@ -315,6 +315,16 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         LOG.warn("tc{}: service {} failed: aborted {} transaction(s)", index, d.node(), n);
     }
 
+    /**
+     * Drops what the CC parts keep of data-server state across transactions (Sundial's cache of remote reads), as a
+     * recovery round does: the next reads go to the data servers. For a check that needs reads of the latest
+     * committed state — a cached read is serializable, yet may be stale in real time (Sundial §4). Call on this
+     * node's thread, or in the simulation between events.
+     */
+    public void dropCaches() {
+        module.parts().forEach(p -> p.storageRecovered());
+    }
+
     // ---- what the coordinator's helpers share (package-private) --------------------------------------------
 
     TcModule module() {
@@ -378,6 +388,19 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     boolean dataServerDown(int ds) {
         return deadDs.get(ds);
+    }
+
+    @Override
+    public boolean durable() {
+        return durability != null;
+    }
+
+    /**
+     * The CC parts' counters for the run report ({@link org.tebaldi.core.cc.TcPart#counters}), summed by name; may be
+     * read from another thread while the node runs (approximate then).
+     */
+    public java.util.Map<String, Long> ccCounters() {
+        return module.counters();
     }
 
     /** Outcomes recorded here (null if recording is off). Read after the node stopped. */

@@ -85,6 +85,25 @@ class LogStoreTest {
         again.close();
     }
 
+    /** Group durability's once-per-epoch sync is a synced write of no records: it completes, after what came before. */
+    @Test
+    void aSyncedWriteOfNoRecordsCompletesInOrder() throws Exception {
+        RocksLogStore s = new RocksLogStore(dir, cat, now);
+        List<String> done = java.util.Collections.synchronizedList(new ArrayList<>());
+        CompletableFuture<Void> last = new CompletableFuture<>();
+        s.write(records(), false, () -> done.add("records"));
+        s.write(List.of(), true, () -> done.add("sync"));
+        s.write(List.of(), false, () -> last.complete(null));
+        last.get(30, TimeUnit.SECONDS);
+        assertEquals(List.of("records", "sync"), done);
+        s.close();
+        RocksLogStore again = new RocksLogStore(dir, cat, now);
+        LogContents c = read(again, new ArrayList<>());
+        assertEquals(4, c.persisted);
+        assertEquals(2, c.txns.get(42L).ops.size(), "the records before the sync are there after a reopen");
+        again.close();
+    }
+
     @Test
     void memoryStoreKeepsSyncedWritesAndAPrefixOfTheRestOnACrash() throws Exception {
         MemoryLogStore m = new MemoryLogStore();

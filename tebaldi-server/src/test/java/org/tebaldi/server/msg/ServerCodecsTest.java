@@ -138,6 +138,7 @@ class ServerCodecsTest {
                 new Durable.Ack(12),
                 new Recovery.Request(2),
                 new Recovery.Begin(1_000_001),
+                new Recovery.BeginAck(1_000_001, 2),
                 new Recovery.Summary(7, 1, 40, 43, -1, 3, new long[] {t, t + 1}, new byte[] {7, 1},
                         new int[] {2, 0}, new long[] {41, -1}, new long[] {42, -1}),
                 new Recovery.Decide(7, 40, 44, new long[] {t}),

@@ -223,6 +223,22 @@ public final class LockTable {
         mine.held.clear();
     }
 
+    /**
+     * The transaction holding {@code key} in X mode at this node, or null (e.g. Sundial's lease renewal fails on a
+     * tuple another transaction has locked for writing).
+     */
+    public DsTxn exclusiveHolder(Key key) {
+        LockState ls = locks.get(key);
+        if (ls != null) {
+            for (LockState.Holder h : ls.holders) {
+                if (h.mode == LockMode.X) {
+                    return h.txn;
+                }
+            }
+        }
+        return null;
+    }
+
     /** Switches to the same node of an updated tree (online update, see {@code DsPart#rebind}). */
     public void rebind(CcNode n) {
         this.node = n;
