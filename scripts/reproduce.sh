@@ -42,6 +42,11 @@
 #           list): the theta sweep [0.6, 0.8, 0.9, 0.99] over 2PL wait-die, OCC, TicToc, Sundial and Sundial with
 #           its cache as one sweep (config/experiments/sundial/ycsb-theta09-*.yaml and ycsb-occ.yaml:
 #           sundial-theta/), and the read-mostly caching pair (sundial/ycsb-readmostly-*.yaml: sundial-cache/)
+#   chiller Chiller's comparison on the skewed NewOrder workload (docs/mechanisms.md "Chiller"): scripts/tebaldi
+#           partition profiles config/experiments/chiller/neworder-chiller.yaml for 10 s and rewrites
+#           config/experiments/chiller/placement.json, then one sweep over chiller/neworder-{hash-2pl,placement-2pl,
+#           chiller}.yaml with clients [25, 50, 100], warm-up 3 s, 10 s measured: chiller/ (about 4 minutes; not part
+#           of the default list)
 #
 # Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
 # results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
@@ -63,7 +68,7 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,51p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,56p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
@@ -84,6 +89,7 @@ files_of() {
              $EXP/coco/ycsb-distributed.yaml 2>/dev/null) ;;
     sundial) (cd "$ROOT" && ls $EXP/sundial/ycsb-theta09-{2pl,tictoc,sundial,sundial-cache}.yaml \
                 $EXP/sundial/ycsb-readmostly-sundial{,-cache}.yaml 2>/dev/null) ;;
+    chiller) (cd "$ROOT" && ls $EXP/chiller/neworder-{hash-2pl,placement-2pl,chiller}.yaml 2>/dev/null) ;;
   esac
   return 0
 }
@@ -94,9 +100,9 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --list) list=true ;;
-    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning|coco|sundial) wanted+=("$a") ;;
-    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning coco sundial, --list" \
-         "or --help" >&2
+    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning|coco|sundial|chiller) wanted+=("$a") ;;
+    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning coco sundial chiller," \
+         "--list or --help" >&2
        exit 2 ;;
   esac
 done
@@ -251,7 +257,7 @@ for id in "${wanted[@]}"; do
       fig4-8) note "$id: skipped: no $EXP/seats-*.yaml" ;;
       micro) note "$id: skipped: no $EXP/micro-*.yaml" ;;
       table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
-      validate|cluster|tuning|coco) note "$id: skipped: its experiment files are missing" ;;
+      validate|cluster|tuning|coco|chiller) note "$id: skipped: its experiment files are missing" ;;
       sundial) note "$id: skipped: no $EXP/sundial/*.yaml (they arrive with the tictoc/sundial merge)" ;;
     esac
     continue
@@ -377,6 +383,17 @@ for id in "${wanted[@]}"; do
         }' "$OUT/tuning/pairs.csv" | sort >> "$OUT/tuning/summary.csv"
       cat "$OUT/tuning/summary.csv"
       note "tuning: tuned/manual ratios per pair -> tuning/summary.csv" ;;
+    chiller)
+      echo "reproduce: [chiller] scripts/tebaldi partition $EXP/chiller/neworder-chiller.yaml --out $EXP/chiller/placement.json"
+      if (cd "$ROOT" && "$TEBALDI" partition "$EXP/chiller/neworder-chiller.yaml" --profile 10s \
+            --stats-out "$OUT/chiller-stats.json" --out "$EXP/chiller/placement.json"); then
+        note "chiller: placement written to $EXP/chiller/placement.json (statistics: chiller-stats.json)"
+        run "chiller" "$OUT/chiller" "${files[@]}" --set "clients=[25,50,100]" --set warmup=3s --set duration=10s
+        copy_charts "$OUT/chiller" chiller
+      else
+        note "chiller: partition FAILED"
+        worst=3
+      fi ;;
   esac
 done
 

@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",
         subcommands = {RunCommand.class, TuneCommand.class, NodeCommand.class, RecoverCommand.class,
                 CalibrateCommand.class, ValidateCommand.class, PaperChartCommand.class, BurnCommand.class,
+                PartitionCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Spec

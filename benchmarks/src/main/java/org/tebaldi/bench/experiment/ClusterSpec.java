@@ -30,10 +30,16 @@ import org.tebaldi.server.zk.ZkConnection;
  *                           docs/mechanisms.md "Epoch-based commit")
  * @param epochMicros        {@code epoch}: length of a commit epoch, µs (default 10 ms); only with {@code commit:
  *                           epoch}
+ * @param placement          {@code placement}: a Chiller placement file ({@link org.tebaldi.server.node.Placement},
+ *                           written by {@code tebaldi partition}; a relative path is resolved against the experiment file's folder):
+ *                           its hot-record lookup table over the default
+ *                           partitioner; null (or {@code placement: none}) for the default partitioner; embedded and
+ *                           simulated modes
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                           int threads, boolean batching, SimulationSpec simulation, String bind,
-                          long sessionTimeoutMillis, CommitProtocol commit, long epochMicros) {
+                          long sessionTimeoutMillis, CommitProtocol commit, long epochMicros,
+                          java.nio.file.Path placement) {
     /** The default {@code bind}: loopback only. */
     public static final String LOOPBACK = "127.0.0.1";
 
@@ -56,6 +62,26 @@ public record ClusterSpec(String mode, String transport, int dataServers, int co
                        long sessionTimeoutMillis) {
         this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
                 sessionTimeoutMillis, CommitProtocol.TWO_PC, ClusterConfig.DEFAULT_EPOCH_MICROS);
+    }
+
+    /** Without a placement (the default partitioner). */
+    public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
+                       int threads, boolean batching, SimulationSpec simulation, String bind,
+                       long sessionTimeoutMillis, CommitProtocol commit, long epochMicros) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
+                sessionTimeoutMillis, commit, epochMicros, null);
+    }
+
+    /**
+     * The partitioner every node of this cluster uses: the placement's (loaded from its file) if there is one, else
+     * {@code fallback} (the workload's).
+     *
+     * @throws IllegalArgumentException for a bad placement file (file, place, fix)
+     */
+    public org.tebaldi.server.node.Partitioner partitioner(org.tebaldi.core.model.Catalog catalog,
+                                                           org.tebaldi.server.node.Partitioner fallback) {
+        return placement == null ? fallback
+                : org.tebaldi.server.node.Placement.load(placement, catalog, dataServers, fallback);
     }
 
     /** Whether the run is simulated (virtual time). */

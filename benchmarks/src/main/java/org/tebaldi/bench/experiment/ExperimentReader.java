@@ -87,6 +87,14 @@ final class ExperimentReader {
             throw top.error("profiler.enabled", "the profiler is not run on the simulated cluster (docs/simulation.md)",
                     "set profiler.enabled: false, or run mode embedded");
         }
+        if (cluster.placement() != null) {
+            try {
+                cluster.partitioner(workload.database().catalog(), null);
+            } catch (IllegalArgumentException x) {
+                throw top.error("cluster.placement", x.getMessage(), "write the placement with 'scripts/tebaldi "
+                        + "partition EXPERIMENT.yaml --out FILE' for this workload and cluster, or remove placement");
+            }
+        }
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
                 warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability);
     }
@@ -134,8 +142,17 @@ final class ExperimentReader {
                     "add commit: epoch, or remove epoch");
         }
         long epoch = c.duration("epoch", "10ms", true, "10ms");
+        String placement = c.path("placement", "none", "placement.json");
+        if ("none".equals(placement)) {
+            placement = null; // placement: none — the default partitioner (tebaldi partition profiles with it)
+        }
+        if (placement != null && processes) {
+            throw c.error("placement", "a placement is loaded by embedded and simulated clusters only (node processes "
+                    + "build the workload's partitioner)", "use mode: embedded or simulated, or remove placement");
+        }
+        Path placementFile = placement == null ? null : dir.resolve(placement).normalize(); // beside the experiment
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch);
+                session, commit, epoch, placementFile);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

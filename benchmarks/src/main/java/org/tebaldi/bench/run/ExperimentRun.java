@@ -87,7 +87,7 @@ public final class ExperimentRun {
         EmbeddedRuntime rt = new EmbeddedRuntime(cs.threads(), cs.networkDelayMicros());
         try {
             ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
-                    cs.dataServers(), w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching())
+                    cs.dataServers(), cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
                     .withDurability(durability(e, runDir)).withCommit(cs.commit(), cs.epochMicros()));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));

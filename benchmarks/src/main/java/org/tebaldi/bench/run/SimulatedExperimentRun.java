@@ -41,7 +41,7 @@ public final class SimulatedExperimentRun {
         org.tebaldi.core.runtime.cost.Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name());
         SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0), hw);
         ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
-                w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching())
+                cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
                 .withCommit(cs.commit(), cs.epochMicros());
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                 keys -> new Cluster(sim, cc, keys));

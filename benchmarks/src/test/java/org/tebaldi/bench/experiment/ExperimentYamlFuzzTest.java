@@ -45,6 +45,8 @@ class ExperimentYamlFuzzTest {
             for (String name : TEXT.keySet()) { // every sub-folder of the shipped experiments (cluster/, coco/, ...)
                 Files.createDirectories(DIR.resolve("experiments").resolve(name).getParent());
             }
+            Files.copy(CONFIG.resolve("experiments/chiller/placement.json"),
+                    DIR.resolve("experiments/chiller/placement.json")); // the chiller experiments' placement
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

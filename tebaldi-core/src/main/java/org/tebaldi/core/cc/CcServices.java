@@ -40,6 +40,16 @@ public interface CcServices {
     /** The profiler's sink, or null when profiling is off (then report nothing). */
     BlockingSink blocking();
 
+    /**
+     * Whether {@code key} is in the cluster placement's hot-record lookup table (Chiller, Zamanian et al. SIGMOD
+     * 2020, §4.4: contended records placed by the contention-aware partitioner; every other key follows the default
+     * partitioner). Coordinators and data servers answer alike (the placement is part of the cluster
+     * configuration). False by default: no placement, no hot records.
+     */
+    default boolean hot(org.tebaldi.core.model.Key key) {
+        return false;
+    }
+
     /** Runs {@code task} on this node right after the current event (never re-entrantly). */
     void later(Runnable task);
 

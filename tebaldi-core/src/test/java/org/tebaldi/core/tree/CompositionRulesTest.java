@@ -19,8 +19,9 @@ import org.tebaldi.core.config.ConfigException;
 /** The rules file is complete, consistent, and says what the dissertation says. */
 class CompositionRulesTest {
     private static final List<String> FIVE = List.of("2pl", "rp", "ssi", "tso", "none");
-    /** The dissertation's five, OCC and the lease-based leaves (TicToc, Sundial). */
-    private static final List<String> ALL = List.of("2pl", "rp", "ssi", "tso", "none", "occ", "tictoc", "sundial");
+    /** The dissertation's five, OCC the lease-based leaves (TicToc, Sundial) and Chiller. */
+    private static final List<String> ALL = List.of("2pl", "rp", "ssi", "tso", "none", "occ", "tictoc", "sundial",
+            "chiller");
     private final CompositionRules rules = CompositionRules.standard();
 
     @Test

@@ -576,4 +576,9 @@ public final class DataServer extends NodeBase implements DsServices {
             later(() -> onFinish.accept(o.committed()));
         }
     }
+
+    /** The cluster's access sampler (Chiller's contention statistics), or null. */
+    org.tebaldi.server.node.AccessSampler accessSampler() {
+        return config().accessSampler();
+    }
 }

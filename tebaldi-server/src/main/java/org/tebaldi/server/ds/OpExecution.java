@@ -36,6 +36,10 @@ final class OpExecution implements OpContext {
     }
 
     void start() {
+        org.tebaldi.server.node.AccessSampler s = ds.accessSampler();
+        if (s != null && s.sampled(t.id())) {
+            s.access(ds.dsIndex(), t.id(), req.op().key(), req.op().kind().exclusive());
+        }
         ds.module().execute(t, this, this::apply, this::fail);
     }
 

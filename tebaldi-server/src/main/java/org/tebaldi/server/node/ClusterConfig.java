@@ -30,6 +30,7 @@ public final class ClusterConfig {
     private org.tebaldi.server.durability.DurabilityOptions durability = org.tebaldi.server.durability.DurabilityOptions.OFF;
     private CommitProtocol commit = CommitProtocol.TWO_PC;
     private long epochMicros = DEFAULT_EPOCH_MICROS;
+    private AccessSampler accessSampler;
 
     /** Default length of a commit epoch under {@link CommitProtocol#EPOCH}, µs (COCO §4: 10 ms). */
     public static final long DEFAULT_EPOCH_MICROS = 10_000;
@@ -85,6 +86,36 @@ public final class ClusterConfig {
         return partitioner;
     }
 
+    /**
+     * The same cluster with another partitioner (e.g. a Chiller {@link Placement} over the default), keeping every
+     * other setting; coordinators and data servers built from it agree on every key's server and hotness.
+     */
+    public ClusterConfig withPartitioner(Partitioner p) {
+        ClusterConfig c = new ClusterConfig(db, tree, coordinators, dataServers, p, recordHistory);
+        c.mechanisms = mechanisms;
+        c.waitTimeoutMicros = waitTimeoutMicros;
+        c.profileFlushMicros = profileFlushMicros;
+        c.opBatching = opBatching;
+        c.gcEpochMicros = gcEpochMicros;
+        c.durability = durability;
+        c.txnTimeoutMicros = txnTimeoutMicros;
+        c.commit = commit;
+        c.epochMicros = epochMicros;
+        c.accessSampler = accessSampler;
+        return c;
+    }
+
+    /** Data servers report the accesses of the transactions {@code s} samples (Chiller's statistics); null: off. */
+    public ClusterConfig withAccessSampler(AccessSampler s) {
+        this.accessSampler = s;
+        return this;
+    }
+
+    /** The access sampler, or null (off). */
+    public AccessSampler accessSampler() {
+        return accessSampler;
+    }
+
     public boolean recordHistory() {
         return recordHistory;
     }
@@ -105,6 +136,7 @@ public final class ClusterConfig {
         c.txnTimeoutMicros = txnTimeoutMicros;
         c.commit = commit;
         c.epochMicros = epochMicros;
+        c.accessSampler = accessSampler;
         return c;
     }
 

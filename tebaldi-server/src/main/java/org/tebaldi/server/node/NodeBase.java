@@ -42,6 +42,11 @@ public abstract class NodeBase implements Actor, CcServices {
     }
 
     @Override
+    public boolean hot(org.tebaldi.core.model.Key key) {
+        return config().partitioner().hot(key);
+    }
+
+    @Override
     public long waitTimeoutMicros() {
         return config().waitTimeoutMicros();
     }

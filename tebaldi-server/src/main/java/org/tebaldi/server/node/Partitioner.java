@@ -10,6 +10,14 @@ public interface Partitioner {
     int partition(Key key);
 
     /**
+     * Whether {@code key} is in this partitioner's hot-record lookup table (a {@link Placement}'s hot keys, Chiller
+     * §4.4), which the {@code chiller} mechanism executes in a transaction's inner region. False by default.
+     */
+    default boolean hot(Key key) {
+        return false;
+    }
+
+    /**
      * The default: a table's {@code partitionPart} key part modulo n (e.g. TPC-C's warehouse id), or a hash of
      * the whole key when the table has none. Replicated tables map to 0 (any server holds them).
      */

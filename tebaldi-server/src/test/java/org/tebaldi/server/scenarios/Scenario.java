@@ -23,7 +23,12 @@ final class Scenario {
     final Cluster cluster;
 
     Scenario(Database db, CcTree tree, int dataServers) {
-        cluster = new Cluster(sim, new ClusterConfig(db, tree, 2, dataServers, null, true), 64);
+        this(db, tree, dataServers, null);
+    }
+
+    /** With {@code partitioner} (null: the default), e.g. a Chiller placement with hot records. */
+    Scenario(Database db, CcTree tree, int dataServers, org.tebaldi.server.node.Partitioner partitioner) {
+        cluster = new Cluster(sim, new ClusterConfig(db, tree, 2, dataServers, partitioner, true), 64);
     }
 
     Scenario load(Key k, Row r) {
