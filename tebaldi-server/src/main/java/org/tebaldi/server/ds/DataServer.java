@@ -22,6 +22,10 @@ import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.TxnIds;
+import org.tebaldi.server.replica.BackupReplicas;
+import org.tebaldi.server.replica.ReplicaMessages;
+import org.tebaldi.server.replica.ReplicatedLogStore;
+import org.tebaldi.server.replica.ReplicationOptions;
 import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecBatch;
@@ -65,6 +69,8 @@ public final class DataServer extends NodeBase implements DsServices {
     private volatile long versionsRemoved;
     private DsDurability dur;
     private DsRecovery recovery;
+    private ReplicatedLogStore replicated;
+    private BackupReplicas backups;
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -82,8 +88,17 @@ public final class DataServer extends NodeBase implements DsServices {
                 .on(CcEnvelope.class, module::onEnvelope)
                 // epoch-based commit: its prepared-write records are kept until the coordinators' commit or abort
                 // messages, so an epoch is prepared here unless this server is recovering from its log
-                .on(org.tebaldi.server.epoch.EpochMessages.Prepare.class, (from, p) -> sendMessage(from,
-                        new org.tebaldi.server.epoch.EpochMessages.Prepared(p.epoch(), !recovering())));
+                .on(org.tebaldi.server.epoch.EpochMessages.Prepare.class, (from, p) -> prepareEpoch(from, p.epoch()))
+                .on(ReplicaMessages.Ship.class, (from, sh) -> {
+                    if (backups != null) {
+                        backups.onShip(sh);
+                    }
+                })
+                .on(ReplicaMessages.Ack.class, (from, a) -> {
+                    if (replicated != null && a.partition() == index) {
+                        replicated.onAck(from.index(), a.seq());
+                    }
+                });
         reconfig.register(this, handlers);
     }
 
@@ -96,16 +111,66 @@ public final class DataServer extends NodeBase implements DsServices {
      * @throws IllegalStateException if the store cannot be opened
      */
     public void openLog(java.util.concurrent.Executor toSelf) {
+        openLog(toSelf, null);
+    }
+
+    /**
+     * Opens the log store as {@link #openLog(java.util.concurrent.Executor)} does, or — when {@code promoted} is
+     * not null — a backup's replica of this partition instead of this server's own store: the promotion of a backup
+     * after its primary failed (docs/mechanisms.md "Replication"). The replica holds data, so the server recovers
+     * from it. A promoted server ships to no backups (none is rebuilt); with replication on, every other server
+     * ships its log to its backups ({@link ReplicatedLogStore}) and keeps the replicas of its neighbours
+     * ({@link BackupReplicas}).
+     *
+     * @throws IllegalStateException if the store cannot be opened
+     */
+    public void openLog(java.util.concurrent.Executor toSelf, org.tebaldi.server.durability.LogStore.Factory promoted) {
         ClusterConfig cfg = config();
         org.tebaldi.server.durability.DurabilityOptions d = cfg.durability();
         if (!d.enabled() || dur != null) {
             return;
         }
-        org.tebaldi.server.durability.LogStore.Factory f = d.stores() != null ? d.stores()
-                : org.tebaldi.server.durability.RocksLogStore.factory(d);
-        dur = new DsDurability(this, d, f.open(index, cfg.db().catalog(), toSelf));
+        org.tebaldi.server.durability.LogStore.Factory f = promoted != null ? promoted
+                : d.stores() != null ? d.stores() : org.tebaldi.server.durability.RocksLogStore.factory(d);
+        org.tebaldi.server.durability.LogStore s = f.open(index, cfg.db().catalog(), toSelf);
+        ReplicationOptions r = cfg.replication();
+        if (r.enabled()) {
+            if (promoted == null && !s.hadData()) {
+                replicated = new ReplicatedLogStore(s, index, r.mode(), r.backupsOf(index, cfg.dataServers()),
+                        cfg.db().catalog(), this::sendMessage);
+                s = replicated;
+            }
+            backups = new BackupReplicas(index, r.stores() != null ? r.stores()
+                    : ReplicationOptions.rocksDb(d.dir()), cfg.db().catalog(), toSelf, this::sendMessage);
+        }
+        dur = new DsDurability(this, d, s);
         dur.recovering = dur.store.hadData();
         recovery = new DsRecovery(this, dur);
+    }
+
+    /**
+     * The epoch coordinator's prepare (COCO §3): this server holds the epoch's prepared-write records unless it is
+     * recovering; under replication it answers only once every write shipped so far is on its backups (COCO §4:
+     * an epoch commits only once replicated).
+     */
+    private void prepareEpoch(NodeId from, long epoch) {
+        Runnable answer = () -> sendMessage(from,
+                new org.tebaldi.server.epoch.EpochMessages.Prepared(epoch, !recovering()));
+        if (replicated != null) {
+            replicated.afterReplicated(answer);
+        } else {
+            answer.run();
+        }
+    }
+
+    /** This partition's replicated log (null unless replication is on and this server ships to backups). */
+    public ReplicatedLogStore replicatedLog() {
+        return replicated;
+    }
+
+    /** The backups this server keeps of other partitions (null unless replication is on). */
+    public BackupReplicas backupReplicas() {
+        return backups;
     }
 
     /** Whether this server restarted from a store that held data (it recovers before serving). */
@@ -128,6 +193,9 @@ public final class DataServer extends NodeBase implements DsServices {
     public void closeLog() {
         if (dur != null) {
             dur.store.close();
+        }
+        if (backups != null) {
+            backups.close();
         }
     }
 
@@ -247,6 +315,9 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         if (dur != null) {
             dur.flushLoads();
+            if (replicated != null) {
+                replicated.start();
+            }
             dur.start();
             if (dur.store.hadData()) {
                 recovery.request();
@@ -347,6 +418,14 @@ public final class DataServer extends NodeBase implements DsServices {
      * the window two-phase commit without a recovery log cannot close (README, "Failures").
      */
     private void onNodeDown(NodeDown d) {
+        if (d.node().role() == Role.DS) {
+            if (replicated != null) {
+                replicated.nodeDown(d.node().index());
+            }
+            if (backups != null) {
+                backups.primaryDown(d.node().index());
+            }
+        }
         if (d.node().role() != Role.TC) {
             return;
         }

@@ -1,0 +1,127 @@
+package org.tebaldi.server.replica;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.server.durability.LogStore;
+
+/**
+ * The backups a data server keeps of other partitions (docs/mechanisms.md "Replication"): per partition, a copy of
+ * its primary's log in a store of its own, written in the primary's order ({@link ReplicaMessages.Ship} numbers;
+ * writes that arrive early wait for the missing ones) and acknowledged when asked. A replica holds exactly what the
+ * primary's log holds — the data rows, the prepared-write (precommit) records with their operation logs, commit and
+ * abort records and the persisted-epoch marks — so a promoted backup restarts the partition by the data servers'
+ * restart-from-log path; recovery keeps, per key, the version with the largest order key (the Thomas write rule on
+ * TIDs), whatever order the writes arrived in. When the primary's {@code NodeDown} arrives the replica stops taking
+ * writes and is closed, to be opened by the promoted data server ({@link #handOver}). Runs on the data server's
+ * thread.
+ */
+public final class BackupReplicas {
+    private static final Logger LOG = LoggerFactory.getLogger(BackupReplicas.class);
+
+    private static final class Replica {
+        final LogStore store;
+        final TreeMap<Long, ReplicaMessages.Ship> early = new TreeMap<>();
+        long next = 1;
+        boolean closed;
+
+        Replica(LogStore store) {
+            this.store = store;
+        }
+    }
+
+    private final int host;
+    private final ReplicationOptions.Stores stores;
+    private final Catalog catalog;
+    private final Executor owner;
+    private final BiConsumer<NodeId, Object> send;
+    private final Map<Integer, Replica> replicas = new HashMap<>();
+    private volatile long appliedRecords;
+
+    /**
+     * @param host  this data server's index
+     * @param owner runs a store callback on this data server's thread
+     * @param send  sends a message from this data server
+     */
+    public BackupReplicas(int host, ReplicationOptions.Stores stores, Catalog catalog, Executor owner,
+                          BiConsumer<NodeId, Object> send) {
+        this.host = host;
+        this.stores = stores;
+        this.catalog = catalog;
+        this.owner = owner;
+        this.send = send;
+    }
+
+    /** A write from partition {@code s.partition()}'s primary (ignored once that primary failed). */
+    public void onShip(ReplicaMessages.Ship s) {
+        Replica r = replicas.get(s.partition());
+        if (r == null) {
+            r = new Replica(stores.open(s.partition(), host, catalog, owner));
+            replicas.put(s.partition(), r);
+        }
+        if (r.closed || s.seq() < r.next) {
+            return;
+        }
+        r.early.put(s.seq(), s);
+        while (!r.early.isEmpty() && r.early.firstKey() == r.next) {
+            ReplicaMessages.Ship w = r.early.pollFirstEntry().getValue();
+            r.next++;
+            appliedRecords += w.records().size();
+            Runnable ack = w.ack() ? () -> send.accept(NodeId.ds(w.partition()),
+                    new ReplicaMessages.Ack(w.partition(), w.seq())) : null;
+            r.store.write(w.records(), false, ack);
+        }
+    }
+
+    /**
+     * Data server {@code ds} failed: the replica of its partition takes no more writes (those numbered after a gap
+     * are dropped: the primary never acknowledged anything that needed them) and is closed, so that the promoted
+     * data server can open it.
+     */
+    public void primaryDown(int ds) {
+        Replica r = replicas.get(ds);
+        if (r != null && !r.closed) {
+            r.closed = true;
+            r.early.clear();
+            LOG.info("ds{}: primary ds{} failed; its replica here (through write {}) is ready for promotion", host,
+                    ds, r.next - 1);
+            r.store.close();
+        }
+    }
+
+    /** Whether this server keeps a replica of {@code partition} whose primary failed (it can be promoted). */
+    public boolean canPromote(int partition) {
+        Replica r = replicas.get(partition);
+        return r != null && r.closed;
+    }
+
+    /**
+     * The store of {@code partition}'s replica, for the promoted data server (simulated runtime: memory stores are
+     * reopened by the same object); null if none is kept here.
+     */
+    public LogStore handOver(int partition) {
+        Replica r = replicas.get(partition);
+        return r == null ? null : r.store;
+    }
+
+    /** Records applied to replicas here so far. */
+    public long appliedRecords() {
+        return appliedRecords;
+    }
+
+    /** Closes every replica still open (the node stopped). */
+    public void close() {
+        for (Replica r : replicas.values()) {
+            if (!r.closed) {
+                r.closed = true;
+                r.store.close();
+            }
+        }
+    }
+}
