@@ -137,7 +137,7 @@ public final class DataServer extends NodeBase implements DsServices {
         if (r.enabled()) {
             if (promoted == null && !s.hadData()) {
                 replicated = new ReplicatedLogStore(s, index, r.mode(), r.backupsOf(index, cfg.dataServers()),
-                        cfg.db().catalog(), this::sendMessage);
+                        cfg.db().catalog(), this::sendMessage, (d2, task) -> schedule(d2, task));
                 s = replicated;
             }
             backups = new BackupReplicas(index, r.stores() != null ? r.stores()

@@ -65,7 +65,13 @@ public final class BackupReplicas {
             r = new Replica(stores.open(s.partition(), host, catalog, owner));
             replicas.put(s.partition(), r);
         }
-        if (r.closed || s.seq() < r.next) {
+        if (r.closed) {
+            return;
+        }
+        if (s.seq() < r.next) { // shipped again: its acknowledgement may have been lost
+            if (s.ack()) {
+                send.accept(NodeId.ds(s.partition()), new ReplicaMessages.Ack(s.partition(), r.next - 1));
+            }
             return;
         }
         r.early.put(s.seq(), s);

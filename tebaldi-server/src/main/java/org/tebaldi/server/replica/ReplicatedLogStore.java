@@ -19,8 +19,10 @@ import org.tebaldi.server.durability.LogStore;
  * ({@link LogRecord.Persisted}, {@link LogRecord.Decision}, {@link LogRecord.Finished}) — so an epoch counts as
  * persisted only once it is on the backups too — and, in {@link ReplicationOptions.Mode#SYNC}, when it holds a
  * precommit log: the vote then follows the backups' copy (2PC(sync)). Other writes are shipped without waiting.
- * A backup whose {@code NodeDown} arrived is no longer waited for nor shipped to. Runs on the data server's thread
- * only (the local store's callbacks come back through the owner executor).
+ * A backup whose {@code NodeDown} arrived is no longer waited for nor shipped to. Writes not yet acknowledged are
+ * kept and shipped again to a backup that has not answered for {@link #RESEND_MICROS} while a write waits for it (a
+ * dropped connection loses what was in flight; the backup ignores a write it has, and acknowledges it again). Runs
+ * on the data server's thread only (the local store's callbacks come back through the owner executor).
  */
 public final class ReplicatedLogStore implements LogStore {
     private static final class Pending {
@@ -34,7 +36,14 @@ public final class ReplicatedLogStore implements LogStore {
         }
     }
 
+    /** How long a waiting write goes without an acknowledgement before the unacknowledged writes leave again, µs. */
+    public static final long RESEND_MICROS = 20_000;
+
     private final LogStore local;
+    private final ArrayDeque<ReplicaMessages.Ship> unacked = new ArrayDeque<>();
+    private final java.util.function.BiConsumer<Long, Runnable> timer;
+    private long lastProgressSeq = -1;
+    private volatile long resent;
     private final int partition;
     private final ReplicationOptions.Mode mode;
     private final LogFormat format;
@@ -54,9 +63,12 @@ public final class ReplicatedLogStore implements LogStore {
      * @param partition the data server's index
      * @param backups   the data servers keeping this partition's backups ({@link ReplicationOptions#backupsOf})
      * @param send      sends a message from the data server (its thread)
+     * @param timer     runs a task on the data server's thread after a delay in µs
      */
     public ReplicatedLogStore(LogStore local, int partition, ReplicationOptions.Mode mode, int[] backups,
-                              Catalog catalog, BiConsumer<NodeId, Object> send) {
+                              Catalog catalog, BiConsumer<NodeId, Object> send,
+                              java.util.function.BiConsumer<Long, Runnable> timer) {
+        this.timer = timer;
         this.local = local;
         this.partition = partition;
         this.mode = mode;
@@ -70,6 +82,7 @@ public final class ReplicatedLogStore implements LogStore {
     /** The data server started: writes queued before (the initial load) leave now. */
     public void start() {
         started = true;
+        timer.accept(RESEND_MICROS, this::resendTick);
         for (ReplicaMessages.Ship s : early) {
             shipNow(s);
         }
@@ -136,6 +149,9 @@ public final class ReplicatedLogStore implements LogStore {
         encodeRun(run, out);
         ReplicaMessages.Ship s = new ReplicaMessages.Ship(partition, ++seq, ack, out);
         shippedRecords += records.size();
+        if (liveBackups() > 0) {
+            unacked.add(s);
+        }
         if (started) {
             shipNow(s);
         } else {
@@ -179,6 +195,50 @@ public final class ReplicatedLogStore implements LogStore {
         release();
     }
 
+    private void resendTick() {
+        Pending p = pending.peek();
+        if (p != null && p.seq == lastProgressSeq) {
+            for (int i = 0; i < backups.length; i++) {
+                if (down[i] || acked[i] >= p.seq) {
+                    continue;
+                }
+                ReplicaMessages.Ship last = null;
+                for (ReplicaMessages.Ship s : unacked) {
+                    if (s.seq() > acked[i]) {
+                        if (last != null) {
+                            send.accept(NodeId.ds(backups[i]), last);
+                        }
+                        last = s;
+                    }
+                }
+                if (last != null) {
+                    resent++;
+                    send.accept(NodeId.ds(backups[i]), new ReplicaMessages.Ship(partition, last.seq(), true,
+                            last.records()));
+                }
+            }
+        }
+        lastProgressSeq = p == null ? -1 : p.seq;
+        timer.accept(RESEND_MICROS, this::resendTick);
+    }
+
+    private void trim() {
+        long min = Long.MAX_VALUE;
+        for (int i = 0; i < backups.length; i++) {
+            if (!down[i]) {
+                min = Math.min(min, acked[i]);
+            }
+        }
+        while (!unacked.isEmpty() && unacked.peek().seq() <= min) {
+            unacked.poll();
+        }
+    }
+
+    /** Times unacknowledged writes were shipped again to a backup. */
+    public long resent() {
+        return resent;
+    }
+
     private int liveBackups() {
         int n = 0;
         for (boolean d : down) {
@@ -197,6 +257,7 @@ public final class ReplicatedLogStore implements LogStore {
     }
 
     private void release() {
+        trim();
         while (!pending.isEmpty()) {
             Pending p = pending.peek();
             if (!p.local || !replicated(p.seq)) {
