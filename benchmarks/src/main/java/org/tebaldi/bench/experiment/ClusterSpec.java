@@ -30,10 +30,28 @@ import org.tebaldi.server.zk.ZkConnection;
  *                           docs/mechanisms.md "Epoch-based commit")
  * @param epochMicros        {@code epoch}: length of a commit epoch, µs (default 10 ms); only with {@code commit:
  *                           epoch}
+ * @param replicas           {@code replication.factor}: copies of each partition (default 1: no replication;
+ *                           docs/mechanisms.md "Replication")
+ * @param replicationMode    {@code replication.mode}: {@code sync} (default) or {@code async}
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                           int threads, boolean batching, SimulationSpec simulation, String bind,
-                          long sessionTimeoutMillis, CommitProtocol commit, long epochMicros) {
+                          long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
+                          org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode) {
+    /** Without replication. */
+    public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
+                       int threads, boolean batching, SimulationSpec simulation, String bind,
+                       long sessionTimeoutMillis, CommitProtocol commit, long epochMicros) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
+                sessionTimeoutMillis, commit, epochMicros, 1, org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC);
+    }
+
+    /** The replication settings (replicas in RocksDB under the durability directory). */
+    public org.tebaldi.server.replica.ReplicationOptions replication() {
+        return replicas <= 1 ? org.tebaldi.server.replica.ReplicationOptions.OFF
+                : new org.tebaldi.server.replica.ReplicationOptions(replicas, replicationMode, null);
+    }
+
     /** The default {@code bind}: loopback only. */
     public static final String LOOPBACK = "127.0.0.1";
 

@@ -76,6 +76,17 @@ final class ExperimentReader {
             throw top.error("durability.enabled", "the simulated cluster has no durable storage (docs/simulation.md)",
                     "set durability.enabled: false, or run mode embedded");
         }
+        if (cluster.replicas() > 1 && !durability.enabled()) {
+            throw top.error("cluster.replication", "replication ships each data server's log to its backups, and a "
+                    + "backup is promoted by recovering from that log: it needs durability on",
+                    "add durability: {enabled: true} (sync: true makes every commit reply wait for the backups), "
+                            + "or remove cluster.replication");
+        }
+        if (cluster.replicas() > 1 && cluster.simulated()) {
+            throw top.error("cluster.replication", "the simulated cluster has no durable storage, and replication "
+                    + "ships the durable log (docs/simulation.md)", "run mode embedded or processes, or remove "
+                    + "cluster.replication");
+        }
         if (cluster.simulated() && profiler.enabled()) {
             throw top.error("profiler.enabled", "the profiler is not run on the simulated cluster (docs/simulation.md)",
                     "set profiler.enabled: false, or run mode embedded");
@@ -127,8 +138,22 @@ final class ExperimentReader {
                     "add commit: epoch, or remove epoch");
         }
         long epoch = c.duration("epoch", "10ms", true, "10ms");
+        int replicas = 1;
+        org.tebaldi.server.replica.ReplicationOptions.Mode rmode = org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC;
+        if (c.node().has("replication")) {
+            Fields r = c.section("replication", "{factor: 3, mode: sync}");
+            r.checkKnown(ExperimentSchema.REPLICATION);
+            replicas = r.intNumber("factor", 1, 1, "3");
+            if (replicas > dataServers) {
+                throw r.error("factor", "replication factor " + replicas + " needs at least " + replicas
+                        + " data servers (each copy of a partition lives on a different one); this cluster has "
+                        + dataServers, "set dataServers: " + replicas + " or more, or a smaller factor");
+            }
+            rmode = org.tebaldi.server.replica.ReplicationOptions.mode(r.choice("mode", "sync",
+                    List.of("sync", "async")));
+        }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch);
+                session, commit, epoch, replicas, rmode);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

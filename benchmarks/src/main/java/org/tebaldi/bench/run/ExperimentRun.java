@@ -88,7 +88,8 @@ public final class ExperimentRun {
         try {
             ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
                     cs.dataServers(), w.partitioner(cs.dataServers()), e.verify()).withOpBatching(cs.batching())
-                    .withDurability(durability(e, runDir)).withCommit(cs.commit(), cs.epochMicros()));
+                    .withDurability(durability(e, runDir)).withCommit(cs.commit(), cs.epochMicros())
+                    .withReplication(cs.replication()));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
             long t0 = System.nanoTime();
@@ -162,7 +163,7 @@ public final class ExperimentRun {
                 }
             }
             return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis, null,
-                    EpochStats.of(cluster));
+                    EpochStats.of(cluster), ReplicationStats.of(cluster));
         } finally {
             rt.close();
         }

@@ -19,8 +19,8 @@ import org.tebaldi.server.durability.LogStore;
  * abort records and the persisted-epoch marks — so a promoted backup restarts the partition by the data servers'
  * restart-from-log path; recovery keeps, per key, the version with the largest order key (the Thomas write rule on
  * TIDs), whatever order the writes arrived in. When the primary's {@code NodeDown} arrives the replica stops taking
- * writes and is closed, to be opened by the promoted data server ({@link #handOver}). Runs on the data server's
- * thread.
+ * writes and is closed (on a thread of its own: closing a RocksDB store waits for its writer), to be opened by the
+ * promoted data server ({@link #handOver}). Runs on the data server's thread.
  */
 public final class BackupReplicas {
     private static final Logger LOG = LoggerFactory.getLogger(BackupReplicas.class);
@@ -97,7 +97,10 @@ public final class BackupReplicas {
             r.early.clear();
             LOG.info("ds{}: primary ds{} failed; its replica here (through write {}) is ready for promotion", host,
                     ds, r.next - 1);
-            r.store.close();
+            LogStore st = r.store;
+            Thread t = new Thread(st::close, "tebaldi-close-replica-ds" + ds); // a RocksDB close waits for its writer
+            t.setDaemon(true);
+            t.start();
         }
     }
 
