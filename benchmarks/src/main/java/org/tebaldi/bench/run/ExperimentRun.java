@@ -117,6 +117,7 @@ public final class ExperimentRun {
                 stream.startChecking(HISTORY_CHECK_MILLIS);
             }
             cluster.start();
+            awaitReplicas(cluster);
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
             DriverResult d;
@@ -167,6 +168,24 @@ public final class ExperimentRun {
         } finally {
             rt.close();
         }
+    }
+
+    /**
+     * With replication: waits until the backups hold the initial load (at most 10 minutes), so that their catching up
+     * does not fall into the measured run.
+     */
+    private void awaitReplicas(Cluster cluster) throws InterruptedException {
+        if (cluster.replicasLoaded()) {
+            return;
+        }
+        listener.phase("waiting for the backups to take the initial load");
+        long t0 = System.nanoTime();
+        long end = t0 + 600_000_000_000L;
+        while (!cluster.replicasLoaded() && System.nanoTime() < end) {
+            Thread.sleep(100);
+        }
+        listener.phase((cluster.replicasLoaded() ? "the backups hold the initial load after "
+                : "the backups still catch up after ") + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 
     /** Throws for the first node failure, else for the first exception of workload code the driver caught. */

@@ -465,6 +465,19 @@ public final class Cluster implements AutoCloseable {
         return host;
     }
 
+    /**
+     * Whether every data server's backups hold its initial load (true without replication) — a runner waits for it
+     * after {@link #start} so that the backups' catching up does not fall into the measured run. Any thread.
+     */
+    public boolean replicasLoaded() {
+        for (DataServer d : dss) {
+            if (d.replicatedLog() != null && !d.replicatedLog().initialLoadReplicated()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Backups promoted so far ({@link #failoverDataServer}). */
     public int promotions() {
         return promotions;

@@ -20,7 +20,7 @@ import org.tebaldi.server.durability.LogStore;
  * persisted only once it is on the backups too — and, in {@link ReplicationOptions.Mode#SYNC}, when it holds a
  * precommit log: the vote then follows the backups' copy (2PC(sync)). Other writes are shipped without waiting.
  * A backup whose {@code NodeDown} arrived is no longer waited for nor shipped to. Writes not yet acknowledged are
- * kept and shipped again to a backup that has not answered for {@link #RESEND_MICROS} while a write waits for it (a
+ * kept and shipped again to a backup that acknowledged nothing for {@link #RESEND_MICROS} while a write waits for it (a
  * dropped connection loses what was in flight; the backup ignores a write it has, and acknowledges it again). Runs
  * on the data server's thread only (the local store's callbacks come back through the owner executor).
  */
@@ -36,13 +36,15 @@ public final class ReplicatedLogStore implements LogStore {
         }
     }
 
-    /** How long a waiting write goes without an acknowledgement before the unacknowledged writes leave again, µs. */
-    public static final long RESEND_MICROS = 20_000;
+    /**
+     * How long a backup may go without acknowledging anything while a write waits for it before the unacknowledged
+     * writes leave again, µs (a dropped connection; a slow backup that still acknowledges is not sent anything again).
+     */
+    public static final long RESEND_MICROS = 200_000;
 
     private final LogStore local;
     private final ArrayDeque<ReplicaMessages.Ship> unacked = new ArrayDeque<>();
     private final java.util.function.BiConsumer<Long, Runnable> timer;
-    private long lastProgressSeq = -1;
     private volatile long resent;
     private final int partition;
     private final ReplicationOptions.Mode mode;
@@ -50,6 +52,10 @@ public final class ReplicatedLogStore implements LogStore {
     private final int[] backups;
     private final boolean[] down;
     private final long[] acked;
+    private final long[] ackedAtTick;
+    private long headAtTick = -1;
+    private long loadSeq;
+    private volatile boolean loadReplicated;
     private final BiConsumer<NodeId, Object> send;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final List<ReplicaMessages.Ship> early = new ArrayList<>();
@@ -76,6 +82,7 @@ public final class ReplicatedLogStore implements LogStore {
         this.backups = backups.clone();
         this.down = new boolean[backups.length];
         this.acked = new long[backups.length];
+        this.ackedAtTick = new long[backups.length];
         this.send = send;
     }
 
@@ -83,10 +90,26 @@ public final class ReplicatedLogStore implements LogStore {
     public void start() {
         started = true;
         timer.accept(RESEND_MICROS, this::resendTick);
+        if (!early.isEmpty()) { // the last write of the initial load asks for an acknowledgement
+            ReplicaMessages.Ship last = early.remove(early.size() - 1);
+            early.add(new ReplicaMessages.Ship(partition, last.seq(), true, last.records()));
+            unacked.pollLast();
+            unacked.add(early.get(early.size() - 1));
+            loadSeq = last.seq();
+        }
         for (ReplicaMessages.Ship s : early) {
             shipNow(s);
         }
         early.clear();
+        release();
+    }
+
+    /**
+     * Whether every live backup acknowledged the writes made before the data server started (the initial load) —
+     * a runner waits for it so that the backups' catching up does not spill into the measured run. Any thread.
+     */
+    public boolean initialLoadReplicated() {
+        return loadReplicated;
     }
 
     @Override
@@ -197,29 +220,32 @@ public final class ReplicatedLogStore implements LogStore {
 
     private void resendTick() {
         Pending p = pending.peek();
-        if (p != null && p.seq == lastProgressSeq) {
-            for (int i = 0; i < backups.length; i++) {
-                if (down[i] || acked[i] >= p.seq) {
-                    continue;
-                }
-                ReplicaMessages.Ship last = null;
-                for (ReplicaMessages.Ship s : unacked) {
-                    if (s.seq() > acked[i]) {
-                        if (last != null) {
-                            send.accept(NodeId.ds(backups[i]), last);
-                        }
-                        last = s;
-                    }
-                }
+        boolean waitedAPeriod = p != null && p.seq == headAtTick; // the same write waited since the last tick
+        for (int i = 0; i < backups.length; i++) {
+            if (waitedAPeriod && !down[i] && acked[i] < p.seq && acked[i] == ackedAtTick[i]) {
+                resendTo(i);
+            }
+            ackedAtTick[i] = acked[i];
+        }
+        headAtTick = p == null ? -1 : p.seq;
+        timer.accept(RESEND_MICROS, this::resendTick);
+    }
+
+    /** Ships every unacknowledged write again to backup {@code i}, the last one asking for an acknowledgement. */
+    private void resendTo(int i) {
+        ReplicaMessages.Ship last = null;
+        for (ReplicaMessages.Ship s : unacked) {
+            if (s.seq() > acked[i]) {
                 if (last != null) {
-                    resent++;
-                    send.accept(NodeId.ds(backups[i]), new ReplicaMessages.Ship(partition, last.seq(), true,
-                            last.records()));
+                    send.accept(NodeId.ds(backups[i]), last);
                 }
+                last = s;
             }
         }
-        lastProgressSeq = p == null ? -1 : p.seq;
-        timer.accept(RESEND_MICROS, this::resendTick);
+        if (last != null) {
+            resent++;
+            send.accept(NodeId.ds(backups[i]), new ReplicaMessages.Ship(partition, last.seq(), true, last.records()));
+        }
     }
 
     private void trim() {
@@ -258,6 +284,9 @@ public final class ReplicatedLogStore implements LogStore {
 
     private void release() {
         trim();
+        if (!loadReplicated && started && replicated(loadSeq)) {
+            loadReplicated = true;
+        }
         while (!pending.isEmpty()) {
             Pending p = pending.peek();
             if (!p.local || !replicated(p.seq)) {
