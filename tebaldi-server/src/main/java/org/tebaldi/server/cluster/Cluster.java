@@ -422,7 +422,9 @@ public final class Cluster implements AutoCloseable {
      * transactions it took part in; its backups close their replicas of it) and {@code takeOverMicros} µs after the
      * crash (at least {@code detectMicros}) a new data server for the partition starts from the replica kept by its
      * first live backup — the dead primary's own store is not read — and recovers from it as a restarted server
-     * does. The promoted server ships to no backups. {@link #dataServers()} holds it from the take-over on.
+     * does. The promoted server ships to no backups. If every backup keeping a replica failed by the take-over, the
+     * partition restarts from its own store instead (as {@link #restartDataServer}, nothing promoted). {@link
+     * #dataServers()} holds the new server from the take-over on.
      *
      * @return the index of the data server whose replica was promoted
      * @throws IllegalStateException    not simulated, replication off, or no live backup keeps a replica
@@ -438,28 +440,31 @@ public final class Cluster implements AutoCloseable {
         if (index < 0 || index >= dss.size() || s.crashed(id)) {
             throw new IllegalArgumentException("no live data server ds" + index);
         }
-        int host = -1;
-        for (int b : r.backupsOf(index, dss.size())) {
-            if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
-                    && dss.get(b).backupReplicas().handOver(index) != null) {
-                host = b;
-                break;
-            }
-        }
+        int host = promotable(index);
         if (host < 0) {
             throw new IllegalStateException("no live backup of ds" + index + " keeps a replica to promote");
         }
-        int from = host;
         crashAndNotify(s, id, detectMicros);
         s.at(s.nowMicros() + Math.max(takeOverMicros, detectMicros), () -> {
-            org.tebaldi.server.durability.MemoryLogStore replica = (org.tebaldi.server.durability.MemoryLogStore)
-                    dss.get(from).backupReplicas().handOver(index);
-            replica.awaitWritten(); // the backup is alive: everything it wrote is there (memory stores model a crash)
+            org.tebaldi.server.durability.LogStore replica = null;
+            for (int b : r.backupsOf(index, dss.size())) { // the first backup still alive at the take-over
+                if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
+                        && dss.get(b).backupReplicas().keeps(index)) {
+                    replica = dss.get(b).backupReplicas().handOver(index);
+                    break;
+                }
+            }
             DataServer d = new DataServer(index, cfg, expectedKeysPerDs);
-            d.openLog(task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task)),
-                    (ds, catalog, owner) -> replica.open(catalog, owner));
+            java.util.concurrent.Executor toSelf =
+                    task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task));
+            if (replica instanceof org.tebaldi.server.durability.MemoryLogStore m) {
+                m.awaitWritten(); // the backup is alive: everything it wrote is there (memory stores model a crash)
+                d.openLog(toSelf, (ds, catalog, owner) -> m.open(catalog, owner));
+                promotions++;
+            } else { // every backup failed meanwhile: the partition restarts from its own store
+                d.openLog(toSelf);
+            }
             dss.set(index, d);
-            promotions++;
             s.respawn(id, d);
         });
         return host;
@@ -476,6 +481,23 @@ public final class Cluster implements AutoCloseable {
             }
         }
         return true;
+    }
+
+    /**
+     * The first live data server keeping a replica of partition {@code index} that {@link #failoverDataServer}
+     * would promote; -1 if none (replication off, every backup failed, or the partition was promoted before).
+     */
+    public int promotable(int index) {
+        if (!cfg.replication().enabled() || !(runtime instanceof SimulatedRuntime s)) {
+            return -1;
+        }
+        for (int b : cfg.replication().backupsOf(index, dss.size())) {
+            if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
+                    && dss.get(b).backupReplicas().keeps(index)) {
+                return b;
+            }
+        }
+        return -1;
     }
 
     /** Backups promoted so far ({@link #failoverDataServer}). */

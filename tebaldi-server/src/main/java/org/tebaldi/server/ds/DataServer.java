@@ -163,6 +163,11 @@ public final class DataServer extends NodeBase implements DsServices {
         }
     }
 
+    /** The log store this server writes (null without durability): a promoted server's is its backup's replica. */
+    public org.tebaldi.server.durability.LogStore logStore() {
+        return dur == null ? null : dur.store;
+    }
+
     /** This partition's replicated log (null unless replication is on and this server ships to backups). */
     public ReplicatedLogStore replicatedLog() {
         return replicated;

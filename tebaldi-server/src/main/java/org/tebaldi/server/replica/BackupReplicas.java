@@ -30,6 +30,7 @@ public final class BackupReplicas {
         final TreeMap<Long, ReplicaMessages.Ship> early = new TreeMap<>();
         long next = 1;
         boolean closed;
+        boolean handedOver;
 
         Replica(LogStore store) {
             this.store = store;
@@ -104,19 +105,26 @@ public final class BackupReplicas {
         }
     }
 
-    /** Whether this server keeps a replica of {@code partition} whose primary failed (it can be promoted). */
-    public boolean canPromote(int partition) {
+    /**
+     * Whether this server keeps a replica of {@code partition} that was never handed over (a promoted replica is
+     * the partition's store from then on, and this server keeps no other copy of it).
+     */
+    public boolean keeps(int partition) {
         Replica r = replicas.get(partition);
-        return r != null && r.closed;
+        return r != null && !r.handedOver;
     }
 
     /**
      * The store of {@code partition}'s replica, for the promoted data server (simulated runtime: memory stores are
-     * reopened by the same object); null if none is kept here.
+     * reopened by the same object), handed over once; null if none is kept here or it was handed over already.
      */
     public LogStore handOver(int partition) {
         Replica r = replicas.get(partition);
-        return r == null ? null : r.store;
+        if (r == null || r.handedOver) {
+            return null;
+        }
+        r.handedOver = true;
+        return r.store;
     }
 
     /** Records applied to replicas here so far. */
