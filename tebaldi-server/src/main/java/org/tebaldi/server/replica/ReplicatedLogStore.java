@@ -219,7 +219,7 @@ public final class ReplicatedLogStore implements LogStore {
     }
 
     private void resendTick() {
-        Pending p = pending.peek();
+        Pending p = oldestUnreplicated();
         boolean waitedAPeriod = p != null && p.seq == headAtTick; // the same write waited since the last tick
         for (int i = 0; i < backups.length; i++) {
             if (waitedAPeriod && !down[i] && acked[i] < p.seq && acked[i] == ackedAtTick[i]) {
@@ -229,6 +229,15 @@ public final class ReplicatedLogStore implements LogStore {
         }
         headAtTick = p == null ? -1 : p.seq;
         timer.accept(RESEND_MICROS, this::resendTick);
+    }
+
+    private Pending oldestUnreplicated() {
+        for (Pending p : pending) {
+            if (!replicated(p.seq)) {
+                return p;
+            }
+        }
+        return null;
     }
 
     /** Ships every unacknowledged write again to backup {@code i}, the last one asking for an acknowledgement. */
@@ -282,20 +291,31 @@ public final class ReplicatedLogStore implements LogStore {
         return true;
     }
 
+    /**
+     * Completes every waiting write that is local and on every live backup — each on its own: a write whose local
+     * part is slow (a synced persisted-epoch mark) does not hold back a later one that is ready (a vote, an epoch's
+     * prepare).
+     */
     private void release() {
         trim();
         if (!loadReplicated && started && replicated(loadSeq)) {
             loadReplicated = true;
         }
-        while (!pending.isEmpty()) {
-            Pending p = pending.peek();
-            if (!p.local || !replicated(p.seq)) {
-                return;
+        List<Runnable> ready = null;
+        for (java.util.Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+            Pending p = it.next();
+            if (p.local && replicated(p.seq)) {
+                it.remove();
+                if (p.done != null) {
+                    if (ready == null) {
+                        ready = new ArrayList<>(2);
+                    }
+                    ready.add(p.done);
+                }
             }
-            pending.poll();
-            if (p.done != null) {
-                p.done.run();
-            }
+        }
+        if (ready != null) {
+            ready.forEach(Runnable::run);
         }
     }
 
