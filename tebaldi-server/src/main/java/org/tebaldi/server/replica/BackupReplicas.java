@@ -82,8 +82,28 @@ public final class BackupReplicas {
             appliedRecords += w.records().size();
             Runnable ack = w.ack() ? () -> send.accept(NodeId.ds(w.partition()),
                     new ReplicaMessages.Ack(w.partition(), w.seq())) : null;
-            r.store.write(w.records(), false, ack);
+            if (dataRows(w)) { // the primary's initial load: in bulk; its last write waits for the flush
+                r.store.loadEncoded(w.records());
+                if (ack != null) {
+                    r.store.write(java.util.List.of(), true, ack);
+                }
+            } else {
+                r.store.write(w.records(), false, ack);
+            }
         }
+    }
+
+    private static boolean dataRows(ReplicaMessages.Ship w) {
+        if (w.records().isEmpty()) {
+            return false;
+        }
+        for (org.tebaldi.server.durability.LogRecord r : w.records()) {
+            if (!(r instanceof org.tebaldi.server.durability.LogRecord.Encoded e)
+                    || e.cf() != org.tebaldi.server.durability.LogFormat.Cf.DATA) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
