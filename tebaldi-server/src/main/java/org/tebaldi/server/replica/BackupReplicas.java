@@ -14,7 +14,8 @@ import org.tebaldi.server.durability.LogStore;
 /**
  * The backups a data server keeps of other partitions (docs/mechanisms.md "Replication"): per partition, a copy of
  * its primary's log in a store of its own, written in the primary's order ({@link ReplicaMessages.Ship} numbers;
- * writes that arrive early wait for the missing ones) and acknowledged when asked. A replica holds exactly what the
+ * writes that arrive early wait for the missing ones) and acknowledged when asked — on receipt, once queued to the
+ * replica's store (the last write of the initial load once flushed). A replica holds exactly what the
  * primary's log holds — the data rows, the prepared-write (precommit) records with their operation logs, commit and
  * abort records and the persisted-epoch marks — so a promoted backup restarts the partition by the data servers'
  * restart-from-log path; recovery keeps, per key, the version with the largest order key (the Thomas write rule on
@@ -88,7 +89,12 @@ public final class BackupReplicas {
                     r.store.write(java.util.List.of(), true, ack);
                 }
             } else {
-                r.store.write(w.records(), false, ack);
+                // acknowledged on receipt: the write is in this server's memory and queued to its store, which
+                // survives the primary's failure (COCO's backups acknowledge from memory too)
+                r.store.write(w.records(), false, null);
+                if (ack != null) {
+                    ack.run();
+                }
             }
         }
     }
