@@ -67,6 +67,17 @@ final class Epoch {
             cfg = cfg.withDurability(new DurabilityOptions(true, null, DURABILITY_EPOCH_MICROS, false,
                     MemoryLogStore.factory(stores)));
         }
+        if (stores != null && s.dataServers() >= 2 && Boolean.getBoolean("tebaldi.burn.replication")) {
+            // primary-backup replication (docs/mechanisms.md "Replication"): a drawn ds-restart fails the data
+            // server over to its backup (FaultInjector); factor 2..3, 2PC(sync) or async by seed
+            java.util.Map<Integer, MemoryLogStore> replicas = new java.util.HashMap<>();
+            cfg = cfg.withReplication(new org.tebaldi.server.replica.ReplicationOptions(
+                    Math.min(3, s.dataServers()), s.seed() % 2 == 0
+                            ? org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC
+                            : org.tebaldi.server.replica.ReplicationOptions.Mode.ASYNC,
+                    (p, host, catalog, owner) -> replicas.computeIfAbsent(p * 64 + host, k -> new MemoryLogStore())
+                            .open(catalog, owner)));
+        }
         if (Boolean.getBoolean("tebaldi.burn.epochCommit")) { // every seed under epoch-based commit (docs/mechanisms.md)
             cfg = cfg.withCommit(org.tebaldi.server.node.CommitProtocol.EPOCH, 2_000);
         }

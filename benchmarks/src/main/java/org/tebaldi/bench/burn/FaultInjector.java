@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.LongConsumer;
 import org.tebaldi.core.runtime.SimulatedRuntime;
 import org.tebaldi.core.tree.CcTree;
+import org.tebaldi.server.durability.MemoryLogStore;
 
 /**
  * Applies a scenario's faults (one case per {@link FaultKind}): the network-model kinds shape the runtime's
@@ -87,8 +88,21 @@ final class FaultInjector {
                 case DS_RESTART -> {
                     int ds = Targets.parse(t.get(0)).index();
                     boolean keepAll = r.nextInt(3) == 0;
-                    sim.at(at, () -> e.cluster.restartDataServer(ds, f.durationMicros(), f.parameter(),
-                            () -> stores[ds].crash(r, keepAll)));
+                    sim.at(at, () -> {
+                        if (e.cluster.promotable(ds) >= 0) { // replication on: its backup takes over
+                            e.cluster.failoverDataServer(ds, f.durationMicros(), f.parameter());
+                            // from the take-over on, the partition's store is the promoted replica (a later crash
+                            // of the whole cluster restarts from it)
+                            sim.at(sim.nowMicros() + Math.max(f.durationMicros(), f.parameter()) + 1, () -> {
+                                if (e.cluster.dataServers().get(ds).logStore() instanceof MemoryLogStore m) {
+                                    stores[ds] = m;
+                                }
+                            });
+                        } else {
+                            e.cluster.restartDataServer(ds, f.durationMicros(), f.parameter(),
+                                    () -> stores[ds].crash(r, keepAll));
+                        }
+                    });
                 }
                 default -> {
                 }

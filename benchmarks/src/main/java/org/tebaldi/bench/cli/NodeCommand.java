@@ -65,6 +65,11 @@ final class NodeCommand implements Callable<Integer> {
             + "so nodes never outlive it)")
     boolean exitOnStdinEof;
 
+    @Option(names = "--promote-from", paramLabel = "DS", defaultValue = "-1", description = "start this data "
+            + "server as the promotion of a backup: open the replica of its partition kept by data server DS "
+            + "(replication on) instead of its own store")
+    int promoteFrom;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -140,6 +145,7 @@ final class NodeCommand implements Callable<Integer> {
                 adv = "127.0.0.1";
             }
         }
-        return new NodeOptions(r, id == null ? 0 : id, zk, cluster, host, adv, port, sessionMillis, exitOnStdinEof);
+        return new NodeOptions(r, id == null ? 0 : id, zk, cluster, host, adv, port, sessionMillis, exitOnStdinEof,
+                promoteFrom);
     }
 }

@@ -30,16 +30,25 @@ import org.tebaldi.server.zk.ZkConnection;
  *                           docs/mechanisms.md "Epoch-based commit")
  * @param epochMicros        {@code epoch}: length of a commit epoch, µs (default 10 ms); only with {@code commit:
  *                           epoch}
+ * @param replicas           {@code replication.factor}: copies of each partition (default 1: no replication;
+ *                           docs/mechanisms.md "Replication")
+ * @param replicationMode    {@code replication.mode}: {@code sync} (default) or {@code async}
  * @param placement          {@code placement}: a Chiller placement file ({@link org.tebaldi.server.node.Placement},
- *                           written by {@code tebaldi partition}; a relative path is resolved against the experiment file's folder):
- *                           its hot-record lookup table over the default
- *                           partitioner; null (or {@code placement: none}) for the default partitioner; embedded and
- *                           simulated modes
+ *                           written by {@code tebaldi partition}; a relative path is resolved against the experiment
+ *                           file's folder): its hot-record lookup table over the default partitioner; null (or
+ *                           {@code placement: none}) for the default partitioner; embedded and simulated modes
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                           int threads, boolean batching, SimulationSpec simulation, String bind,
-                          long sessionTimeoutMillis, CommitProtocol commit, long epochMicros,
+                          long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
+                          org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
                           java.nio.file.Path placement) {
+    /** The replication settings (replicas in RocksDB under the durability directory). */
+    public org.tebaldi.server.replica.ReplicationOptions replication() {
+        return replicas <= 1 ? org.tebaldi.server.replica.ReplicationOptions.OFF
+                : new org.tebaldi.server.replica.ReplicationOptions(replicas, replicationMode, null);
+    }
+
     /** The default {@code bind}: loopback only. */
     public static final String LOOPBACK = "127.0.0.1";
 
@@ -64,12 +73,13 @@ public record ClusterSpec(String mode, String transport, int dataServers, int co
                 sessionTimeoutMillis, CommitProtocol.TWO_PC, ClusterConfig.DEFAULT_EPOCH_MICROS);
     }
 
-    /** Without a placement (the default partitioner). */
+    /** Without replication and without a placement (the default partitioner). */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                        int threads, boolean batching, SimulationSpec simulation, String bind,
                        long sessionTimeoutMillis, CommitProtocol commit, long epochMicros) {
         this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
-                sessionTimeoutMillis, commit, epochMicros, null);
+                sessionTimeoutMillis, commit, epochMicros, 1, org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC,
+                null);
     }
 
     /**

@@ -83,6 +83,17 @@ final class ExperimentReader {
                     "node processes keep their logs in RocksDB without an injected latency",
                     "run mode embedded for durability.writeLatency and store: memory");
         }
+        if (cluster.replicas() > 1 && !durability.enabled()) {
+            throw top.error("cluster.replication", "replication ships each data server's log to its backups, and a "
+                    + "backup is promoted by recovering from that log: it needs durability on",
+                    "add durability: {enabled: true} (sync: true makes every commit reply wait for the backups), "
+                            + "or remove cluster.replication");
+        }
+        if (cluster.replicas() > 1 && cluster.simulated()) {
+            throw top.error("cluster.replication", "the simulated cluster has no durable storage, and replication "
+                    + "ships the durable log (docs/simulation.md)", "run mode embedded or processes, or remove "
+                    + "cluster.replication");
+        }
         if (cluster.simulated() && profiler.enabled()) {
             throw top.error("profiler.enabled", "the profiler is not run on the simulated cluster (docs/simulation.md)",
                     "set profiler.enabled: false, or run mode embedded");
@@ -151,8 +162,22 @@ final class ExperimentReader {
                     + "build the workload's partitioner)", "use mode: embedded or simulated, or remove placement");
         }
         Path placementFile = placement == null ? null : dir.resolve(placement).normalize(); // beside the experiment
+        int replicas = 1;
+        org.tebaldi.server.replica.ReplicationOptions.Mode rmode = org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC;
+        if (c.node().has("replication")) {
+            Fields r = c.section("replication", "{factor: 3, mode: sync}");
+            r.checkKnown(ExperimentSchema.REPLICATION);
+            replicas = r.intNumber("factor", 1, 1, "3");
+            if (replicas > dataServers) {
+                throw r.error("factor", "replication factor " + replicas + " needs at least " + replicas
+                        + " data servers (each copy of a partition lives on a different one); this cluster has "
+                        + dataServers, "set dataServers: " + replicas + " or more, or a smaller factor");
+            }
+            rmode = org.tebaldi.server.replica.ReplicationOptions.mode(r.choice("mode", "sync",
+                    List.of("sync", "async")));
+        }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch, placementFile);
+                session, commit, epoch, replicas, rmode, placementFile);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

@@ -91,6 +91,13 @@ final class Overrides {
             return;
         }
         List<String> known = ExperimentSchema.keysOf(first);
+        if (first.equals("cluster") && path.length == 3 && path[1].equals("replication")) {
+            if (!ExperimentSchema.REPLICATION.contains(path[2])) {
+                throw new ConfigException(source, 0, key, ExperimentSchema.unknownKeyProblem(path[2],
+                        ExperimentSchema.REPLICATION), "use one of " + String.join(", ", ExperimentSchema.REPLICATION));
+            }
+            return;
+        }
         if (first.equals("cluster") && path.length > 2 && path[1].equals("simulation")) {
             checkSimulation(path, key, source);
             return;

@@ -47,6 +47,11 @@ public final class ResolvedConfig {
         if (e.cluster().commit() == org.tebaldi.server.node.CommitProtocol.EPOCH) {
             c.put("epoch", Durations.format(e.cluster().epochMicros()));
         }
+        if (e.cluster().replicas() > 1) {
+            var r = c.putObject("replication");
+            r.put("factor", e.cluster().replicas());
+            r.put("mode", e.cluster().replicationMode().name().toLowerCase());
+        }
         if (e.cluster().mode().equals("processes")) {
             c.put("bind", e.cluster().bind());
             c.put("sessionTimeout", Durations.format(e.cluster().sessionTimeoutMillis() * 1000));

@@ -112,10 +112,11 @@ public final class ProcessExperimentRun {
         org.tebaldi.server.durability.DurabilityOptions dur = ExperimentRun.durability(e, logDir.getParent());
         ClusterConfig cfg = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
                 cs.dataServers(), partitioner, e.verify()).withOpBatching(cs.batching())).withDurability(dur)
-                .withCommit(cs.commit(), cs.epochMicros());
+                .withCommit(cs.commit(), cs.epochMicros()).withReplication(cs.replication());
         ClusterManifest manifest = new ClusterManifest(e.workloadOptions(), cs.coordinators(), cs.dataServers(),
                 e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS, cfg.profileFlushMicros(), extension.allServices(),
-                cs.batching()).withDurability(dur).withCommit(cs.commit(), cs.epochMicros());
+                cs.batching()).withDurability(dur).withCommit(cs.commit(), cs.epochMicros())
+                .withReplication(cs.replicas(), cs.replicationMode().name().toLowerCase());
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
                 START_MILLIS, cs.bind(), (int) cs.sessionTimeoutMillis());
         listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");

@@ -69,6 +69,7 @@ public final class SummaryJson {
         o.set("simulation", simulation(r.simulation()));
         epochs(o, r.epochs());
         o.set("cache", cache(r.ccCounters()));
+        replication(o, r);
         o.set("config", ResolvedConfig.toJson(r.experiment()));
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
@@ -128,6 +129,34 @@ public final class SummaryJson {
             o.putNull("servedRate");
         }
         return o;
+    }
+
+    /**
+     * Primary-backup replication ({@code cluster.replication}): {@code replication} is null without it, else
+     * {@code factor}, {@code mode}, and — when measured in this JVM (not in process mode: null there) —
+     * {@code shippedRecords}, {@code waitedWrites}, {@code resent} and {@code promotions} (whole run).
+     */
+    private static void replication(ObjectNode o, RunResult r) {
+        org.tebaldi.bench.experiment.ClusterSpec cs = r.experiment().cluster();
+        if (cs.replicas() <= 1) {
+            o.putNull("replication");
+            return;
+        }
+        ObjectNode x = o.putObject("replication");
+        x.put("factor", cs.replicas());
+        x.put("mode", cs.replicationMode().name().toLowerCase());
+        org.tebaldi.bench.run.ReplicationStats s = r.replication();
+        if (s == null) {
+            x.putNull("shippedRecords");
+            x.putNull("waitedWrites");
+            x.putNull("resent");
+            x.putNull("promotions");
+        } else {
+            x.put("shippedRecords", s.shippedRecords());
+            x.put("waitedWrites", s.waitedWrites());
+            x.put("resent", s.resent());
+            x.put("promotions", s.promotions());
+        }
     }
 
     private static com.fasterxml.jackson.databind.JsonNode simulation(org.tebaldi.bench.run.SimulationInfo s) {

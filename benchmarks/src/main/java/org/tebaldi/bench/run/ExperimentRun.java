@@ -88,7 +88,8 @@ public final class ExperimentRun {
         try {
             ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
                     cs.dataServers(), cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
-                    .withDurability(durability(e, runDir)).withCommit(cs.commit(), cs.epochMicros()));
+                    .withDurability(durability(e, runDir)).withCommit(cs.commit(), cs.epochMicros())
+                    .withReplication(cs.replication()));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
             long t0 = System.nanoTime();
@@ -116,6 +117,7 @@ public final class ExperimentRun {
                 stream.startChecking(HISTORY_CHECK_MILLIS);
             }
             cluster.start();
+            awaitReplicas(cluster);
             DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
                     e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
             DriverResult d;
@@ -172,10 +174,28 @@ public final class ExperimentRun {
             java.util.Map<String, Long> ccCounts = RunResult.delta(counters.get(0),
                     counters.size() > 1 ? counters.get(1) : cluster.ccCounters());
             return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis, null,
-                    EpochStats.of(cluster), ccCounts);
+                    EpochStats.of(cluster), ccCounts, ReplicationStats.of(cluster));
         } finally {
             rt.close();
         }
+    }
+
+    /**
+     * With replication: waits until the backups hold the initial load (at most 10 minutes), so that their catching up
+     * does not fall into the measured run.
+     */
+    private void awaitReplicas(Cluster cluster) throws InterruptedException {
+        if (cluster.replicasLoaded()) {
+            return;
+        }
+        listener.phase("waiting for the backups to take the initial load");
+        long t0 = System.nanoTime();
+        long end = t0 + 600_000_000_000L;
+        while (!cluster.replicasLoaded() && System.nanoTime() < end) {
+            Thread.sleep(100);
+        }
+        listener.phase((cluster.replicasLoaded() ? "the backups hold the initial load after "
+                : "the backups still catch up after ") + (System.nanoTime() - t0) / 1_000_000 + " ms");
     }
 
     /** Throws for the first node failure, else for the first exception of workload code the driver caught. */

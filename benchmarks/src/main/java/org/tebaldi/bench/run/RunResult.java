@@ -19,9 +19,17 @@ import org.tebaldi.bench.experiment.Experiment;
  * @param epochs     what epoch-based commit measured; null under two-phase commit (or process mode)
  * @param ccCounters the coordinators' CC counters ({@code TcPart.counters}, e.g. Sundial's cache lookups and hits)
  *                   over the measured window, summed by name; null where they are not measured (process mode)
+ * @param replication what replication measured; null without replication or where not measured (process mode)
  */
 public record RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
-                        long loadMillis, SimulationInfo simulation, EpochStats epochs, Map<String, Long> ccCounters) {
+                        long loadMillis, SimulationInfo simulation, EpochStats epochs, Map<String, Long> ccCounters,
+                        ReplicationStats replication) {
+    /** Without replication stats. */
+    public RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
+                     long loadMillis, SimulationInfo simulation, EpochStats epochs, Map<String, Long> ccCounters) {
+        this(experiment, driver, checks, threads, rows, loadMillis, simulation, epochs, ccCounters, null);
+    }
+
     /** A real-time run without epoch stats or CC counters. */
     public RunResult(Experiment experiment, DriverResult driver, Checks checks, int threads, long rows,
                      long loadMillis) {

@@ -57,7 +57,7 @@ class DurabilityCrashIT {
             """;
 
     /** Watches commit and durable notifications of every transaction through an endpoint. */
-    private static final class Watch implements TxnClient {
+    static final class Watch implements TxnClient {
         final TxnClient inner;
         final Set<Long> durable;
         final Set<Long> lost;

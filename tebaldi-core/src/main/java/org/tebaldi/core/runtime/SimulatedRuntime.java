@@ -521,12 +521,34 @@ public final class SimulatedRuntime implements NodeRuntime {
         handle(n, e);
     }
 
+    /** Sees a message just before its handler runs (tests: fault injection at a protocol step). */
+    @FunctionalInterface
+    public interface DeliveryWatch {
+        /** {@code msg} from {@code from} is about to be handled by {@code to}. */
+        void delivering(NodeId to, NodeId from, Object msg);
+    }
+
+    private DeliveryWatch watch;
+
+    /**
+     * Installs {@code w} (null removes it): it sees every message just before its handler runs — e.g. to crash a
+     * node right after a given protocol step ({@link #at} now: the crash follows the handler and its sends).
+     */
+    public void watchDeliveries(DeliveryWatch w) {
+        this.watch = w;
+    }
+
     /** Runs a node's event now (its handler, timer or start). */
     void handle(SimNode n, Event e) {
         switch (e.kind) {
             case START -> run(e, () -> n.actor.onStart(n));
             case TIMER -> run(e, () -> ((Runnable) e.payload).run());
-            default -> run(e, () -> n.actor.onMessage(e.from, e.payload));
+            default -> run(e, () -> {
+                if (watch != null) {
+                    watch.delivering(e.node, e.from, e.payload);
+                }
+                n.actor.onMessage(e.from, e.payload);
+            });
         }
     }
 

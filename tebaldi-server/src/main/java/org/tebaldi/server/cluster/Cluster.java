@@ -46,6 +46,7 @@ public final class Cluster implements AutoCloseable {
     private final Map<NodeId, Actor> extra = new java.util.LinkedHashMap<>();
     private boolean allServices;
     private Map<Role, Supplier<Actor>> serviceFactories = Map.of();
+    private int promotions;
     private final java.util.Set<Integer> crashedTcs = new java.util.TreeSet<>();
     private final Map<Role, Long> terms = new EnumMap<>(Role.class);
     private final Map<Role, Actor> serviceInstances = new EnumMap<>(Role.class);
@@ -439,6 +440,95 @@ public final class Cluster implements AutoCloseable {
             dss.set(index, d);
             s.respawn(id, d);
         });
+    }
+
+    /**
+     * Crashes data server {@code index} and promotes a backup (simulated runtime, replication on; docs/mechanisms.md
+     * "Replication"): every node gets {@link NodeDown} {@code detectMicros} µs later (coordinators abort the
+     * transactions it took part in; its backups close their replicas of it) and {@code takeOverMicros} µs after the
+     * crash (at least {@code detectMicros}) a new data server for the partition starts from the replica kept by its
+     * first live backup — the dead primary's own store is not read — and recovers from it as a restarted server
+     * does. The promoted server ships to no backups. If every backup keeping a replica failed by the take-over, the
+     * partition restarts from its own store instead (as {@link #restartDataServer}, nothing promoted). {@link
+     * #dataServers()} holds the new server from the take-over on.
+     *
+     * @return the index of the data server whose replica was promoted
+     * @throws IllegalStateException    not simulated, replication off, or no live backup keeps a replica
+     * @throws IllegalArgumentException no such data server, or it is down already
+     */
+    public int failoverDataServer(int index, long detectMicros, long takeOverMicros) {
+        SimulatedRuntime s = sim("failing over a data server");
+        org.tebaldi.server.replica.ReplicationOptions r = cfg.replication();
+        if (!r.enabled()) {
+            throw new IllegalStateException("failing over a data server needs replication (factor >= 2)");
+        }
+        NodeId id = NodeId.ds(index);
+        if (index < 0 || index >= dss.size() || s.crashed(id)) {
+            throw new IllegalArgumentException("no live data server ds" + index);
+        }
+        int host = promotable(index);
+        if (host < 0) {
+            throw new IllegalStateException("no live backup of ds" + index + " keeps a replica to promote");
+        }
+        crashAndNotify(s, id, detectMicros);
+        s.at(s.nowMicros() + Math.max(takeOverMicros, detectMicros), () -> {
+            org.tebaldi.server.durability.LogStore replica = null;
+            for (int b : r.backupsOf(index, dss.size())) { // the first backup still alive at the take-over
+                if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
+                        && dss.get(b).backupReplicas().keeps(index)) {
+                    replica = dss.get(b).backupReplicas().handOver(index);
+                    break;
+                }
+            }
+            DataServer d = new DataServer(index, cfg, expectedKeysPerDs);
+            java.util.concurrent.Executor toSelf =
+                    task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task));
+            if (replica instanceof org.tebaldi.server.durability.MemoryLogStore m) {
+                m.awaitWritten(); // the backup is alive: everything it wrote is there (memory stores model a crash)
+                d.openLog(toSelf, (ds, catalog, owner) -> m.open(catalog, owner));
+                promotions++;
+            } else { // every backup failed meanwhile: the partition restarts from its own store
+                d.openLog(toSelf);
+            }
+            dss.set(index, d);
+            s.respawn(id, d);
+        });
+        return host;
+    }
+
+    /**
+     * Whether every data server's backups hold its initial load (true without replication) — a runner waits for it
+     * after {@link #start} so that the backups' catching up does not fall into the measured run. Any thread.
+     */
+    public boolean replicasLoaded() {
+        for (DataServer d : dss) {
+            if (d.replicatedLog() != null && !d.replicatedLog().initialLoadReplicated()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The first live data server keeping a replica of partition {@code index} that {@link #failoverDataServer}
+     * would promote; -1 if none (replication off, every backup failed, or the partition was promoted before).
+     */
+    public int promotable(int index) {
+        if (!cfg.replication().enabled() || !(runtime instanceof SimulatedRuntime s)) {
+            return -1;
+        }
+        for (int b : cfg.replication().backupsOf(index, dss.size())) {
+            if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
+                    && dss.get(b).backupReplicas().keeps(index)) {
+                return b;
+            }
+        }
+        return -1;
+    }
+
+    /** Backups promoted so far ({@link #failoverDataServer}). */
+    public int promotions() {
+        return promotions;
     }
 
     /**

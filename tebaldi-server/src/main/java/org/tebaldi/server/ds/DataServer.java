@@ -22,6 +22,10 @@ import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.TxnIds;
+import org.tebaldi.server.replica.BackupReplicas;
+import org.tebaldi.server.replica.ReplicaMessages;
+import org.tebaldi.server.replica.ReplicatedLogStore;
+import org.tebaldi.server.replica.ReplicationOptions;
 import org.tebaldi.server.msg.AbortRequest;
 import org.tebaldi.server.epoch.EpochMessages;
 import org.tebaldi.server.msg.CommitRequest;
@@ -68,6 +72,8 @@ public final class DataServer extends NodeBase implements DsServices {
     private DsRecovery recovery;
     private final DsEpochPrepare epochPrepare = new DsEpochPrepare(this);
     private final DsEpochs epochs = new DsEpochs(this, epochPrepare);
+    private ReplicatedLogStore replicated;
+    private BackupReplicas backups;
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -89,7 +95,17 @@ public final class DataServer extends NodeBase implements DsServices {
                 // its log (DsEpochs, DsEpochPrepare)
                 .on(EpochMessages.Prepare.class, epochs::onPrepare)
                 .on(EpochMessages.Members.class, epochs::onMembers)
-                .on(EpochMessages.Decision.class, epochs::onDecision);
+                .on(EpochMessages.Decision.class, epochs::onDecision)
+                .on(ReplicaMessages.Ship.class, (from, sh) -> {
+                    if (backups != null) {
+                        backups.onShip(sh);
+                    }
+                })
+                .on(ReplicaMessages.Ack.class, (from, a) -> {
+                    if (replicated != null && a.partition() == index) {
+                        replicated.onAck(from.index(), a.seq());
+                    }
+                });
         reconfig.register(this, handlers);
     }
 
@@ -102,17 +118,45 @@ public final class DataServer extends NodeBase implements DsServices {
      * @throws IllegalStateException if the store cannot be opened
      */
     public void openLog(java.util.concurrent.Executor toSelf) {
+        openLog(toSelf, null);
+    }
+
+    /**
+     * Opens the log store as {@link #openLog(java.util.concurrent.Executor)} does, or — when {@code promoted} is
+     * not null — a backup's replica of this partition instead of this server's own store: the promotion of a backup
+     * after its primary failed (docs/mechanisms.md "Replication"). The replica holds data, so the server recovers
+     * from it. A promoted server ships to no backups (none is rebuilt); with replication on, every other server
+     * ships its log to its backups ({@link ReplicatedLogStore}) and keeps the replicas of its neighbours
+     * ({@link BackupReplicas}).
+     *
+     * @throws IllegalStateException if the store cannot be opened
+     */
+    public void openLog(java.util.concurrent.Executor toSelf, org.tebaldi.server.durability.LogStore.Factory promoted) {
         ClusterConfig cfg = config();
         org.tebaldi.server.durability.DurabilityOptions d = cfg.durability();
         if (!d.enabled() || dur != null) {
             return;
         }
-        org.tebaldi.server.durability.LogStore.Factory f = d.stores() != null ? d.stores()
-                : org.tebaldi.server.durability.RocksLogStore.factory(d);
+        org.tebaldi.server.durability.LogStore.Factory f = promoted != null ? promoted
+                : d.stores() != null ? d.stores() : org.tebaldi.server.durability.RocksLogStore.factory(d);
         org.tebaldi.server.durability.LogStore st = f.open(index, cfg.db().catalog(), toSelf);
         if (d.writeLatencyMicros() > 0) {
             st = new org.tebaldi.server.durability.DelayedLogStore(st, d.writeLatencyMicros(), this::nowMicros,
                     this::schedule);
+        }
+        ReplicationOptions r = cfg.replication();
+        if (r.enabled()) {
+            if (promoted == null && !st.hadData()) {
+                replicated = new ReplicatedLogStore(st, index, r.mode(), r.backupsOf(index, cfg.dataServers()),
+                        cfg.db().catalog(), this::sendMessage, (d2, task) -> schedule(d2, task));
+                st = replicated;
+                // an epoch commits only once replicated (COCO §4): the prepare's answer waits until every write
+                // shipped so far is on the backups
+                ReplicatedLogStore rs = replicated;
+                epochPrepare.add((epoch, ready) -> rs.afterReplicated(ready));
+            }
+            backups = new BackupReplicas(index, r.stores() != null ? r.stores()
+                    : ReplicationOptions.rocksDb(d.dir()), cfg.db().catalog(), toSelf, this::sendMessage);
         }
         boolean group = d.sync() && cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH;
         dur = new DsDurability(this, d, st, group);
@@ -122,6 +166,21 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         dur.recovering = dur.store.hadData();
         recovery = new DsRecovery(this, dur);
+    }
+
+    /** The log store this server writes (null without durability): a promoted server's is its backup's replica. */
+    public org.tebaldi.server.durability.LogStore logStore() {
+        return dur == null ? null : dur.store;
+    }
+
+    /** This partition's replicated log (null unless replication is on and this server ships to backups). */
+    public ReplicatedLogStore replicatedLog() {
+        return replicated;
+    }
+
+    /** The backups this server keeps of other partitions (null unless replication is on). */
+    public BackupReplicas backupReplicas() {
+        return backups;
     }
 
     /** Whether this server restarted from a store that held data (it recovers before serving). */
@@ -144,6 +203,9 @@ public final class DataServer extends NodeBase implements DsServices {
     public void closeLog() {
         if (dur != null) {
             dur.store.close();
+        }
+        if (backups != null) {
+            backups.close();
         }
     }
 
@@ -263,6 +325,9 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         if (dur != null) {
             dur.flushLoads();
+            if (replicated != null) {
+                replicated.start();
+            }
             dur.start();
             if (dur.store.hadData()) {
                 recovery.request();
@@ -364,6 +429,14 @@ public final class DataServer extends NodeBase implements DsServices {
      * the members of its prepared epochs are not aborted here but follow their epoch's decision ({@link DsEpochs}).
      */
     private void onNodeDown(NodeDown d) {
+        if (d.node().role() == Role.DS) {
+            if (replicated != null) {
+                replicated.nodeDown(d.node().index());
+            }
+            if (backups != null) {
+                backups.primaryDown(d.node().index());
+            }
+        }
         if (d.node().role() != Role.TC) {
             return;
         }

@@ -145,6 +145,9 @@ public final class LogFormat {
      * @throws CodecException if a row cannot be encoded
      */
     public List<Entry> encode(LogRecord r) {
+        if (r instanceof LogRecord.Encoded x) {
+            return List.of(new Entry(x.cf(), x.key(), x.value()));
+        }
         ByteArrayEncoder e = enc();
         if (r instanceof LogRecord.Op op) {
             CoreWire.writeKey(e, op.key());

@@ -71,4 +71,11 @@ public sealed interface LogRecord {
     /** Deletes every operation, precommit, commit and abort log (recovery folded what survived into the data). */
     record ClearLog() implements LogRecord {
     }
+
+    /**
+     * An entry already encoded by {@link LogFormat} — what a primary ships to its backups under replication
+     * ({@code server.replica}); a store puts it as is.
+     */
+    record Encoded(LogFormat.Cf cf, byte[] key, byte[] value) implements LogRecord {
+    }
 }

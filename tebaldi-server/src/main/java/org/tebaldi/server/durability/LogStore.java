@@ -45,6 +45,15 @@ public interface LogStore extends AutoCloseable {
     void load(List<LogRecord.Data> rows);
 
     /**
+     * Stores encoded data rows ({@link LogRecord.Encoded} of the data column family: a primary's initial load as
+     * its backup receives it) in bulk, without the write-ahead log, like {@link #load}: they are made durable
+     * (flushed) before the next synced write completes. By default an ordinary unsynced write.
+     */
+    default void loadEncoded(List<LogRecord> rows) {
+        write(rows, false, null);
+    }
+
+    /**
      * Recovery, step 1: reads everything, after every queued request. Data rows arrive in chunks (in key order),
      * then the rest; both on the owner's thread.
      */

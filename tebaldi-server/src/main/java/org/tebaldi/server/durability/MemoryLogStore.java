@@ -45,7 +45,11 @@ public final class MemoryLogStore implements LogStore {
         return (ds, catalog, owner) -> new MemoryLogStore().open(catalog, owner);
     }
 
-    private MemoryLogStore open(Catalog catalog, Executor owner) {
+    /**
+     * Opens (or reopens, with its contents) this store for a data server whose callbacks run through {@code owner}
+     * — e.g. a backup's replica handed to the promoted data server.
+     */
+    public MemoryLogStore open(Catalog catalog, Executor owner) {
         this.format = new LogFormat(catalog);
         this.owner = owner;
         this.hadData = durable.values().stream().anyMatch(m -> !m.isEmpty());

@@ -48,7 +48,7 @@ public final class RocksLogStore implements LogStore {
     private record Write(List<LogRecord> records, boolean sync, Runnable done) implements Req {
     }
 
-    private record Load(List<LogRecord.Data> rows) implements Req {
+    private record Load(List<? extends LogRecord> rows) implements Req {
     }
 
     private record Read(Consumer<List<LogRecord.Data>> chunk, Consumer<LogContents> done) implements Req {
@@ -153,6 +153,11 @@ public final class RocksLogStore implements LogStore {
     }
 
     @Override
+    public void loadEncoded(List<LogRecord> rows) {
+        queue.add(new Load(rows));
+    }
+
+    @Override
     public void read(Consumer<List<LogRecord.Data>> dataChunk, Consumer<LogContents> done) {
         queue.add(new Read(dataChunk, done));
     }
@@ -245,7 +250,7 @@ public final class RocksLogStore implements LogStore {
 
     private void load(Load l) throws RocksDBException {
         try (WriteBatch wb = new WriteBatch()) {
-            for (LogRecord.Data d : l.rows()) {
+            for (LogRecord d : l.rows()) {
                 for (LogFormat.Entry e : format.encode(d)) {
                     wb.put(cfs.get(e.cf()), e.key(), e.value());
                 }
@@ -307,6 +312,10 @@ public final class RocksLogStore implements LogStore {
             writer.join(30_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (writer.isAlive()) { // closing the database under a running write crashes the JVM: leave it open
+            LOG.warn("store {}: its writer is still busy after 30 s; left open", dir);
+            return;
         }
         for (ColumnFamilyHandle h : handles) {
             h.close();

@@ -28,6 +28,8 @@ public final class ClusterConfig {
     private long gcEpochMicros = DEFAULT_GC_EPOCH_MICROS;
     private long txnTimeoutMicros;
     private org.tebaldi.server.durability.DurabilityOptions durability = org.tebaldi.server.durability.DurabilityOptions.OFF;
+    private org.tebaldi.server.replica.ReplicationOptions replication =
+            org.tebaldi.server.replica.ReplicationOptions.OFF;
     private CommitProtocol commit = CommitProtocol.TWO_PC;
     private long epochMicros = DEFAULT_EPOCH_MICROS;
     private AccessSampler accessSampler;
@@ -133,6 +135,7 @@ public final class ClusterConfig {
         c.opBatching = opBatching;
         c.gcEpochMicros = gcEpochMicros;
         c.durability = durability;
+        c.replication = replication;
         c.txnTimeoutMicros = txnTimeoutMicros;
         c.commit = commit;
         c.epochMicros = epochMicros;
@@ -228,6 +231,32 @@ public final class ClusterConfig {
     public ClusterConfig withDurability(org.tebaldi.server.durability.DurabilityOptions d) {
         this.durability = Objects.requireNonNull(d);
         return this;
+    }
+
+    /**
+     * Turns primary-backup replication of the data servers' logs on (docs/mechanisms.md "Replication"); off (factor
+     * 1) by default.
+     *
+     * @throws IllegalArgumentException if the factor exceeds the data servers, or replication is on without
+     *                                  durability (the log is what is replicated)
+     */
+    public ClusterConfig withReplication(org.tebaldi.server.replica.ReplicationOptions r) {
+        Objects.requireNonNull(r);
+        if (r.factor() > dataServers) {
+            throw new IllegalArgumentException("replication factor " + r.factor() + " needs at least " + r.factor()
+                    + " data servers, there are " + dataServers);
+        }
+        if (r.enabled() && !durability.enabled()) {
+            throw new IllegalArgumentException("replication ships the data servers' logs: it needs durability on"
+                    + " (set durability.enabled: true)");
+        }
+        this.replication = r;
+        return this;
+    }
+
+    /** The replication settings. */
+    public org.tebaldi.server.replica.ReplicationOptions replication() {
+        return replication;
     }
 
     /**

@@ -67,6 +67,38 @@ public final class NodeHost implements HostServices, AutoCloseable {
     private volatile boolean sessionLost;
     private DataServer dataServer;
 
+    /**
+     * The replica of partition {@code p} kept by data server {@code host}, for a promoted data server: its RocksDB
+     * directory is opened once the backup closed it (it does when it sees the primary fail), retried for 30 s.
+     *
+     * @throws IllegalStateException if replication is off or the replica cannot be opened in time
+     */
+    private static org.tebaldi.server.durability.LogStore.Factory promotedStore(ClusterConfig cfg, int p, int host) {
+        if (!cfg.replication().enabled()) {
+            throw new IllegalStateException("--promote-from needs replication on (cluster.replication.factor >= 2)");
+        }
+        java.nio.file.Path dir = org.tebaldi.server.replica.ReplicationOptions.replicaDir(cfg.durability().dir(), p,
+                host);
+        return (ds, catalog, owner) -> {
+            long end = System.nanoTime() + 30_000_000_000L;
+            while (true) {
+                try {
+                    return new org.tebaldi.server.durability.RocksLogStore(dir, catalog, owner);
+                } catch (IllegalStateException e) {
+                    if (System.nanoTime() > end) {
+                        throw e;
+                    }
+                    try {
+                        Thread.sleep(200);
+                    } catch (InterruptedException x) {
+                        Thread.currentThread().interrupt();
+                        throw e;
+                    }
+                }
+            }
+        };
+    }
+
     private NodeHost(NodeOptions opts) {
         this.opts = opts;
     }
@@ -115,7 +147,8 @@ public final class NodeHost implements HostServices, AutoCloseable {
         ClusterConfig cfg = new ClusterConfig(db.database(), cc, m.coordinators(), m.dataServers(),
                 db.partitioner(), m.recordHistory()).withProfiling(m.profileFlushMicros())
                 .withOpBatching(m.opBatching())
-                .withDurability(m.durability()).withCommit(m.commitProtocol(), m.commitEpochMicros());
+                .withDurability(m.durability()).withCommit(m.commitProtocol(), m.commitEpochMicros())
+                .withReplication(m.replication());
         allServices = m.allServices();
         checkIndex(m.coordinators(), m.dataServers());
         id = new NodeId(opts.role(), opts.singleton() ? 0 : opts.index());
@@ -143,7 +176,14 @@ public final class NodeHost implements HostServices, AutoCloseable {
         Actor node = node(cfg, m.replyTimeoutMillis());
         if (node instanceof DataServer ds) {
             NodeId self = id;
-            ds.openLog(task -> runtime.inject(self, new org.tebaldi.server.durability.LogStore.Callback(task)));
+            java.util.concurrent.Executor toSelf =
+                    task -> runtime.inject(self, new org.tebaldi.server.durability.LogStore.Callback(task));
+            if (opts.promoteFrom() >= 0) {
+                ds.openLog(toSelf, promotedStore(cfg, opts.index(), opts.promoteFrom()));
+                LOG.info("{}: promoted: recovering from the replica kept by ds{}", id, opts.promoteFrom());
+            } else {
+                ds.openLog(toSelf);
+            }
             dataServer = ds;
             if (ds.restarted()) {
                 LOG.info("{}: restarting from its store in {}", id, cfg.durability().dirOf(opts.index()));

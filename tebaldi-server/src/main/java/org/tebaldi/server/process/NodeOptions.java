@@ -14,9 +14,18 @@ import org.tebaldi.core.runtime.Role;
  * @param port           transport port, 0 for any
  * @param sessionMillis  ZooKeeper session timeout, ms (how soon the cluster notices this process died)
  * @param exitOnStdinEof exit when standard input closes (set by a parent runner, so children never outlive it)
+ * @param promoteFrom    a data server started as the promotion of a backup: the index of the data server whose
+ *                       replica of this partition it opens instead of its own store; -1 for none
+ *                       (docs/mechanisms.md "Replication")
  */
 public record NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
-                          int port, int sessionMillis, boolean exitOnStdinEof) {
+                          int port, int sessionMillis, boolean exitOnStdinEof, int promoteFrom) {
+    /** Not a promotion. */
+    public NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
+                       int port, int sessionMillis, boolean exitOnStdinEof) {
+        this(role, index, zk, cluster, bindHost, advertiseHost, port, sessionMillis, exitOnStdinEof, -1);
+    }
+
     /** Whether the role is a singleton service chosen by leader election. */
     public boolean singleton() {
         return role == Role.TS || role == Role.BATCH || role == Role.EPOCH || role == Role.MONITOR || role == Role.CONFIGURATOR;

@@ -247,6 +247,10 @@ public final class ProcessCluster implements AutoCloseable {
     }
 
     private void launch(NodeId n) {
+        launch(n, List.of());
+    }
+
+    private void launch(NodeId n, List<String> extra) {
         List<String> cmd = new ArrayList<>(spec.nodeCommand());
         if (isJava(cmd) && heapMb.containsKey(n)) {
             cmd.add(1, "-Xmx" + heapMb.get(n) + "m");
@@ -254,6 +258,7 @@ public final class ProcessCluster implements AutoCloseable {
         cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
                 "--cluster", spec.name(), "--host", spec.bindHost(), "--session-timeout",
                 Integer.toString(spec.sessionMillis()), "--exit-on-stdin-eof"));
+        cmd.addAll(extra);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(Redirect.appendTo(logOf(n).toFile()));
         Process p;
@@ -298,6 +303,21 @@ public final class ProcessCluster implements AutoCloseable {
      *                               come back within the start timeout
      */
     public void restart(NodeId n) throws InterruptedException {
+        relaunch(n, List.of());
+    }
+
+    /**
+     * Promotes a backup after data server {@code n}'s process died (replication on; docs/mechanisms.md
+     * "Replication"): as {@link #restart}, but the new process opens the replica of {@code n}'s partition kept by
+     * data server {@code host} — on its directory, once the backup closed it — instead of {@code n}'s own store.
+     *
+     * @throws IllegalStateException as {@link #restart}
+     */
+    public void promote(NodeId n, int host) throws InterruptedException {
+        relaunch(n, List.of("--promote-from", Integer.toString(host)));
+    }
+
+    private void relaunch(NodeId n, List<String> extra) throws InterruptedException {
         Process old = processes.get(n);
         if (old == null) {
             throw new IllegalStateException(n + " was not launched by this cluster");
@@ -309,7 +329,7 @@ public final class ProcessCluster implements AutoCloseable {
         while (!failed.contains(n) && System.nanoTime() < end) {
             Thread.sleep(50);
         }
-        launch(n);
+        launch(n, extra);
         Set<NodeId> missing = Set.of(n);
         while (!missing.isEmpty() && System.nanoTime() < end) {
             missing = membership.await(List.of(n), 200);

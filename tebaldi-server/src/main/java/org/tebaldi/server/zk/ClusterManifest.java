@@ -34,11 +34,14 @@ import java.util.Map;
  *                          creates the cluster; every node's transport accepts only peers that prove it; null = none
  * @param commit            the commit protocol, {@code 2pc} or {@code epoch} ({@code ClusterConfig#withCommit})
  * @param commitEpochMicros length of a commit epoch, µs (with {@code commit = epoch})
+ * @param replicas          replication factor (1: off; docs/mechanisms.md "Replication")
+ * @param replicationMode   {@code sync} or {@code async}
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
                               int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices,
                               boolean opBatching, boolean durable, String durabilityDir, long epochMicros,
-                              boolean syncLog, String secret, String commit, long commitEpochMicros) {
+                              boolean syncLog, String secret, String commit, long commitEpochMicros,
+                              int replicas, String replicationMode) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** With two-phase commit (no {@code commit} key: manifests of older runners read the same). */
@@ -48,12 +51,14 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                            boolean syncLog, String secret) {
         this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, profileFlushMicros,
                 allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret, "2pc",
-                org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS);
+                org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS, 1, "sync");
     }
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
     public ClusterManifest {
         workload = new LinkedHashMap<>(workload);
+        replicas = Math.max(1, replicas);
+        replicationMode = replicationMode == null ? "sync" : replicationMode;
         if (!(workload.get("name") instanceof String)) {
             throw new IllegalArgumentException("the manifest's workload has no name");
         }
@@ -76,14 +81,28 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
     public ClusterManifest withSecret(String base64) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, base64, commit,
-                commitEpochMicros);
+                commitEpochMicros, replicas, replicationMode);
     }
 
     /** The same manifest with this commit protocol and commit epoch length, µs. */
     public ClusterManifest withCommit(org.tebaldi.server.node.CommitProtocol protocol, long micros) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
-                protocol.yaml(), micros);
+                protocol.yaml(), micros, replicas, replicationMode);
+    }
+
+    /** The same manifest with this replication factor and mode ({@code sync} or {@code async}). */
+    public ClusterManifest withReplication(int factor, String mode) {
+        return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
+                profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
+                commit, commitEpochMicros, factor, mode);
+    }
+
+    /** The replication settings every node applies (replicas in RocksDB under the durability directory). */
+    public org.tebaldi.server.replica.ReplicationOptions replication() {
+        return replicas <= 1 ? org.tebaldi.server.replica.ReplicationOptions.OFF
+                : new org.tebaldi.server.replica.ReplicationOptions(replicas,
+                        org.tebaldi.server.replica.ReplicationOptions.mode(replicationMode), null);
     }
 
     /** The commit protocol every node applies. */
@@ -111,7 +130,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, d.enabled(),
                 d.enabled() ? d.dir().toAbsolutePath().toString() : null, d.epochMicros(), d.sync(), secret, commit,
-                commitEpochMicros);
+                commitEpochMicros, replicas, replicationMode);
     }
 
     /** The durability settings every node applies. */
@@ -146,6 +165,10 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
             m.put("commit", commit);
             m.put("commitEpochMicros", commitEpochMicros);
         }
+        if (replicas > 1) {
+            m.put("replicas", replicas);
+            m.put("replicationMode", replicationMode);
+        }
         try {
             return JSON.writeValueAsBytes(m);
         } catch (IOException e) {
@@ -176,7 +199,9 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                     d != null && (Boolean) d.get("sync"), (String) m.get("secret"),
                     m.get("commit") == null ? "2pc" : (String) m.get("commit"),
                     m.get("commitEpochMicros") == null ? org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS
-                            : ((Number) m.get("commitEpochMicros")).longValue());
+                            : ((Number) m.get("commitEpochMicros")).longValue(),
+                    m.get("replicas") == null ? 1 : ((Number) m.get("replicas")).intValue(),
+                    (String) m.get("replicationMode"));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
         }

@@ -1,0 +1,61 @@
+package org.tebaldi.bench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tebaldi.core.config.ConfigException;
+import org.tebaldi.server.replica.ReplicationOptions;
+
+/**
+ * {@code cluster.replication: {factor, mode}} (default factor 1 = off, mode sync): read, written to the resolved
+ * configuration, and every bad value refused with one message naming the place and the fix.
+ */
+class ReplicationKeyTest {
+    @TempDir
+    java.nio.file.Path tmp;
+    ExperimentFixture fx;
+
+    @BeforeEach
+    void setUp() {
+        fx = new ExperimentFixture(tmp);
+    }
+
+    @Test
+    void defaultsToNoReplicationAndReadsFactorAndMode() {
+        ClusterSpec off = fx.load(ExperimentFixture.BANK).cluster();
+        assertEquals(1, off.replicas());
+        assertTrue(!off.replication().enabled());
+        ClusterSpec c = fx.load(ExperimentFixture.BANK, "cluster.dataServers=3", "durability.enabled=true",
+                "cluster.replication.factor=3", "cluster.replication.mode=async").cluster();
+        assertEquals(3, c.replicas());
+        assertEquals(ReplicationOptions.Mode.ASYNC, c.replicationMode());
+        assertEquals(ReplicationOptions.Mode.SYNC, fx.load(ExperimentFixture.BANK, "cluster.dataServers=2",
+                "durability.enabled=true", "cluster.replication.factor=2").cluster().replicationMode());
+        var json = ResolvedConfig.toJson(fx.load(ExperimentFixture.BANK, "cluster.dataServers=3",
+                "durability.enabled=true", "cluster.replication.factor=3")).get("cluster").get("replication");
+        assertEquals(3, json.get("factor").asInt(), json.toString());
+        assertEquals("sync", json.get("mode").asText(), json.toString());
+    }
+
+    @Test
+    void badValuesAreOneClearMessage() {
+        ConfigException e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK,
+                "cluster.dataServers=2", "durability.enabled=true", "cluster.replication.factor=3"));
+        assertEquals("cluster.replication.factor", e.place());
+        assertTrue(e.fix().contains("dataServers: 3"), e.fix());
+        e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK, "cluster.dataServers=2",
+                "durability.enabled=true", "cluster.replication.factor=2", "cluster.replication.mode=eventual"));
+        assertEquals("cluster.replication.mode", e.place());
+        assertTrue(e.fix().contains("sync") && e.fix().contains("async"), e.fix());
+        e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK, "cluster.dataServers=2",
+                "cluster.replication.factor=2"));
+        assertEquals("cluster.replication", e.place());
+        assertTrue(e.fix().contains("durability"), e.fix());
+        e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK, "cluster.replication.copies=2"));
+        assertTrue(e.fix().contains("factor"), e.fix());
+    }
+}

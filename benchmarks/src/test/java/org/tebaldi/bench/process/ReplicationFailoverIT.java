@@ -1,0 +1,147 @@
+package org.tebaldi.bench.process;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.run.RunListener;
+import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.core.history.HistoryLog;
+import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.server.process.ProcessCluster;
+
+/**
+ * Failover in process mode (docs/mechanisms.md "Replication"; failsafe runs it after {@code package}): TPC-C on 3
+ * data servers and 2 coordinators with durability on (asynchronous flushing, 200 ms GCP epochs) and primary-backup
+ * replication; a primary data server is killed with SIGKILL at a random moment, its own store is deleted (so nothing
+ * of it can come back), and its first backup takes over: a new data server for the partition opens the replica the
+ * backup kept ({@code ProcessCluster#promote}) and the cluster recovers while the clients keep running. Then: every
+ * transaction whose durable notification reached a client is committed in the recovered history and in a data
+ * server's log; none reported lost is visible; TPC-C's consistency conditions hold; the history — the promoted
+ * server's part rebuilt from the replica, which holds the dead primary's prepared and committed records with their
+ * reads — is serializable.
+ */
+class ReplicationFailoverIT {
+    @TempDir
+    Path tmp;
+
+    private static final String TPCC = """
+            name: %s
+            workload: {name: tpcc, warehouses: 3, items: 1000, customersPerDistrict: 60, ordersPerDistrict: 60}
+            tree: {root: {cc: 2pl, txns: [new_order, payment, delivery, order_status, stock_level]}}
+            cluster: {mode: processes, dataServers: 3, coordinators: 2, threads: 1, replication: {factor: %d, mode: %s}}
+            clients: 8
+            warmup: 1s
+            duration: %s
+            verify: true
+            durability: {enabled: true, dir: %s, epoch: 200ms}
+            seed: %d
+            """;
+
+    private void failover(String name, int factor, String mode, long seed) throws Exception {
+        int seconds = 16;
+        Path stores = tmp.resolve("stores");
+        Experiment e = ExperimentLoader.parse(TPCC.formatted(name, factor, mode, seconds + "s", stores, seed),
+                tmp.resolve("x.yaml"), List.of(), tmp);
+        Set<Long> durable = ConcurrentHashMap.newKeySet();
+        Set<Long> lost = ConcurrentHashMap.newKeySet();
+        AtomicReference<ProcessExperimentRun> holder = new AtomicReference<>();
+        AtomicReference<Throwable> chaosFailure = new AtomicReference<>();
+        List<String> events = new ArrayList<>();
+        Random rnd = new Random(seed);
+        int victim = rnd.nextInt(3);
+        int host = (victim + 1) % 3;
+        Thread chaos = new Thread(() -> {
+            try {
+                long start = System.nanoTime();
+                Thread.sleep(4_000 + rnd.nextInt(3_000));
+                ProcessCluster pc = holder.get().cluster();
+                pc.process(NodeId.ds(victim)).destroyForcibly(); // SIGKILL: no shutdown hook, no goodbye
+                pc.process(NodeId.ds(victim)).waitFor();
+                events.add("ds" + victim + " killed at " + (System.nanoTime() - start) / 1_000_000 + " ms");
+                deleteTree(stores.resolve("ds" + victim)); // the dead primary's disk is gone
+                pc.promote(NodeId.ds(victim), host);
+                events.add("ds" + host + "'s replica promoted at " + (System.nanoTime() - start) / 1_000_000 + " ms");
+            } catch (Throwable t) {
+                chaosFailure.set(t);
+            }
+        }, "chaos");
+        RunListener listener = new RunListener() {
+            @Override
+            public void loaded(long rows, long millis) {
+                chaos.start();
+            }
+        };
+        ProcessExperimentRun run = new ProcessExperimentRun(e, listener, tmp.resolve("nodes"), null,
+                NodeLauncher.command()).wrapClients(c -> new DurabilityCrashIT.Watch(c, durable, lost));
+        holder.set(run);
+        RunResult r = run.run();
+        chaos.join(60_000);
+        assertNull(chaosFailure.get(), () -> "killing or promoting failed: " + chaosFailure.get());
+        assertTrue(events.size() == 2, "events: " + events);
+        assertTrue(r.checks().serializable(), r.checks().report());
+        assertTrue(r.checks().consistent(), () -> r.checks().consistency().summary() + " "
+                + r.checks().consistency().problems());
+        Set<Long> committed = new HashSet<>();
+        Set<Long> aborted = new HashSet<>();
+        Set<Long> atDataServers = new HashSet<>();
+        for (HistoryLog h : run.verifiedLogs()) {
+            boolean ds = !h.writes().isEmpty() || !h.reads().isEmpty();
+            for (HistoryLog.Outcome o : h.outcomes()) {
+                (o.committed() ? committed : aborted).add(o.txn());
+                if (ds && o.committed()) {
+                    atDataServers.add(o.txn());
+                }
+            }
+        }
+        assertFalse(durable.isEmpty(), "some commits became durable");
+        for (long t : durable) {
+            assertTrue(committed.contains(t) && !aborted.contains(t), "acknowledged (durable) transaction " + t
+                    + " is not committed in the recovered history");
+            assertTrue(atDataServers.contains(t), "acknowledged transaction " + t + " is in no data server's log");
+        }
+        for (long t : lost) {
+            assertFalse(committed.contains(t), "transaction " + t + " reported lost is visible");
+        }
+        assertTrue(Files.isDirectory(stores.resolve("ds" + victim + "-replica-at-ds" + host)),
+                "the promoted replica's directory");
+        System.out.printf("%s: %s; %d committed, %d durable notifications, %d lost%n", name, events,
+                r.driver().total().committed(), durable.size(), lost.size());
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    @Test
+    void aKilledPrimaryIsReplacedByItsBackupUnderSyncReplication() throws Exception {
+        failover("failover-sync", 2, "sync", 21);
+    }
+
+    @Test
+    void aKilledPrimaryIsReplacedByItsBackupUnderAsyncReplicationFactorThree() throws Exception {
+        failover("failover-async", 3, "async", 22);
+    }
+}

@@ -1,0 +1,83 @@
+package org.tebaldi.server.replica;
+
+import java.nio.file.Path;
+import java.util.concurrent.Executor;
+import org.tebaldi.core.model.Catalog;
+import org.tebaldi.server.durability.LogStore;
+import org.tebaldi.server.durability.RocksLogStore;
+
+/**
+ * Primary-backup replication of the data servers' logs (experiment key {@code cluster.replication: {factor, mode}};
+ * COCO, Lu et al. VLDB 2021, §4). Partition {@code p}'s backups are kept by the next {@code factor − 1} data servers
+ * ({@code (p+1) % n, …}); see docs/mechanisms.md "Replication".
+ *
+ * @param factor copies of each partition (1 = off: nothing is shipped and the hot path is unchanged)
+ * @param mode   {@link Mode#SYNC}: a data server votes yes only once its backups hold the transaction's prepared
+ *               writes (2PC(sync)); {@link Mode#ASYNC}: writes are shipped without waiting, and only an epoch's end
+ *               waits for the backups (Epoch(async))
+ * @param stores opens the replica a backup keeps of a partition; null for RocksDB under the durability directory
+ *               ({@link #replicaDir}); tests plug in memory stores
+ */
+public record ReplicationOptions(int factor, Mode mode, Stores stores) {
+    /** When a primary waits for its backups. */
+    public enum Mode {
+        SYNC, ASYNC
+    }
+
+    /** Opens the replica of {@code partition} kept at data server {@code host}. */
+    @FunctionalInterface
+    public interface Stores {
+        /** @throws IllegalStateException with one clear message if the store cannot be opened */
+        LogStore open(int partition, int host, Catalog catalog, Executor owner);
+    }
+
+    /** Replication off. */
+    public static final ReplicationOptions OFF = new ReplicationOptions(1, Mode.SYNC, null);
+
+    /** @throws IllegalArgumentException if {@code factor < 1} or the mode is null */
+    public ReplicationOptions {
+        if (factor < 1) {
+            throw new IllegalArgumentException("replication factor must be >= 1, got " + factor);
+        }
+        if (mode == null) {
+            throw new IllegalArgumentException("replication mode must be sync or async");
+        }
+    }
+
+    /** Whether anything is replicated. */
+    public boolean enabled() {
+        return factor > 1;
+    }
+
+    /** The data servers keeping partition {@code p}'s backups, first (promoted first) to last; n data servers. */
+    public int[] backupsOf(int p, int n) {
+        int[] b = new int[Math.min(factor, n) - 1];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (p + 1 + i) % n;
+        }
+        return b;
+    }
+
+    /** The directory of the RocksDB replica of {@code partition} kept at data server {@code host}. */
+    public static Path replicaDir(Path durabilityDir, int partition, int host) {
+        return durabilityDir.resolve("ds" + partition + "-replica-at-ds" + host);
+    }
+
+    /** The default store factory: RocksDB replicas under {@code durabilityDir}. */
+    public static Stores rocksDb(Path durabilityDir) {
+        return (p, host, catalog, owner) -> new RocksLogStore(replicaDir(durabilityDir, p, host), catalog, owner);
+    }
+
+    /**
+     * Parses a mode name.
+     *
+     * @throws IllegalArgumentException naming the allowed values
+     */
+    public static Mode mode(String s) {
+        return switch (s) {
+            case "sync" -> Mode.SYNC;
+            case "async" -> Mode.ASYNC;
+            default -> throw new IllegalArgumentException("unknown replication mode '" + s + "' (sync | async)");
+        };
+    }
+}
