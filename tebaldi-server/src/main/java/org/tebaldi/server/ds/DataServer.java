@@ -156,7 +156,8 @@ public final class DataServer extends NodeBase implements DsServices {
                 epochPrepare.add((epoch, ready) -> rs.afterReplicated(ready));
             }
             backups = new BackupReplicas(index, r.stores() != null ? r.stores()
-                    : ReplicationOptions.rocksDb(d.dir()), cfg.db().catalog(), toSelf, this::sendMessage);
+                    : d.dir() == null ? ReplicationOptions.memory() : ReplicationOptions.rocksDb(d.dir()),
+                    cfg.db().catalog(), toSelf, this::sendMessage);
         }
         boolean group = d.sync() && cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH;
         dur = new DsDurability(this, d, st, group);

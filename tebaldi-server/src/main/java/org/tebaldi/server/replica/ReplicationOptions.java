@@ -69,6 +69,17 @@ public record ReplicationOptions(int factor, Mode mode, Stores stores) {
     }
 
     /**
+     * In-memory replicas, one new store per (partition, host), for clusters whose own logs are in memory
+     * ({@code durability.store: memory}): they survive nothing but the primary's death inside the same JVM.
+     */
+    public static Stores memory() {
+        java.util.Map<Long, org.tebaldi.server.durability.MemoryLogStore> replicas =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        return (p, host, catalog, owner) -> replicas.computeIfAbsent((long) p << 32 | host,
+                k -> new org.tebaldi.server.durability.MemoryLogStore()).open(catalog, owner);
+    }
+
+    /**
      * Parses a mode name.
      *
      * @throws IllegalArgumentException naming the allowed values
