@@ -64,6 +64,14 @@ final class OpExecution implements OpContext {
             fail(AbortReason.conflict("dropped by a recovery round at this server")); // granted by the old CC module
             return;
         }
+        if (t.doomed != null) {
+            // Doomed while this operation was parked (e.g. a writer it read from aborted while an SSI level made
+            // it wait for that writer): it can never commit, and the storage access would hand the body a state
+            // no serializable execution shows (the aborted writer's first writes without the rest). Abort now,
+            // as DsPhases.exec does for an operation that arrives doomed.
+            fail(AbortReason.conflict(t.doomed));
+            return;
+        }
         Op op = req.op();
         Row result = null;
         try {
