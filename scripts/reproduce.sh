@@ -34,7 +34,9 @@
 #           default list)
 #   coco    COCO's experiments (Lu et al. VLDB 2021; docs/mechanisms.md, "Group durability"), warm-up 3 s, 10 s measured,
 #           about 15 minutes (not part of the default list): the commit matrix on YCSB and TPC-C (new_order +
-#           payment with remote shares) as one sweep over config/experiments/coco/*-matrix*.yaml (coco-matrix/),
+#           payment with remote shares) as one sweep over config/experiments/coco/*-matrix.yaml (coco-matrix/),
+#           the commit x replication matrix (coco/*-matrix-{norep3,2pc-sync,epoch-async}.yaml, their own 20 s
+#           warm-up: coco-replication/),
 #           Fig 11 — throughput against the injected durable-write latency 1 us .. 2 ms, 2PC against epoch-based
 #           commit — per workload (coco/{ycsb,tpcc}-latency.yaml: coco-fig11-ycsb/, coco-fig11-tpcc/), and the
 #           share of multi-partition YCSB transactions (coco/ycsb-distributed.yaml: coco-distributed/)
@@ -82,9 +84,8 @@ files_of() {
                 $EXP/micro-{ww-5-rp,ww-5-2pl,rw-5-ssi,rw-5-rp}.yaml 2>/dev/null) ;;
     cluster) (cd "$ROOT" && ls $EXP/cluster/*.yaml 2>/dev/null) ;;
     tuning) (cd "$ROOT" && ls $EXP/{tpcc,seats}-autotune.yaml 2>/dev/null) ;;
-    # REPLICATION: the matrix's replication points (2PC(sync), Epoch(async)) arrive as further
-    # coco/*-matrix*.yaml files once primary-backup replication (cluster.replication) is merged; the glob picks
-    # them up and they join the coco-matrix sweep.
+    # coco/*-matrix.yaml: 2PC against epoch on 2 data servers (coco-matrix); coco/*-matrix-*.yaml: the commit x
+    # replication matrix on 3 data servers (coco-replication: no replication, 2PC(sync), Epoch(async)).
     coco) (cd "$ROOT" && ls $EXP/coco/*-matrix*.yaml $EXP/coco/{ycsb,tpcc}-latency.yaml \
              $EXP/coco/ycsb-distributed.yaml 2>/dev/null) ;;
     sundial) (cd "$ROOT" && ls $EXP/sundial/ycsb-theta09-{2pl,tictoc,sundial,sundial-cache}.yaml \
@@ -313,9 +314,12 @@ for id in "${wanted[@]}"; do
         && note "cluster: predictions beside the paper -> cluster-predictions/ (predictions.csv, cluster-*.png)" \
         || note "cluster: paper-chart FAILED" ;;
     coco)
-      matrix=()
+      matrix=() replicated=()
       for f in "${files[@]}"; do
-        case "$f" in */*-matrix*.yaml) matrix+=("$f") ;; esac
+        case "$f" in
+          */*-matrix-*.yaml) replicated+=("$f") ;;
+          */*-matrix.yaml) matrix+=("$f") ;;
+        esac
       done
       for f in ycsb-matrix tpcc-matrix ycsb-latency tpcc-latency ycsb-distributed; do
         [ -f "$ROOT/$EXP/coco/$f.yaml" ] || note "coco: $EXP/coco/$f.yaml is missing: skipped"
@@ -323,6 +327,10 @@ for id in "${wanted[@]}"; do
       if [ ${#matrix[@]} -gt 0 ]; then
         run coco-matrix "$OUT/coco-matrix" "${matrix[@]}" --set warmup=3s --set duration=10s
         copy_charts "$OUT/coco-matrix" coco-matrix
+      fi
+      if [ ${#replicated[@]} -gt 0 ]; then # the files' own 20 s warm-up: the backups first take the initial load
+        run coco-replication "$OUT/coco-replication" "${replicated[@]}" --set duration=10s
+        copy_charts "$OUT/coco-replication" coco-replication
       fi
       for w in ycsb tpcc; do
         if [ -f "$ROOT/$EXP/coco/$w-latency.yaml" ]; then
