@@ -234,7 +234,7 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
         }
         if (!node.isRoot()) {
             for (Map.Entry<Key, Version> e : st.writes.entrySet()) {
-                if (groupCommittedAbove(st.chains.get(e.getKey()), e.getValue())) {
+                if (leases.groupCommittedAbove(st.chains.get(e.getKey()), e.getValue())) {
                     k.abort(AbortReason.conflict("sundial: a parent placed the write of " + e.getKey()
                             + " below a version of this group that committed first"));
                     return;
@@ -263,20 +263,6 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
         }
         st.prepared = true;
         k.proceed();
-    }
-
-    /** Whether a committed version of this leaf's group lies above {@code own} in {@code chain}. */
-    private boolean groupCommittedAbove(VersionChain chain, Version own) {
-        for (int i = chain.size() - 1; i >= 0; i--) {
-            Version v = chain.get(i);
-            if (v == own) {
-                return false;
-            }
-            if (v.committed() && v.writerLeaf() == node.id()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

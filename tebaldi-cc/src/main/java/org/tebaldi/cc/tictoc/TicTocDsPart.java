@@ -206,7 +206,7 @@ final class TicTocDsPart implements DsPart<TicTocDsPart.Txn> {
                     chain.remove(e.getValue()); // commit order is timestamp order on a key: the write goes on top
                     chain.append(e.getValue());
                 }
-            } else if (groupCommittedAbove(chain, e.getValue())) {
+            } else if (leases.groupCommittedAbove(chain, e.getValue())) {
                 k.abort(AbortReason.conflict("tictoc: a later write of " + e.getKey() + " in this group committed"
                         + " first (under a parent the version order stays where the parents placed it)"));
                 return;
@@ -220,20 +220,6 @@ final class TicTocDsPart implements DsPart<TicTocDsPart.Txn> {
             }
         }
         k.proceed();
-    }
-
-    /** Whether a committed version of this leaf's group lies above {@code own} in {@code chain}. */
-    private boolean groupCommittedAbove(VersionChain chain, Version own) {
-        for (int i = chain.size() - 1; i >= 0; i--) {
-            Version v = chain.get(i);
-            if (v == own) {
-                return false;
-            }
-            if (v.committed() && v.writerLeaf() == node.id()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** TicToc's read validation at {@code cts}: null if the read holds there (its lease extended if needed). */

@@ -32,6 +32,24 @@ public final class LeaseStore {
         this.node = nodeId;
     }
 
+    /**
+     * Whether a committed version written by this node's group (a transaction of leaf {@code node}'s subtree, as
+     * {@link Version#writerLeaf}) lies above {@code own} in {@code chain}: the write {@code own} would be installed
+     * below a newer committed one of the same group.
+     */
+    public boolean groupCommittedAbove(org.tebaldi.core.storage.VersionChain chain, Version own) {
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (v == own) {
+                return false;
+            }
+            if (v.committed() && v.writerLeaf() == node) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void ensure(Version v) {
         if (v.stamp(node) == Version.NO_STAMP) {
             long base = v.writerLeaf() < 0 ? 0 : floor + 1;
