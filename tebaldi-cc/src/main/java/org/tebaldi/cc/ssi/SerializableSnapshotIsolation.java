@@ -9,6 +9,7 @@ import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.ts.TimestampScheme;
 import org.tebaldi.core.runtime.Actor;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.service.TimestampService;
@@ -20,7 +21,11 @@ import org.tebaldi.core.tree.CcNode;
  * {@link BatchManager}. Needs the timestamp service and the batch manager. The root optimization (one update
  * child group under the root) is chosen automatically.
  *
- * <p>Options: {@code batchInterval} (duration, default 5ms): how long a child group's batch accepts members.
+ * <p>Options: {@code batchInterval} (duration, default 5ms): how long a child group's batch accepts members;
+ * {@code timestamps} ({@code gts}, default: the timestamp service; {@code dst}: decentralized scalar timestamps,
+ * only at a root under the root optimization over single-version update subtrees, {@link SsiMode#dstShapeProblem});
+ * {@code staleness} (duration, default 0, DST only): how far behind its coordinator's clock a read-only snapshot
+ * reads, which lets it skip waiting for writers that prepared within that window.
  */
 public final class SerializableSnapshotIsolation implements Mechanism {
     /** Default batch interval, µs. */
@@ -35,9 +40,27 @@ public final class SerializableSnapshotIsolation implements Mechanism {
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();
         for (String k : node.options().keySet()) {
-            if (!k.equals("batchInterval")) {
-                problems.add("option '" + k + "' is unknown to ssi (options: batchInterval)");
+            if (!k.equals("batchInterval") && !k.equals(TimestampScheme.OPTION) && !k.equals(SsiMode.STALENESS)) {
+                problems.add("option '" + k + "' is unknown to ssi (options: batchInterval, timestamps, staleness)");
             }
+        }
+        String scheme = TimestampScheme.problem(node);
+        if (scheme != null) {
+            problems.add(scheme);
+        } else if (TimestampScheme.of(node) == TimestampScheme.DST) {
+            String shape = SsiMode.dstShapeProblem(node);
+            if (shape != null) {
+                problems.add(shape);
+            }
+        } else if (node.options().containsKey(SsiMode.STALENESS)) {
+            problems.add("option 'staleness': only a snapshot under timestamps: dst reads stale (add timestamps: dst)");
+        }
+        try {
+            if (node.durationOption(SsiMode.STALENESS, 0) < 0) {
+                problems.add("option 'staleness': must not be negative");
+            }
+        } catch (IllegalArgumentException e) {
+            problems.add("option 'staleness': " + e.getMessage());
         }
         try {
             node.durationOption("batchInterval", DEFAULT_BATCH_MICROS);

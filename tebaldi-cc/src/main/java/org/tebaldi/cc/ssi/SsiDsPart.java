@@ -54,6 +54,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         boolean prepared;
         long cts = NO_CTS;
         final List<Version> written = new ArrayList<>(2);
+        /** DST, update transaction: the keys it read or wrote here (RW1, RW2). */
+        List<org.tebaldi.core.model.Key> keys;
+        /** DST, update transaction: its bound here, set when it prepared (its commit timestamp is at least this). */
+        long bound = -1;
     }
 
     private CcNode node;
@@ -65,6 +69,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private final TsClient ts;
     private final org.tebaldi.core.service.WatermarkWaits gcWaits;
     private boolean gcScheduled;
+    /** DST's tuple timestamps, null under GTS. */
+    private final DstTuples dst;
+    /** DST: snapshot transactions live here (for garbage collection). */
+    private final java.util.Set<Snapshot> liveSnapshots = new java.util.HashSet<>();
 
     SsiDsPart(CcNode node, DsServices services) {
         this.node = node;
@@ -74,6 +82,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         this.rootOpt = SsiMode.rootOptimized(node, services.database());
         this.ts = new TsClient(services, node.id());
         this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
+        this.dst = SsiMode.dst(node, services.database())
+                ? new DstTuples(services, node.durationOption(SsiMode.STALENESS, 0)) : null;
     }
 
     @Override
@@ -86,6 +96,9 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         SsiMeta m = t.meta(level, SsiMeta.class);
         if (m != null) {
             st.startTs = m.startTs();
+            if (dst != null && !t.finished()) {
+                liveSnapshots.add(st);
+            }
         }
     }
 
@@ -114,6 +127,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     public void execute(DsTxn t, Snapshot st, OpContext op, Continuation k) {
         if (st.startTs < 0) {
             k.proceed(); // update transaction under the root optimization: the child decides
+            return;
+        }
+        if (dst != null) {
+            executeSnapshotDst(t, st, op, k);
             return;
         }
         if (st.startTs < ts.termFloor()) {
@@ -145,6 +162,44 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             }
         }
         k.proceed();
+    }
+
+    /**
+     * A snapshot read under DST (RO2, Fig 9's DEP_READ): claims the key at the read timestamp, so every writer that
+     * prepares here later commits above it; then waits for a prepared writer whose bound here does not already put
+     * its commit timestamp above the read timestamp (at most the one conflicting writer: 2PL and OCC children let
+     * one writer of a key prepare at a time), and reads. Never aborts, except a snapshot already older than the
+     * versions pruned here (a coordinator delayed beyond the staleness bound and {@link DstTuples#GC_SLACK_MICROS})
+     * or a wait beyond the wait timeout (a failed writer's coordinator): both faults, not conflicts.
+     */
+    private void executeSnapshotDst(DsTxn t, Snapshot st, OpContext op, Continuation k) {
+        if (dst.belowGcFloor(st.startTs)) {
+            k.abort(AbortReason.conflict("ssi/dst: snapshot " + st.startTs + " is older than versions pruned here"));
+            return;
+        }
+        dst.claim(op.key(), st.startTs);
+        DsTxn writer = preparedBelow(t, st, op.chain());
+        if (writer != null) {
+            org.tebaldi.core.cc.ts.SnapshotStats.blocked();
+            awaitPrepared(t, st, op, k, writer);
+            return;
+        }
+        org.tebaldi.core.cc.ts.SnapshotStats.read(st.startTs, services.nowMicros());
+        k.proceed();
+    }
+
+    /** DST: a prepared writer of the chain whose commit timestamp may fall at or below the read timestamp, or null. */
+    private DsTxn preparedBelow(DsTxn t, Snapshot st, VersionChain chain) {
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
+                DsTxn w = services.txn(v.writer());
+                if (w.state(level, Snapshot.class).bound <= st.startTs) {
+                    return w;
+                }
+            }
+        }
+        return null;
     }
 
     /** Waits for a prepared writer to finish, then checks again; aborts after the wait timeout. */
@@ -181,7 +236,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             if (i < below && inSubtree(v) && sameBatch(t, st, v)) {
                 return v;
             }
-            if (v.committed() && (!inSubtree(v) || v.stamp(id) < st.startTs)) {
+            if (v.committed() && (!inSubtree(v) || v.stamp(id) < st.startTs
+                    || (dst != null && v.stamp(id) == st.startTs))) {
                 return v;
             }
         }
@@ -200,10 +256,18 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             }
         }
         if (st.startTs < 0) {
+            if (dst != null) {
+                if (st.keys == null) {
+                    st.keys = new ArrayList<>(4);
+                }
+                if (!st.keys.contains(op.key())) {
+                    st.keys.add(op.key());
+                }
+            }
             return;
         }
-        if (op.op().kind().reads()) {
-            recheckSnapshot(t, st, op);
+        if (op.op().kind().reads() && dst == null) {
+            recheckSnapshot(t, st, op); // under DST the claim made in execute keeps later writers above the snapshot
         }
         if (rootOpt) {
             return;
@@ -294,6 +358,11 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         DependencyWaits.awaitLowerLevels(services, t, level, new Continuation() {
             @Override
             public void proceed() {
+                if (dst != null) {
+                    // RW1, after the in-group dependencies committed here (their timestamps are installed)
+                    st.bound = dst.bound(st.keys == null ? List.of() : st.keys);
+                    t.report(level, new DstBound(st.bound));
+                }
                 st.prepared = true;
                 k.proceed();
             }
@@ -308,8 +377,12 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     @Override
     public void finish(DsTxn t, Snapshot st, boolean committed, Object commitMeta) {
         st.prepared = false;
+        liveSnapshots.remove(st);
         if (commitMeta instanceof CommitTs c) {
             st.cts = c.cts();
+            if (dst != null && st.keys != null) {
+                dst.install(st.keys, c.cts()); // RW2, in the commit's atomic step (the child releases its locks in it)
+            }
             for (Version v : st.written) {
                 v.setStamp(id, c.cts());
             }
@@ -337,7 +410,24 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
      */
     @Override
     public void confirmGc(List<Version> written, Runnable confirmed) {
+        if (dst != null) {
+            confirmGcDst(written, confirmed);
+            return;
+        }
         gcWaits.whenAboveStamps(written, id, confirmed);
+    }
+
+    /** DST: confirms once {@link DstTuples#gcSafe} holds, checking every {@link #GC_MICROS}. */
+    private void confirmGcDst(List<Version> written, Runnable confirmed) {
+        long oldest = Long.MAX_VALUE;
+        for (Snapshot s : liveSnapshots) {
+            oldest = Math.min(oldest, s.startTs);
+        }
+        if (dst.gcSafe(written, id, oldest)) {
+            confirmed.run();
+        } else {
+            services.schedule(GC_MICROS, () -> confirmGcDst(written, confirmed));
+        }
     }
 
     @Override

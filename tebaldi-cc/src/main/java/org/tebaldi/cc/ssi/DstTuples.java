@@ -1,0 +1,82 @@
+package org.tebaldi.cc.ssi;
+
+import java.util.HashMap;
+import java.util.List;
+import org.tebaldi.core.cc.DsServices;
+import org.tebaldi.core.cc.ts.HybridClock;
+import org.tebaldi.core.model.Key;
+import org.tebaldi.core.storage.Version;
+
+/**
+ * The tuple timestamps of DST (Decentralized Scalar Timestamps, NSDI 2021, §3) at one data server, for an SSI root
+ * with {@code timestamps: dst}: each key's timestamp ({@code O.ts}) is the largest commit timestamp installed on it
+ * by an update transaction that read or wrote it (RW2) or read timestamp claimed on it by a snapshot read (RO2).
+ * An update transaction's commit timestamp exceeds the timestamps of every tuple it accessed, taken at validation
+ * ({@link #bound}, RW1). Keys never touched have timestamp 0. Also decides when versions stamped here may be
+ * garbage collected ({@link #gcSafe}), as DST has no service watermark.
+ */
+final class DstTuples {
+    /** How far behind the server's clock (beyond the staleness bound) a snapshot may start and still find its versions, µs. */
+    static final long GC_SLACK_MICROS = 1_000_000;
+
+    private final HashMap<Key, Long> ts = new HashMap<>();
+    private final DsServices services;
+    private final long stalenessMicros;
+    /** The largest version stamp confirmed for garbage collection: a snapshot below it may miss pruned versions. */
+    private long gcFloor;
+
+    DstTuples(DsServices services, long stalenessMicros) {
+        this.services = services;
+        this.stalenessMicros = stalenessMicros;
+    }
+
+    /** RO2: the snapshot read at {@code readTs} claims {@code key}: a writer validating later commits above it. */
+    void claim(Key key, long readTs) {
+        ts.merge(key, readTs, Math::max);
+    }
+
+    /** RW1: one more than the largest timestamp of {@code keys} (a lower bound on the commit timestamp). */
+    long bound(List<Key> keys) {
+        long b = 0;
+        for (Key k : keys) {
+            b = Math.max(b, ts.getOrDefault(k, 0L) + 1);
+        }
+        return b;
+    }
+
+    /** RW2: installs the commit timestamp {@code cts} on {@code keys} (never lowering a key's timestamp). */
+    void install(List<Key> keys, long cts) {
+        for (Key k : keys) {
+            ts.merge(k, cts, Math::max);
+        }
+    }
+
+    /** Whether a snapshot at {@code readTs} is below versions already pruned here (then it cannot be served). */
+    boolean belowGcFloor(long readTs) {
+        return readTs < gcFloor;
+    }
+
+    /**
+     * Whether versions stamped up to the largest stamp of {@code written} may hide the versions they overwrote
+     * from every snapshot still to come here: the server's clock is past that stamp by the staleness bound and
+     * {@link #GC_SLACK_MICROS} (a snapshot starts at its coordinator's clock minus the staleness bound), and no
+     * snapshot running here reads below it ({@code oldestLiveReadTs}). On true the floor rises to that stamp.
+     */
+    boolean gcSafe(List<Version> written, int ccNode, long oldestLiveReadTs) {
+        long max = 0;
+        for (Version v : written) {
+            max = Math.max(max, v.stamp(ccNode));
+        }
+        long horizon = HybridClock.ofMicros(services.nowMicros() - stalenessMicros - GC_SLACK_MICROS);
+        if (max > horizon || oldestLiveReadTs < max) {
+            return false;
+        }
+        gcFloor = Math.max(gcFloor, max);
+        return true;
+    }
+
+    /** Keys with a timestamp (for tests). */
+    int keys() {
+        return ts.size();
+    }
+}
