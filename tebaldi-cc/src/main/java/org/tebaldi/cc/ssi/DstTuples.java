@@ -35,6 +35,24 @@ final class DstTuples {
         ts.merge(key, readTs, Math::max);
     }
 
+    /**
+     * Raises {@code key}'s timestamp to the stamp of its newest committed version: the key timestamps live in this
+     * part only, so after a rebuild of the CC module (partial restart, online update) they restart from the stamps
+     * the storage kept, and a new writer still commits above every version it follows.
+     */
+    void observe(Key key, org.tebaldi.core.storage.VersionChain chain, int ccNode) {
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (v.committed()) {
+                long s = v.stamp(ccNode);
+                if (s > 0) {
+                    ts.merge(key, s, Math::max);
+                }
+                return;
+            }
+        }
+    }
+
     /** RW1: one more than the largest timestamp of {@code keys} (a lower bound on the commit timestamp). */
     long bound(List<Key> keys) {
         long b = 0;

@@ -25,7 +25,8 @@ import org.tebaldi.core.tree.CcNode;
  * {@code timestamps} ({@code gts}, default: the timestamp service; {@code dst}: decentralized scalar timestamps,
  * only at a root under the root optimization over single-version update subtrees, {@link SsiMode#dstShapeProblem});
  * {@code staleness} (duration, default 0, DST only): how far behind its coordinator's clock a read-only snapshot
- * reads, which lets it skip waiting for writers that prepared within that window.
+ * reads, which lets it skip waiting for writers that prepared within that window; {@code roReads} ({@code
+ * snapshot}, default; {@code read-committed}: DST's evaluation baseline, not serializable, DST only).
  */
 public final class SerializableSnapshotIsolation implements Mechanism {
     /** Default batch interval, µs. */
@@ -40,8 +41,10 @@ public final class SerializableSnapshotIsolation implements Mechanism {
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();
         for (String k : node.options().keySet()) {
-            if (!k.equals("batchInterval") && !k.equals(TimestampScheme.OPTION) && !k.equals(SsiMode.STALENESS)) {
-                problems.add("option '" + k + "' is unknown to ssi (options: batchInterval, timestamps, staleness)");
+            if (!k.equals("batchInterval") && !k.equals(TimestampScheme.OPTION) && !k.equals(SsiMode.STALENESS)
+                    && !k.equals(SsiMode.RO_READS)) {
+                problems.add("option '" + k + "' is unknown to ssi (options: batchInterval, timestamps, staleness, "
+                        + "roReads)");
             }
         }
         String scheme = TimestampScheme.problem(node);
@@ -52,8 +55,14 @@ public final class SerializableSnapshotIsolation implements Mechanism {
             if (shape != null) {
                 problems.add(shape);
             }
-        } else if (node.options().containsKey(SsiMode.STALENESS)) {
-            problems.add("option 'staleness': only a snapshot under timestamps: dst reads stale (add timestamps: dst)");
+        } else if (node.options().containsKey(SsiMode.STALENESS) || node.options().containsKey(SsiMode.RO_READS)) {
+            problems.add("option '" + (node.options().containsKey(SsiMode.STALENESS) ? SsiMode.STALENESS
+                    : SsiMode.RO_READS) + "': only read-only transactions under timestamps: dst take it (add "
+                    + "timestamps: dst)");
+        }
+        String ro = node.option(SsiMode.RO_READS, "snapshot");
+        if (!ro.equals("snapshot") && !ro.equals("read-committed")) {
+            problems.add("option 'roReads': unknown value '" + ro + "' (allowed: snapshot, read-committed)");
         }
         try {
             if (node.durationOption(SsiMode.STALENESS, 0) < 0) {

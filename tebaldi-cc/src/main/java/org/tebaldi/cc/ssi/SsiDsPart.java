@@ -71,6 +71,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private boolean gcScheduled;
     /** DST's tuple timestamps, null under GTS. */
     private final DstTuples dst;
+    /** DST's read-committed baseline ({@code roReads: read-committed}): read-only reads take the latest committed. */
+    private final boolean readCommitted;
     /** DST: snapshot transactions live here (for garbage collection). */
     private final java.util.Set<Snapshot> liveSnapshots = new java.util.HashSet<>();
 
@@ -84,6 +86,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
         this.dst = SsiMode.dst(node, services.database())
                 ? new DstTuples(services, node.durationOption(SsiMode.STALENESS, 0)) : null;
+        this.readCommitted = dst != null && SsiMode.readCommitted(node);
     }
 
     @Override
@@ -173,6 +176,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
      * or a wait beyond the wait timeout (a failed writer's coordinator): both faults, not conflicts.
      */
     private void executeSnapshotDst(DsTxn t, Snapshot st, OpContext op, Continuation k) {
+        if (readCommitted) {
+            k.proceed(); // the baseline: no claim, no wait
+            return;
+        }
         if (dst.belowGcFloor(st.startTs)) {
             k.abort(AbortReason.conflict("ssi/dst: snapshot " + st.startTs + " is older than versions pruned here"));
             return;
@@ -223,6 +230,9 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         if (st.startTs < 0) {
             return proposal;
         }
+        if (readCommitted) {
+            return proposal != null && proposal.committed() ? proposal : null; // the latest committed version
+        }
         if (proposal != null && (proposal.writer() == t.id() || (inSubtree(proposal) && sameBatch(t, st, proposal)))) {
             return proposal;
         }
@@ -262,6 +272,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
                 }
                 if (!st.keys.contains(op.key())) {
                     st.keys.add(op.key());
+                    dst.observe(op.key(), op.chain(), id);
                 }
             }
             return;

@@ -12,6 +12,17 @@ import org.tebaldi.core.tree.CcNode;
 final class SsiMode {
     /** Option: the staleness a DST snapshot accepts (duration, default 0: read at the coordinator's clock). */
     static final String STALENESS = "staleness";
+    /**
+     * Option (DST only): how read-only transactions read — {@code snapshot} (default, serializable) or {@code
+     * read-committed}, the baseline of DST's evaluation (NSDI 2021 §5: "RC"): the latest committed version, no claim,
+     * no wait; not serializable, for measurements only.
+     */
+    static final String RO_READS = "roReads";
+
+    /** Whether read-only transactions read committed data instead of snapshots (option {@link #RO_READS}). */
+    static boolean readCommitted(CcNode node) {
+        return node.option(RO_READS, "snapshot").equals("read-committed");
+    }
     /** Mechanisms whose order on a key may differ from the order of their accesses to it (multiversion). */
     private static final java.util.Set<String> MULTIVERSION = java.util.Set.of("ssi", "tso");
 

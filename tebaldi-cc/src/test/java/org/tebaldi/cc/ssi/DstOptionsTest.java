@@ -55,6 +55,14 @@ class DstOptionsTest {
     }
 
     @Test
+    void roReadsTakesSnapshotOrReadCommittedUnderDst() {
+        assertEquals(List.of(), problems(root("timestamps", "dst", "roReads", "read-committed")));
+        List<String> p = problems(root("timestamps", "dst", "roReads", "dirty"));
+        assertEquals(List.of("option 'roReads': unknown value 'dirty' (allowed: snapshot, read-committed)"), p);
+        assertTrue(problems(root("roReads", "snapshot")).get(0).startsWith("option 'roReads'"));
+    }
+
+    @Test
     void hybridTimestampsAre48BitMillisecondsAnd16BitCounters() {
         long[] now = {5_000_000};
         HybridClock c = new HybridClock(() -> now[0]);
