@@ -106,4 +106,11 @@ public final class SerializableSnapshotIsolation implements Mechanism {
     public Map<Role, Supplier<Actor>> services() {
         return Map.of(Role.TS, TimestampService::new, Role.BATCH, BatchManager::new);
     }
+
+    /** Under {@code timestamps: dst} no service: timestamps are the nodes' own, no batch is ever opened. */
+    @Override
+    public Map<Role, Supplier<Actor>> services(CcNode node) {
+        return TimestampScheme.problem(node) == null && TimestampScheme.of(node) == TimestampScheme.DST ? Map.of()
+                : services();
+    }
 }

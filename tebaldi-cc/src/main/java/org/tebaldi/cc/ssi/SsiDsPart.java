@@ -58,6 +58,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         List<org.tebaldi.core.model.Key> keys;
         /** DST, update transaction: its bound here, set when it prepared (its commit timestamp is at least this). */
         long bound = -1;
+        /** DST, update transaction: its coordinator's clock at its start ({@link DstStart}), else 0. */
+        long started;
     }
 
     private CcNode node;
@@ -96,6 +98,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
 
     @Override
     public void onRequest(DsTxn t, Snapshot st) {
+        DstStart d = t.meta(level, DstStart.class);
+        if (d != null) {
+            st.started = d.lowerBound();
+        }
         SsiMeta m = t.meta(level, SsiMeta.class);
         if (m != null) {
             st.startTs = m.startTs();
@@ -371,7 +377,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             public void proceed() {
                 if (dst != null) {
                     // RW1, after the in-group dependencies committed here (their timestamps are installed)
-                    st.bound = dst.bound(st.keys == null ? List.of() : st.keys);
+                    st.bound = Math.max(st.started, dst.bound(st.keys == null ? List.of() : st.keys));
                     t.report(level, new DstBound(st.bound));
                 }
                 st.prepared = true;

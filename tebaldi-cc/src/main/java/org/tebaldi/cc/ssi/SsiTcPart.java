@@ -43,6 +43,8 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
         final List<AntiDependency> edges = new ArrayList<>(0);
         /** DST: the largest bound the data servers reported (RW1); the commit timestamp is at least this. */
         long bound;
+        /** DST, update transaction: the coordinator's clock at its start (a lower bound on its commit), or -1. */
+        long started = -1;
     }
 
     private CcNode node;
@@ -78,6 +80,9 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     @Override
     public void start(TcTxn t, Snapshot st, Continuation k) {
         if (updateUnderRootOpt(t)) {
+            if (source.scheme() == TimestampScheme.DST) {
+                source.readTs(0, now -> st.started = now);
+            }
             k.proceed();
             return;
         }
@@ -102,6 +107,9 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
 
     @Override
     public Object meta(TcTxn t, Snapshot st) {
+        if (st.started >= 0) {
+            return new DstStart(st.started);
+        }
         return st.startTs < 0 ? null : new SsiMeta(st.startTs);
     }
 
