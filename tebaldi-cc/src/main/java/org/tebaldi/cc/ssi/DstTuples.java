@@ -18,12 +18,22 @@ import org.tebaldi.core.storage.Version;
 final class DstTuples {
     /** How far behind the server's clock (beyond the staleness bound) a snapshot may start and still find its versions, µs. */
     static final long GC_SLACK_MICROS = 1_000_000;
+    /** How often waiting GC epochs are checked, µs. */
+    private static final long GC_TICK_MICROS = 20_000;
 
     private final HashMap<Key, Long> ts = new HashMap<>();
     private final DsServices services;
     private final long stalenessMicros;
     /** The largest version stamp confirmed for garbage collection: a snapshot below it may miss pruned versions. */
     private long gcFloor;
+    /** Snapshot transactions live here. */
+    private final java.util.Set<SsiDsPart.Snapshot> live = new java.util.HashSet<>();
+    /** GC epochs waiting for confirmation, oldest first. */
+    private final java.util.ArrayDeque<Epoch> gcQueue = new java.util.ArrayDeque<>();
+
+    /** A GC epoch's written versions and its confirmation. */
+    private record Epoch(List<Version> written, int ccNode, Runnable confirmed) {
+    }
 
     DstTuples(DsServices services, long stalenessMicros) {
         this.services = services;
@@ -91,6 +101,40 @@ final class DstTuples {
         }
         gcFloor = Math.max(gcFloor, max);
         return true;
+    }
+
+    /** A snapshot transaction reached this server (its read timestamp holds back garbage collection). */
+    void snapshotLive(SsiDsPart.Snapshot s) {
+        live.add(s);
+    }
+
+    /** A snapshot transaction ended here. */
+    void snapshotEnded(SsiDsPart.Snapshot s) {
+        live.remove(s);
+    }
+
+    /**
+     * Queues a GC epoch; one timer, ticking every {@link #GC_TICK_MICROS} while epochs wait, confirms them in order
+     * once {@link #gcSafe} holds (the oldest live snapshot looked up once per tick).
+     */
+    void confirmGc(List<Version> written, int ccNode, Runnable confirmed) {
+        gcQueue.add(new Epoch(written, ccNode, confirmed));
+        if (gcQueue.size() == 1) {
+            services.schedule(GC_TICK_MICROS, this::gcTick);
+        }
+    }
+
+    private void gcTick() {
+        long oldest = Long.MAX_VALUE;
+        for (SsiDsPart.Snapshot s : live) {
+            oldest = Math.min(oldest, s.startTs);
+        }
+        while (!gcQueue.isEmpty() && gcSafe(gcQueue.peekFirst().written(), gcQueue.peekFirst().ccNode(), oldest)) {
+            gcQueue.pollFirst().confirmed().run();
+        }
+        if (!gcQueue.isEmpty()) {
+            services.schedule(GC_TICK_MICROS, this::gcTick);
+        }
     }
 
     /** Keys with a timestamp (for tests). */

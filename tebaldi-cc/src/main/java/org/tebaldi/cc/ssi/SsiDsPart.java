@@ -75,8 +75,6 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private final DstTuples dst;
     /** DST's read-committed baseline ({@code roReads: read-committed}): read-only reads take the latest committed. */
     private final boolean readCommitted;
-    /** DST: snapshot transactions live here (for garbage collection). */
-    private final java.util.Set<Snapshot> liveSnapshots = new java.util.HashSet<>();
 
     SsiDsPart(CcNode node, DsServices services) {
         this.node = node;
@@ -106,7 +104,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         if (m != null) {
             st.startTs = m.startTs();
             if (dst != null && !t.finished()) {
-                liveSnapshots.add(st);
+                dst.snapshotLive(st);
             }
         }
     }
@@ -394,7 +392,9 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     @Override
     public void finish(DsTxn t, Snapshot st, boolean committed, Object commitMeta) {
         st.prepared = false;
-        liveSnapshots.remove(st);
+        if (dst != null) {
+            dst.snapshotEnded(st);
+        }
         if (commitMeta instanceof CommitTs c) {
             st.cts = c.cts();
             if (dst != null && st.keys != null) {
@@ -428,23 +428,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     @Override
     public void confirmGc(List<Version> written, Runnable confirmed) {
         if (dst != null) {
-            confirmGcDst(written, confirmed);
+            dst.confirmGc(written, id, confirmed);
             return;
         }
         gcWaits.whenAboveStamps(written, id, confirmed);
-    }
-
-    /** DST: confirms once {@link DstTuples#gcSafe} holds, checking every {@link #GC_MICROS}. */
-    private void confirmGcDst(List<Version> written, Runnable confirmed) {
-        long oldest = Long.MAX_VALUE;
-        for (Snapshot s : liveSnapshots) {
-            oldest = Math.min(oldest, s.startTs);
-        }
-        if (dst.gcSafe(written, id, oldest)) {
-            confirmed.run();
-        } else {
-            services.schedule(GC_MICROS, () -> confirmGcDst(written, confirmed));
-        }
     }
 
     @Override
