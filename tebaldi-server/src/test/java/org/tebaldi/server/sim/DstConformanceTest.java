@@ -93,6 +93,10 @@ class DstConformanceTest {
                 for (NodeId n : sim.nodeIds()) {
                     sim.clockSkew(n, r.nextLong() % 50_000, (r.nextDouble() - 0.5) * 200_000);
                 }
+                if (seed % 2 == 0) { // the coordinators' clocks 100 ms apart: timestamps must not follow real time
+                    sim.clockSkew(NodeId.tc(0), 50_000, 0);
+                    sim.clockSkew(NodeId.tc(1), -50_000, 0);
+                }
             });
             try {
                 Cluster c = h.run(seed, new SimHarness.Stats());
