@@ -10,14 +10,14 @@ import org.tebaldi.core.storage.Version;
 /**
  * The tuple timestamps of DST (Decentralized Scalar Timestamps, NSDI 2021, §3) at one data server, for an SSI root
  * with {@code timestamps: dst}: each key's timestamp ({@code O.ts}) is the largest commit timestamp installed on it
- * by an update transaction that read or wrote it (RW2) or read timestamp claimed on it by a snapshot read (RO2).
- * An update transaction's commit timestamp exceeds the timestamps of every tuple it accessed, taken at validation
- * ({@link #bound}, RW1). Keys never touched have timestamp 0. Also decides when versions stamped here may be
+ * by an update transaction that read or wrote it (RW2); snapshot reads claim one floor for the whole server (RO2,
+ * {@link #claim}). An update transaction's commit timestamp exceeds the timestamps of every tuple it accessed and
+ * the claim floor, taken at validation ({@link #bound}, RW1). Keys never touched have timestamp 0. Also decides when versions stamped here may be
  * garbage collected ({@link #gcSafe}), as DST has no service watermark.
  */
 final class DstTuples {
     /** How far behind the server's clock (beyond the staleness bound) a snapshot may start and still find its versions, µs. */
-    static final long GC_SLACK_MICROS = 1_000_000;
+    static final long GC_SLACK_MICROS = 200_000;
     /** How often waiting GC epochs are checked, µs. */
     private static final long GC_TICK_MICROS = 20_000;
 
@@ -26,6 +26,8 @@ final class DstTuples {
     private final long stalenessMicros;
     /** The largest version stamp confirmed for garbage collection: a snapshot below it may miss pruned versions. */
     private long gcFloor;
+    /** The largest read timestamp a snapshot claimed here (RO2). */
+    private long claimFloor = -1;
     /** Snapshot transactions live here. */
     private final java.util.Set<SsiDsPart.Snapshot> live = new java.util.HashSet<>();
     /** GC epochs waiting for confirmation, oldest first. */
@@ -40,9 +42,15 @@ final class DstTuples {
         this.stalenessMicros = stalenessMicros;
     }
 
-    /** RO2: the snapshot read at {@code readTs} claims {@code key}: a writer validating later commits above it. */
+    /**
+     * RO2: the snapshot read at {@code readTs} claims {@code key}: a writer validating here later commits above it.
+     * Kept as one claim floor per data server rather than per key (a writer then commits above every snapshot read
+     * here before it prepared, not only those of its keys — a stronger order, still RW1's "larger than the tuples'
+     * timestamps"): per-key claims put every key a snapshot ever read into the map, millions under TPC-C's
+     * stock_level, and the map's growth stalled the data server's actor.
+     */
     void claim(Key key, long readTs) {
-        ts.merge(key, readTs, Math::max);
+        claimFloor = Math.max(claimFloor, readTs);
     }
 
     /**
@@ -65,7 +73,7 @@ final class DstTuples {
 
     /** RW1: one more than the largest timestamp of {@code keys} (a lower bound on the commit timestamp). */
     long bound(List<Key> keys) {
-        long b = 0;
+        long b = claimFloor + 1;
         for (Key k : keys) {
             b = Math.max(b, ts.getOrDefault(k, 0L) + 1);
         }
