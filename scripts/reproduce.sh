@@ -32,6 +32,9 @@
 #           tuning/compare-<workload>-<n>/, tuning/pairs.csv (txn/s of every comparison run) and
 #           tuning/summary.csv (per tuning run: its three tuned/manual ratios); about 90 minutes (not part of the
 #           default list)
+#   dst     DST (issue 19; docs/mechanisms.md "DST"), warm-up 3 s, 10 s measured, about 3 minutes (not part of the
+#           default list): TPC-C at 200 clients under timestamps: gts vs dst (dst-timestamps/), and the read-heavy
+#           mix with DST snapshots vs read committed (dst-read-heavy/), config/experiments/dst/*.yaml
 #   coco    COCO's experiments (Lu et al. VLDB 2021; docs/mechanisms.md, "Group durability"), warm-up 3 s, 10 s measured,
 #           about 15 minutes (not part of the default list): the commit matrix on YCSB and TPC-C (new_order +
 #           payment with remote shares) as one sweep over config/experiments/coco/*-matrix.yaml (coco-matrix/),
@@ -88,6 +91,7 @@ files_of() {
     # replication matrix on 3 data servers (coco-replication: no replication, 2PC(sync), Epoch(async)).
     coco) (cd "$ROOT" && ls $EXP/coco/*-matrix*.yaml $EXP/coco/{ycsb,tpcc}-latency.yaml \
              $EXP/coco/ycsb-distributed.yaml 2>/dev/null) ;;
+    dst) (cd "$ROOT" && ls $EXP/dst/tpcc-{gts,dst,read-heavy-dst,read-heavy-rc}.yaml 2>/dev/null) ;;
     sundial) (cd "$ROOT" && ls $EXP/sundial/ycsb-theta09-{2pl,tictoc,sundial,sundial-cache}.yaml \
                 $EXP/sundial/ycsb-readmostly-sundial{,-cache}.yaml 2>/dev/null) ;;
     chiller) (cd "$ROOT" && ls $EXP/chiller/neworder-{hash-2pl,placement-2pl,chiller}.yaml 2>/dev/null) ;;
@@ -101,8 +105,8 @@ for a in "$@"; do
   case "$a" in
     -h|--help) usage; exit 0 ;;
     --list) list=true ;;
-    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning|coco|sundial|chiller) wanted+=("$a") ;;
-    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning coco sundial chiller," \
+    fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning|coco|sundial|chiller|dst) wanted+=("$a") ;;
+    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning coco sundial chiller dst," \
          "--list or --help" >&2
        exit 2 ;;
   esac
@@ -258,7 +262,7 @@ for id in "${wanted[@]}"; do
       fig4-8) note "$id: skipped: no $EXP/seats-*.yaml" ;;
       micro) note "$id: skipped: no $EXP/micro-*.yaml" ;;
       table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
-      validate|cluster|tuning|coco|chiller) note "$id: skipped: its experiment files are missing" ;;
+      validate|cluster|tuning|coco|chiller|dst) note "$id: skipped: its experiment files are missing" ;;
       sundial) note "$id: skipped: no $EXP/sundial/*.yaml (they arrive with the tictoc/sundial merge)" ;;
     esac
     continue
@@ -343,6 +347,16 @@ for id in "${wanted[@]}"; do
           --set duration=10s
         copy_charts "$OUT/coco-distributed" coco-distributed
       fi ;;
+    dst)
+      # DST (issue 19): the timestamp schemes side by side (gts vs dst, TPC-C standard mix, 200 clients), then DST's
+      # read-only snapshots against the read-committed baseline on the read-heavy mix (79% read-only, stock_level
+      # over 20 districts); one sweep (one chart) each
+      run dst-timestamps "$OUT/dst-timestamps" "$EXP/dst/tpcc-gts.yaml" "$EXP/dst/tpcc-dst.yaml" --set warmup=3s \
+        --set duration=10s
+      copy_charts "$OUT/dst-timestamps" dst-timestamps
+      run dst-read-heavy "$OUT/dst-read-heavy" "$EXP/dst/tpcc-read-heavy-dst.yaml" \
+        "$EXP/dst/tpcc-read-heavy-rc.yaml" --set warmup=3s --set duration=10s
+      copy_charts "$OUT/dst-read-heavy" dst-read-heavy ;;
     sundial)
       theta=() cache=()
       for f in 2pl tictoc sundial sundial-cache; do

@@ -20,7 +20,7 @@ import org.tebaldi.server.msg.ValidateRequest;
  * Builds {@code summary.json} exactly in WORKLOADS.md's schema — {@code name, throughput, committed, aborted,
  * abortRate, latency{p50Ms,p95Ms,p99Ms}, types{<type>{throughput,abortRate,p50Ms,p99Ms}}, timeline[{tMs,
  * throughput}], checks{serializable,consistency}, messages{perTxn,tcToDsPerPhase}, config} — plus added keys:
- * {@code errors}; per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
+ * {@code errors}, {@code tsMessagesPerTxn}, {@code roVisibilityLagMs}, {@code roBlockedReads} (issue 19); per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
  * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}; {@code machine{cores,
  * wallMs, cpuMs, utilization, nodes{<node>{cpuMs, utilization}}, gc{pauses, pauseMs, maxPauseMs, pauseShare},
  * saturated, warning}} over the measured window (null when not measured); {@code time} ({@code real}, or
@@ -70,6 +70,7 @@ public final class SummaryJson {
         epochs(o, r.epochs());
         o.set("cache", cache(r.ccCounters()));
         replication(o, r);
+        timestamps(o, d.messages(), d.total().committed(), !r.experiment().target().isPostgresql());
         o.set("config", ResolvedConfig.toJson(r.experiment()));
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
@@ -157,6 +158,41 @@ public final class SummaryJson {
             x.put("resent", s.resent());
             x.put("promotions", s.promotions());
         }
+    }
+
+    /**
+     * Timestamp schemes (issue 19): {@code tsMessagesPerTxn} — messages to and from the central timestamp service
+     * (every {@link org.tebaldi.core.service.TsMessages} kind, requests and replies) per committed transaction, 0 under
+     * DST; {@code roVisibilityLagMs} — mean lag of DST snapshot reads behind their data server's clock, null with no
+     * snapshot read; {@code roBlockedReads} — DST snapshot reads that waited for a prepared writer. Null on
+     * PostgreSQL.
+     */
+    private static void timestamps(ObjectNode o, Map<String, Long> counts, long committed, boolean counted) {
+        if (!counted) {
+            o.putNull("tsMessagesPerTxn");
+            o.putNull("roVisibilityLagMs");
+            o.putNull("roBlockedReads");
+            return;
+        }
+        java.util.Set<String> kinds = new java.util.HashSet<>();
+        for (Class<?> c : org.tebaldi.core.service.TsMessages.class.getDeclaredClasses()) {
+            kinds.add(c.getSimpleName());
+        }
+        long ts = 0;
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            String k = e.getKey();
+            if (kinds.contains(k.substring(k.lastIndexOf('/') + 1))) {
+                ts += e.getValue();
+            }
+        }
+        putRatio(o, "tsMessagesPerTxn", ts, committed);
+        double lag = org.tebaldi.core.cc.ts.SnapshotStats.meanLagMs();
+        if (Double.isNaN(lag)) {
+            o.putNull("roVisibilityLagMs");
+        } else {
+            o.put("roVisibilityLagMs", round(lag, 3));
+        }
+        o.put("roBlockedReads", org.tebaldi.core.cc.ts.SnapshotStats.blockedReads());
     }
 
     private static com.fasterxml.jackson.databind.JsonNode simulation(org.tebaldi.bench.run.SimulationInfo s) {

@@ -31,6 +31,7 @@ public final class TpccClient {
     private final int index;
     private final long homeW;
     private final long stockLevelD;
+    private int stockLevelDistricts = 1;
     private final LongSupplier clock;
     private long historyCounter;
     /** Per cent of new_order transactions with one remote line; -1: the spec's 1% per line. */
@@ -155,9 +156,44 @@ public final class TpccClient {
 
     private TpccRequest stockLevel() {
         long threshold = r.uniform(10, 20);
+        if (stockLevelDistricts > 1) {
+            return new TpccRequest(StockLevel.NAME, StockLevel.inputs(homeW, stockLevelD, threshold),
+                    t -> scanDistricts(t, 0, threshold, 0L));
+        }
         return new TpccRequest(StockLevel.NAME, StockLevel.inputs(homeW, stockLevelD, threshold),
                 (batchedReads ? StockLevel.batchedBody(homeW, stockLevelD, threshold)
                         : StockLevel.body(homeW, stockLevelD, threshold))::apply);
+    }
+
+    /**
+     * stock_level over {@link #stockLevelDistricts} districts, one after the other in one transaction: the
+     * client's district and the following ones, wrapping into the next warehouses; completes with the sum of the
+     * low-stock counts.
+     */
+    private java.util.concurrent.CompletableFuture<Long> scanDistricts(org.tebaldi.core.client.Transaction t, int i,
+                                                                      long threshold, long acc) {
+        if (i == stockLevelDistricts) {
+            return java.util.concurrent.CompletableFuture.completedFuture(acc);
+        }
+        long k = (homeW - 1) * TpccConfig.DISTRICTS + (stockLevelD - 1) + i;
+        long w = (k / TpccConfig.DISTRICTS) % cfg.warehouses() + 1;
+        long d = k % TpccConfig.DISTRICTS + 1;
+        return (batchedReads ? StockLevel.batchedBody(w, d, threshold) : StockLevel.body(w, d, threshold)).apply(t)
+                .thenCompose(n -> scanDistricts(t, i + 1, threshold, acc + n));
+    }
+
+    /**
+     * How many districts each stock_level scans (1: TPC-C's one; DST's evaluation, NSDI 2021 §5.1, uses 20); returns
+     * this.
+     *
+     * @throws IllegalArgumentException if {@code n} is below 1
+     */
+    public TpccClient stockLevelDistricts(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("stockLevelDistricts must be at least 1, got " + n);
+        }
+        this.stockLevelDistricts = n;
+        return this;
     }
 
     /**

@@ -12,7 +12,10 @@ import org.tebaldi.bench.workload.WorkloadOptions;
  * warehouse's customer; both absent: the spec's 1% of lines and 15% of payments), and, to scale a
  * run down, {@code items} (default 100,000), {@code customersPerDistrict} (3,000) and {@code ordersPerDistrict}
  * (3,000), plus {@code seed} for the loaded data (default 1), and {@code batchedReads} (default true:
- * order_status and stock_level read each table's rows together, one request per data server; false: one by one).
+ * order_status and stock_level read each table's rows together, one request per data server; false: one by one),
+ * {@code stockLevelDistricts} (default 1, up to 100: districts each stock_level scans, the client's and the next
+ * ones, wrapping into the following warehouses — DST's TPC-C, NSDI 2021 §5.1, uses 20), and the mix {@code
+ * read_heavy} (79% read-only, {@link TpccMix#READ_HEAVY}).
  */
 public final class TpccFactory implements WorkloadFactory {
     @Override
@@ -23,18 +26,20 @@ public final class TpccFactory implements WorkloadFactory {
     @Override
     public String description() {
         return "TPC-C adapted to a key-value store (options: warehouses, mix, items, customersPerDistrict,"
-                + " ordersPerDistrict, seed, batchedReads, newOrderRemote, paymentRemote)";
+                + " ordersPerDistrict, seed, batchedReads, newOrderRemote, paymentRemote, stockLevelDistricts)";
     }
 
     @Override
     public Workload create(WorkloadOptions o) {
         TpccConfig c = TpccConfig.spec(o.getInt("warehouses", 10, 1, 10_000))
-                .withMix(TpccMix.parse(o.getString("mix", "standard", "standard", "hot_item", "new_order_payment")))
+                .withMix(TpccMix.parse(o.getString("mix", "standard", "standard", "hot_item", "new_order_payment",
+                        "read_heavy")))
                 .withItems(o.getInt("items", TpccConfig.SPEC_ITEMS, 100, 10_000_000))
                 .withCustomersPerDistrict(o.getInt("customersPerDistrict", TpccConfig.SPEC_CUSTOMERS, 10, 1_000_000))
                 .withOrdersPerDistrict(o.getInt("ordersPerDistrict", TpccConfig.SPEC_ORDERS, 10, 1_000_000))
                 .withSeed(o.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
         TpccWorkload w = new TpccWorkload(c, o.getBoolean("batchedReads", true));
+        w.stockLevelDistricts(o.getInt("stockLevelDistricts", 1, 1, 100));
         if (o.has("newOrderRemote") || o.has("paymentRemote")) {
             w.remote(o.getInt("newOrderRemote", 10, 0, 100), o.getInt("paymentRemote", 15, 0, 100));
         }

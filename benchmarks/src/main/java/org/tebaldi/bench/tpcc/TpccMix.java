@@ -12,6 +12,9 @@ import java.util.List;
  *       41.8% payment, 4.1% each of delivery, order_status, stock_level and hot_item.</li>
  *   <li>{@link #NEW_ORDER_PAYMENT}: COCO's TPC-C (Lu et al. VLDB 2021, §7.1): only new_order and payment, 50% each
  *       (88% of the standard mix; the other three need range scans there).</li>
+ *   <li>{@link #READ_HEAVY}: the read-only share raised to TPC-E's 79% (DST, NSDI 2021, §5): 10% new_order, 10%
+ *       payment, 1% delivery, 39.5% each of order_status and stock_level (with the workload option
+ *       {@code stockLevelDistricts: 20}, each stock_level scans 20 districts, as DST evaluates).</li>
  * </ul>
  */
 public enum TpccMix {
@@ -19,7 +22,9 @@ public enum TpccMix {
             new int[] {450, 430, 40, 40, 40}),
     HOT_ITEM(List.of(NewOrder.NAME, Payment.NAME, Delivery.NAME, OrderStatus.NAME, StockLevel.NAME, HotItem.NAME),
             new int[] {418, 418, 41, 41, 41, 41}),
-    NEW_ORDER_PAYMENT(List.of(NewOrder.NAME, Payment.NAME), new int[] {500, 500});
+    NEW_ORDER_PAYMENT(List.of(NewOrder.NAME, Payment.NAME), new int[] {500, 500}),
+    READ_HEAVY(List.of(NewOrder.NAME, Payment.NAME, Delivery.NAME, OrderStatus.NAME, StockLevel.NAME),
+            new int[] {100, 100, 10, 395, 395});
 
     private final List<String> types;
     private final int[] perMille;
@@ -68,7 +73,7 @@ public enum TpccMix {
     }
 
     /**
-     * The mix named {@code name}: {@code standard}, {@code hot_item} or {@code new_order_payment}
+     * The mix named {@code name}: {@code standard}, {@code hot_item}, {@code new_order_payment} or {@code read_heavy}
      * (case-insensitive, '-' or '_').
      *
      * @throws IllegalArgumentException for another name, listing the valid ones
@@ -79,8 +84,9 @@ public enum TpccMix {
             case "standard" -> STANDARD;
             case "hot_item" -> HOT_ITEM;
             case "new_order_payment" -> NEW_ORDER_PAYMENT;
+            case "read_heavy" -> READ_HEAVY;
             default -> throw new IllegalArgumentException("unknown TPC-C mix '" + name
-                    + "'; mixes: standard, hot_item, new_order_payment");
+                    + "'; mixes: standard, hot_item, new_order_payment, read_heavy");
         };
     }
 }

@@ -19,6 +19,8 @@ public final class TpccWorkload implements Workload {
     private final boolean batchedReads;
     /** Remote shares in per cent ({@link TpccClient#remote}), or null for the specification's. */
     private int[] remote;
+    /** Districts each stock_level scans ({@link TpccClient#stockLevelDistricts}). */
+    private int stockLevelDistricts = 1;
 
     /** TPC-C with batched multi-key reads in order_status and stock_level (the default). */
     public TpccWorkload(TpccConfig cfg) {
@@ -40,6 +42,12 @@ public final class TpccWorkload implements Workload {
      *
      * @throws IllegalArgumentException if a share is outside 0..100
      */
+    /** Districts every client's stock_level scans ({@link TpccClient#stockLevelDistricts}); returns this. */
+    public TpccWorkload stockLevelDistricts(int n) {
+        this.stockLevelDistricts = n;
+        return this;
+    }
+
     public TpccWorkload remote(int newOrderPercent, int paymentPercent) {
         if (newOrderPercent < 0 || newOrderPercent > 100 || paymentPercent < 0 || paymentPercent > 100) {
             throw new IllegalArgumentException("remote shares must be 0..100 per cent, got new_order "
@@ -73,7 +81,7 @@ public final class TpccWorkload implements Workload {
 
     @Override
     public ClientSource newClient(int index, long seed) {
-        TpccClient c = tpcc.newClient(index, seed).batchedReads(batchedReads);
+        TpccClient c = tpcc.newClient(index, seed).batchedReads(batchedReads).stockLevelDistricts(stockLevelDistricts);
         if (remote != null) {
             c.remote(remote[0], remote[1]);
         }

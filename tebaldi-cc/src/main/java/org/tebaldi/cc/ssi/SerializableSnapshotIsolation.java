@@ -9,6 +9,7 @@ import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.ts.TimestampScheme;
 import org.tebaldi.core.runtime.Actor;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.service.TimestampService;
@@ -20,7 +21,12 @@ import org.tebaldi.core.tree.CcNode;
  * {@link BatchManager}. Needs the timestamp service and the batch manager. The root optimization (one update
  * child group under the root) is chosen automatically.
  *
- * <p>Options: {@code batchInterval} (duration, default 5ms): how long a child group's batch accepts members.
+ * <p>Options: {@code batchInterval} (duration, default 5ms): how long a child group's batch accepts members;
+ * {@code timestamps} ({@code gts}, default: the timestamp service; {@code dst}: decentralized scalar timestamps,
+ * only at a root under the root optimization over single-version update subtrees, {@link SsiMode#dstShapeProblem});
+ * {@code staleness} (duration, default 0, DST only): how far behind its coordinator's clock a read-only snapshot
+ * reads, which lets it skip waiting for writers that prepared within that window; {@code roReads} ({@code
+ * snapshot}, default; {@code read-committed}: DST's evaluation baseline, not serializable, DST only).
  */
 public final class SerializableSnapshotIsolation implements Mechanism {
     /** Default batch interval, µs. */
@@ -35,9 +41,35 @@ public final class SerializableSnapshotIsolation implements Mechanism {
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();
         for (String k : node.options().keySet()) {
-            if (!k.equals("batchInterval")) {
-                problems.add("option '" + k + "' is unknown to ssi (options: batchInterval)");
+            if (!k.equals("batchInterval") && !k.equals(TimestampScheme.OPTION) && !k.equals(SsiMode.STALENESS)
+                    && !k.equals(SsiMode.RO_READS)) {
+                problems.add("option '" + k + "' is unknown to ssi (options: batchInterval, timestamps, staleness, "
+                        + "roReads)");
             }
+        }
+        String scheme = TimestampScheme.problem(node);
+        if (scheme != null) {
+            problems.add(scheme);
+        } else if (TimestampScheme.of(node) == TimestampScheme.DST) {
+            String shape = SsiMode.dstShapeProblem(node);
+            if (shape != null) {
+                problems.add(shape);
+            }
+        } else if (node.options().containsKey(SsiMode.STALENESS) || node.options().containsKey(SsiMode.RO_READS)) {
+            problems.add("option '" + (node.options().containsKey(SsiMode.STALENESS) ? SsiMode.STALENESS
+                    : SsiMode.RO_READS) + "': only read-only transactions under timestamps: dst take it (add "
+                    + "timestamps: dst)");
+        }
+        String ro = node.option(SsiMode.RO_READS, "snapshot");
+        if (!ro.equals("snapshot") && !ro.equals("read-committed")) {
+            problems.add("option 'roReads': unknown value '" + ro + "' (allowed: snapshot, read-committed)");
+        }
+        try {
+            if (node.durationOption(SsiMode.STALENESS, 0) < 0) {
+                problems.add("option 'staleness': must not be negative");
+            }
+        } catch (IllegalArgumentException e) {
+            problems.add("option 'staleness': " + e.getMessage());
         }
         try {
             node.durationOption("batchInterval", DEFAULT_BATCH_MICROS);
@@ -73,5 +105,12 @@ public final class SerializableSnapshotIsolation implements Mechanism {
     @Override
     public Map<Role, Supplier<Actor>> services() {
         return Map.of(Role.TS, TimestampService::new, Role.BATCH, BatchManager::new);
+    }
+
+    /** Under {@code timestamps: dst} no service: timestamps are the nodes' own, no batch is ever opened. */
+    @Override
+    public Map<Role, Supplier<Actor>> services(CcNode node) {
+        return TimestampScheme.problem(node) == null && TimestampScheme.of(node) == TimestampScheme.DST ? Map.of()
+                : services();
     }
 }

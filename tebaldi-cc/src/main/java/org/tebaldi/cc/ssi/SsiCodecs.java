@@ -18,6 +18,9 @@ public final class SsiCodecs implements CodecProvider {
     public void register(CodecRegistrar r) {
         r.add("Meta", SsiMeta.class, Codec.of((x, o) -> o.writeVarLong(x.startTs()), i -> new SsiMeta(i.readVarLong())));
         r.add("CommitTs", CommitTs.class, Codec.of((x, o) -> o.writeVarLong(x.cts()), i -> new CommitTs(i.readVarLong())));
+        r.add("DstStart", DstStart.class, Codec.of((x, o) -> o.writeVarLong(x.lowerBound()),
+                i -> new DstStart(i.readVarLong())));
+        r.add("DstBound", DstBound.class, Codec.of((x, o) -> o.writeVarLong(x.bound()), i -> new DstBound(i.readVarLong())));
         r.add("AntiDependency", AntiDependency.class, Codec.of((x, o) -> {
             o.writeVarLong(x.readerBatch());
             o.writeVarLong(x.writerBatch());

@@ -54,6 +54,12 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         boolean prepared;
         long cts = NO_CTS;
         final List<Version> written = new ArrayList<>(2);
+        /** DST, update transaction: the keys it read or wrote here (RW1, RW2). */
+        List<org.tebaldi.core.model.Key> keys;
+        /** DST, update transaction: its bound here, set when it prepared (its commit timestamp is at least this). */
+        long bound = -1;
+        /** DST, update transaction: its coordinator's clock at its start ({@link DstStart}), else 0. */
+        long started;
     }
 
     private CcNode node;
@@ -65,6 +71,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private final TsClient ts;
     private final org.tebaldi.core.service.WatermarkWaits gcWaits;
     private boolean gcScheduled;
+    /** DST's tuple timestamps, null under GTS. */
+    private final DstTuples dst;
+    /** DST's read-committed baseline ({@code roReads: read-committed}): read-only reads take the latest committed. */
+    private final boolean readCommitted;
 
     SsiDsPart(CcNode node, DsServices services) {
         this.node = node;
@@ -74,6 +84,9 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         this.rootOpt = SsiMode.rootOptimized(node, services.database());
         this.ts = new TsClient(services, node.id());
         this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
+        this.dst = SsiMode.dst(node, services.database())
+                ? new DstTuples(services, node.durationOption(SsiMode.STALENESS, 0)) : null;
+        this.readCommitted = dst != null && SsiMode.readCommitted(node);
     }
 
     @Override
@@ -83,9 +96,16 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
 
     @Override
     public void onRequest(DsTxn t, Snapshot st) {
+        DstStart d = t.meta(level, DstStart.class);
+        if (d != null) {
+            st.started = d.lowerBound();
+        }
         SsiMeta m = t.meta(level, SsiMeta.class);
         if (m != null) {
             st.startTs = m.startTs();
+            if (dst != null && !t.finished()) {
+                dst.snapshotLive(st);
+            }
         }
     }
 
@@ -114,6 +134,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     public void execute(DsTxn t, Snapshot st, OpContext op, Continuation k) {
         if (st.startTs < 0) {
             k.proceed(); // update transaction under the root optimization: the child decides
+            return;
+        }
+        if (dst != null) {
+            executeSnapshotDst(t, st, op, k);
             return;
         }
         if (st.startTs < ts.termFloor()) {
@@ -147,6 +171,48 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         k.proceed();
     }
 
+    /**
+     * A snapshot read under DST (RO2, Fig 9's DEP_READ): claims the key at the read timestamp, so every writer that
+     * prepares here later commits above it; then waits for a prepared writer whose bound here does not already put
+     * its commit timestamp above the read timestamp (at most the one conflicting writer: 2PL and OCC children let
+     * one writer of a key prepare at a time), and reads. Never aborts, except a snapshot already older than the
+     * versions pruned here (a coordinator delayed beyond the staleness bound and {@link DstTuples#GC_SLACK_MICROS})
+     * or a wait beyond the wait timeout (a failed writer's coordinator): both faults, not conflicts.
+     */
+    private void executeSnapshotDst(DsTxn t, Snapshot st, OpContext op, Continuation k) {
+        if (readCommitted) {
+            k.proceed(); // the baseline: no claim, no wait
+            return;
+        }
+        if (dst.belowGcFloor(st.startTs)) {
+            k.abort(AbortReason.conflict("ssi/dst: snapshot " + st.startTs + " is older than versions pruned here"));
+            return;
+        }
+        dst.claim(op.key(), st.startTs);
+        DsTxn writer = preparedBelow(t, st, op.chain());
+        if (writer != null) {
+            org.tebaldi.core.cc.ts.SnapshotStats.blocked();
+            awaitPrepared(t, st, op, k, writer);
+            return;
+        }
+        org.tebaldi.core.cc.ts.SnapshotStats.read(st.startTs, services.nowMicros());
+        k.proceed();
+    }
+
+    /** DST: a prepared writer of the chain whose commit timestamp may fall at or below the read timestamp, or null. */
+    private DsTxn preparedBelow(DsTxn t, Snapshot st, VersionChain chain) {
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
+                DsTxn w = services.txn(v.writer());
+                if (w.state(level, Snapshot.class).bound <= st.startTs) {
+                    return w;
+                }
+            }
+        }
+        return null;
+    }
+
     /** Waits for a prepared writer to finish, then checks again; aborts after the wait timeout. */
     private void awaitPrepared(DsTxn t, Snapshot st, OpContext op, Continuation k, DsTxn writer) {
         TimedWait w = services.awaitOrTimeout(services.waitTimeoutMicros(), () -> k.abort(AbortReason.conflict(
@@ -168,6 +234,9 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         if (st.startTs < 0) {
             return proposal;
         }
+        if (readCommitted) {
+            return proposal != null && proposal.committed() ? proposal : null; // the latest committed version
+        }
         if (proposal != null && (proposal.writer() == t.id() || (inSubtree(proposal) && sameBatch(t, st, proposal)))) {
             return proposal;
         }
@@ -181,7 +250,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             if (i < below && inSubtree(v) && sameBatch(t, st, v)) {
                 return v;
             }
-            if (v.committed() && (!inSubtree(v) || v.stamp(id) < st.startTs)) {
+            if (v.committed() && (!inSubtree(v) || v.stamp(id) < st.startTs
+                    || (dst != null && v.stamp(id) == st.startTs))) {
                 return v;
             }
         }
@@ -200,10 +270,19 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             }
         }
         if (st.startTs < 0) {
+            if (dst != null) {
+                if (st.keys == null) {
+                    st.keys = new ArrayList<>(4);
+                }
+                if (!st.keys.contains(op.key())) {
+                    st.keys.add(op.key());
+                    dst.observe(op.key(), op.chain(), id);
+                }
+            }
             return;
         }
-        if (op.op().kind().reads()) {
-            recheckSnapshot(t, st, op);
+        if (op.op().kind().reads() && dst == null) {
+            recheckSnapshot(t, st, op); // under DST the claim made in execute keeps later writers above the snapshot
         }
         if (rootOpt) {
             return;
@@ -294,6 +373,11 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         DependencyWaits.awaitLowerLevels(services, t, level, new Continuation() {
             @Override
             public void proceed() {
+                if (dst != null) {
+                    // RW1, after the in-group dependencies committed here (their timestamps are installed)
+                    st.bound = Math.max(st.started, dst.bound(st.keys == null ? List.of() : st.keys));
+                    t.report(level, new DstBound(st.bound));
+                }
                 st.prepared = true;
                 k.proceed();
             }
@@ -308,8 +392,14 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     @Override
     public void finish(DsTxn t, Snapshot st, boolean committed, Object commitMeta) {
         st.prepared = false;
+        if (dst != null) {
+            dst.snapshotEnded(st);
+        }
         if (commitMeta instanceof CommitTs c) {
             st.cts = c.cts();
+            if (dst != null && st.keys != null) {
+                dst.install(st.keys, c.cts()); // RW2, in the commit's atomic step (the child releases its locks in it)
+            }
             for (Version v : st.written) {
                 v.setStamp(id, c.cts());
             }
@@ -337,6 +427,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
      */
     @Override
     public void confirmGc(List<Version> written, Runnable confirmed) {
+        if (dst != null) {
+            dst.confirmGc(written, id, confirmed);
+            return;
+        }
         gcWaits.whenAboveStamps(written, id, confirmed);
     }
 

@@ -10,6 +10,9 @@ import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.TcTxn;
+import org.tebaldi.core.cc.ts.TimestampScheme;
+import org.tebaldi.core.cc.ts.TimestampSource;
+import org.tebaldi.core.cc.ts.TimestampSources;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.service.GroupBatches;
@@ -22,7 +25,10 @@ import org.tebaldi.core.txn.AbortReason;
  * SSI node batches nobody: every transaction is its own group). Validation: send the anti-dependency edges found
  * at the data servers, with a fresh commit timestamp, to the batch manager for the pivot check, then commit with
  * that timestamp. Under the root optimization, update transactions skip start and pivot check and only take a commit
- * timestamp; read-only transactions share snapshot batches and need no commit timestamp.
+ * timestamp; read-only transactions share snapshot batches and need no commit timestamp. With {@code timestamps:
+ * dst} (root optimization only) no timestamp comes from the service: a read-only transaction reads at its
+ * coordinator's hybrid clock minus the staleness bound (RO1), an update transaction commits at the largest bound
+ * its data servers reported with their votes, or the local clock if later (RW1).
  */
 final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     private static final NodeId BATCH_MANAGER = new NodeId(Role.BATCH, 0);
@@ -35,6 +41,10 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
         GroupBatches.Batch batch;
         long cts = NO_CTS;
         final List<AntiDependency> edges = new ArrayList<>(0);
+        /** DST: the largest bound the data servers reported (RW1); the commit timestamp is at least this. */
+        long bound;
+        /** DST, update transaction: the coordinator's clock at its start (a lower bound on its commit), or -1. */
+        long started = -1;
     }
 
     private CcNode node;
@@ -42,6 +52,9 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     private final boolean rootOpt;
     private final TsClient ts;
     private final GroupBatches batches;
+    /** Where commit and DST snapshot timestamps come from ({@code timestamps} option). */
+    private final TimestampSource source;
+    private final long stalenessMicros;
     private final HashMap<Long, Consumer<PivotMessages.Verdict>> verdicts = new HashMap<>();
 
     SsiTcPart(CcNode node, TcServices services, long intervalMicros) {
@@ -50,6 +63,9 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
         this.rootOpt = SsiMode.rootOptimized(node, services.database());
         this.ts = new TsClient(services, node.id());
         this.batches = new GroupBatches(services, ts, node.isLeaf() ? 0 : intervalMicros);
+        this.source = TimestampSources.of(SsiMode.dst(node, services.database()) ? TimestampScheme.DST
+                : TimestampScheme.GTS, services, ts);
+        this.stalenessMicros = node.durationOption(SsiMode.STALENESS, 0);
     }
 
     private boolean updateUnderRootOpt(TcTxn t) {
@@ -64,7 +80,18 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     @Override
     public void start(TcTxn t, Snapshot st, Continuation k) {
         if (updateUnderRootOpt(t)) {
+            if (source.scheme() == TimestampScheme.DST) {
+                source.readTs(0, now -> st.started = now);
+            }
             k.proceed();
+            return;
+        }
+        if (source.scheme() == TimestampScheme.DST) {
+            // RO1: a read-only snapshot at the local clock minus the staleness bound; no batch, no message
+            source.readTs(stalenessMicros, rts -> {
+                st.startTs = rts;
+                k.proceed();
+            });
             return;
         }
         batches.join(GroupBatches.keyFor(node, t), b -> {
@@ -80,6 +107,9 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
 
     @Override
     public Object meta(TcTxn t, Snapshot st) {
+        if (st.started >= 0) {
+            return new DstStart(st.started);
+        }
         return st.startTs < 0 ? null : new SsiMeta(st.startTs);
     }
 
@@ -87,6 +117,8 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     public void onReport(TcTxn t, Snapshot st, CcReport report) {
         if (report instanceof AntiDependency e) {
             st.edges.add(e);
+        } else if (report instanceof DstBound b) {
+            st.bound = Math.max(st.bound, b.bound());
         }
     }
 
@@ -123,7 +155,7 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
      * further level of an ended transaction's validation.
      */
     private void commitTs(TcTxn t, Snapshot st, LongConsumer then) {
-        ts.next(c -> {
+        source.commitTs(st.bound, c -> {
             if (services.txn(t.id()) == null) {
                 return;
             }
@@ -157,7 +189,7 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
 
     @Override
     public void onMessage(NodeId from, Object payload) {
-        if (ts.handle(payload)) {
+        if (source.handle(payload)) {
             return;
         }
         if (payload instanceof PivotMessages.Verdict v) {

@@ -13,6 +13,7 @@ import org.tebaldi.core.config.Durations;
 import org.tebaldi.core.runtime.Actor;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.service.TimestampService;
+import org.tebaldi.core.cc.ts.TimestampScheme;
 import org.tebaldi.core.tree.CcNode;
 
 /**
@@ -23,7 +24,7 @@ import org.tebaldi.core.tree.CcNode;
  *
  * <p>Options: {@code promises} (boolean, default true; leaf only), {@code promiseTimeout} (duration, default
  * 100ms: a reader stops waiting for a promised write after this long), {@code batchInterval} (duration, default
- * 5ms; inner only).
+ * 5ms; inner only), {@code timestamps} ({@code gts} only: the timestamp-scheme SPI, {@link TimestampScheme}).
  */
 public final class TimestampOrdering implements Mechanism {
     /** Default batch interval of an inner TSO node, µs. */
@@ -40,9 +41,18 @@ public final class TimestampOrdering implements Mechanism {
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();
         for (String k : node.options().keySet()) {
-            if (!List.of("promises", "promiseTimeout", "batchInterval").contains(k)) {
-                problems.add("option '" + k + "' is unknown to tso (options: promises, promiseTimeout, batchInterval)");
+            if (!List.of("promises", "promiseTimeout", "batchInterval", TimestampScheme.OPTION).contains(k)) {
+                problems.add("option '" + k + "' is unknown to tso (options: promises, promiseTimeout, batchInterval, "
+                        + "timestamps)");
             }
+        }
+        String scheme = TimestampScheme.problem(node);
+        if (scheme != null) {
+            problems.add(scheme);
+        } else if (TimestampScheme.of(node) != TimestampScheme.GTS) {
+            problems.add("option 'timestamps': tso runs only on gts: it commits in timestamp order by waiting until "
+                    + "every batch below a timestamp finished, which only the central service's registry of open "
+                    + "batches knows (DST has no such registry; use an ssi root with timestamps: dst)");
         }
         for (String k : List.of("promiseTimeout", "batchInterval")) {
             try {

@@ -82,4 +82,13 @@ public interface Mechanism {
     default Map<Role, Supplier<Actor>> services() {
         return Map.of();
     }
+
+    /**
+     * The service nodes this mechanism needs when it runs at {@code node}: {@link #services()} unless the node's
+     * options make some unnecessary (e.g. {@code ssi} with {@code timestamps: dst} needs neither the timestamp
+     * service nor the batch manager). The cluster asks this for every node of its tree.
+     */
+    default Map<Role, Supplier<Actor>> services(CcNode node) {
+        return services();
+    }
 }

@@ -129,7 +129,7 @@ public final class Cluster implements AutoCloseable {
         Map<Role, Supplier<Actor>> out = new EnumMap<>(Role.class);
         Map<Role, Class<?>> classes = new EnumMap<>(Role.class);
         for (CcNode n : cfg.tree().nodes()) {
-            cfg.mechanism(n).services().forEach((role, factory) -> {
+            cfg.mechanism(n).services(n).forEach((role, factory) -> {
                 Class<?> c = factory.get().getClass();
                 Class<?> prev = classes.putIfAbsent(role, c);
                 if (prev != null && prev != c) {

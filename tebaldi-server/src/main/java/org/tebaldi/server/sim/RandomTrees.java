@@ -60,7 +60,44 @@ public final class RandomTrees {
         List<String> types = new ArrayList<>();
         db.types().forEach(t -> types.add(t.name()));
         Collections.shuffle(types, rnd);
-        return node(null, types, 1);
+        TreeSpec root = node(null, types, 1);
+        if (dstAllowed(root) && rnd.nextBoolean()) {
+            root.option("timestamps", "dst"); // DST snapshots (issue 19) wherever their rule allows them
+        }
+        return root;
+    }
+
+    /**
+     * Whether an ssi root may take {@code timestamps: dst} (docs/mechanisms.md, "DST"): at most one child holds
+     * update types (the root optimization) and no multiversion mechanism (ssi, tso) lies below it.
+     */
+    private boolean dstAllowed(TreeSpec root) {
+        if (!root.cc.equals("ssi") || root.children.isEmpty()) {
+            return false;
+        }
+        int updateChildren = 0;
+        for (TreeSpec c : root.children) {
+            if (multiversionIn(c)) {
+                return false;
+            }
+            if (!readOnly(typesOf(c, new ArrayList<>()))) {
+                updateChildren++;
+            }
+        }
+        return updateChildren <= 1;
+    }
+
+    private static boolean multiversionIn(TreeSpec s) {
+        if (s.cc.equals("ssi") || s.cc.equals("tso")) {
+            return true;
+        }
+        return s.children.stream().anyMatch(RandomTrees::multiversionIn);
+    }
+
+    private static List<String> typesOf(TreeSpec s, List<String> out) {
+        out.addAll(s.txns);
+        s.children.forEach(c -> typesOf(c, out));
+        return out;
     }
 
     private boolean readOnly(List<String> types) {

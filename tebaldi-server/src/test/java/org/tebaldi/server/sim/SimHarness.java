@@ -102,6 +102,14 @@ public final class SimHarness {
         return this;
     }
 
+    /** Runs {@code c} on each run's simulated runtime before the cluster starts (e.g. to skew node clocks). */
+    public SimHarness onSim(java.util.function.BiConsumer<SimulatedRuntime, Cluster> c) {
+        this.onSim = c;
+        return this;
+    }
+
+    private java.util.function.BiConsumer<SimulatedRuntime, Cluster> onSim = (s, c) -> { };
+
     public SimHarness model(SimulatedRuntime.Model m) {
         this.model = m;
         return this;
@@ -126,6 +134,7 @@ public final class SimHarness {
             };
             sim.at(streamPeriodMicros, pass[0]);
         }
+        onSim.accept(sim, cluster);
         cluster.start();
         ClosedLoopClients loops = new ClosedLoopClients(workload, clients, txnsPerClient, seed);
         loops.start(sim, cluster::client);
