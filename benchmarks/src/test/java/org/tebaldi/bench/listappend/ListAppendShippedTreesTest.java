@@ -46,11 +46,30 @@ class ListAppendShippedTreesTest {
     private static final int CLIENTS = 4;
     private static final int TXNS_EACH = 12;
 
+    /**
+     * Whether {@code tree} is a read-committed measurement baseline ({@code roReads: read-committed}, DST's "RC"):
+     * not serializable by design, so left out here; such a file must say so in its header.
+     */
+    private static boolean readCommittedBaseline(Path tree) {
+        try {
+            String text = Files.readString(tree);
+            if (!text.contains("roReads: read-committed")) {
+                return false;
+            }
+            assertTrue(text.contains("NOT serializable"), tree + " reads committed data without saying it is NOT"
+                    + " serializable in its header");
+            return true;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void everyShippedTreePassesBothCheckers() throws IOException {
         List<Path> files;
         try (Stream<Path> s = Files.list(Path.of("../config/trees"))) {
-            files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+            files = s.filter(p -> p.toString().endsWith(".yaml")).filter(p -> !readCommittedBaseline(p)).sorted()
+                    .toList();
         }
         Set<String> declaredReadOnly = shippedReadOnlyTypes();
         List<String> problems = new ArrayList<>();
