@@ -18,7 +18,6 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeSpec;
-import org.tebaldi.server.epoch.EpochService;
 import org.tebaldi.server.node.CommitProtocol;
 
 /**
@@ -61,32 +60,8 @@ class EpochCommitSimTest {
         return s;
     }
 
-    /** One run's epoch service instances (a new one per term), for their decisions. */
-    private static final class Services {
-        final List<EpochService> all = new ArrayList<>();
-
-        void capture(FaultRun run) {
-            EpochService s = (EpochService) run.cluster.service(Role.EPOCH);
-            if (s != null && !all.contains(s)) {
-                all.add(s);
-            }
-        }
-
-        long aborted() {
-            return all.stream().mapToLong(EpochService::abortedEpochs).sum();
-        }
-
-        long committed() {
-            return all.stream().mapToLong(EpochService::committedEpochs).sum();
-        }
-
-        List<Map<Long, Boolean>> decisions() {
-            return all.stream().map(EpochService::decisions).toList();
-        }
-    }
-
     private interface Inject {
-        void apply(FaultRun run, Random r, Services s);
+        void apply(FaultRun run, Random r, EpochServices s);
     }
 
     /** Runs every seed with faults from {@code inject}; {@code mustAbort}: the fault must have aborted an epoch. */
@@ -104,7 +79,7 @@ class EpochCommitSimTest {
             runs.add(() -> {
                 FaultRun run = new FaultRun(seed, workload.get(), tree, 2, 2,
                         c -> c.withCommit(CommitProtocol.EPOCH, EPOCH));
-                Services services = new Services();
+                EpochServices services = new EpochServices();
                 services.capture(run);
                 inject.apply(run, run.random, services);
                 run.also(() -> {
@@ -125,7 +100,7 @@ class EpochCommitSimTest {
     }
 
     /** List-append runs: every key read after the run; no acknowledged append may be missing (a lost commit). */
-    private static void finalReadsLoseNothing(FaultRun run) {
+    static void finalReadsLoseNothing(FaultRun run) {
         if (!(run.workload instanceof ListAppendWorkload w)) {
             return;
         }
