@@ -46,6 +46,9 @@ public final class Cluster implements AutoCloseable {
     private final Map<NodeId, Actor> extra = new java.util.LinkedHashMap<>();
     private boolean allServices;
     private Map<Role, Supplier<Actor>> serviceFactories = Map.of();
+    /** The epoch service's commit records: outlive its instances (as ZooKeeper outlives a process). */
+    private final org.tebaldi.server.epoch.MemoryDecisionLog decisionLog =
+            new org.tebaldi.server.epoch.MemoryDecisionLog(m -> runtime().inject(new NodeId(Role.EPOCH, 0), m));
     private int promotions;
     private final java.util.Set<Integer> crashedTcs = new java.util.TreeSet<>();
     private final Map<Role, Long> terms = new EnumMap<>(Role.class);
@@ -183,7 +186,7 @@ public final class Cluster implements AutoCloseable {
         serviceFactories = svc;
         svc.forEach((role, factory) -> {
             terms.put(role, 1L);
-            Actor a = factory.get();
+            Actor a = withDecisionLog(factory.get());
             serviceInstances.put(role, a);
             runtime.spawn(new NodeId(role, 0), a);
         });
@@ -400,14 +403,26 @@ public final class Cluster implements AutoCloseable {
         long epoch = terms.merge(role, 1L, Long::sum);
         crashAndNotify(s, id, detectMicros);
         s.at(s.nowMicros() + takeOverMicros, () -> {
-            Actor a = factory.get();
+            Actor a = withDecisionLog(factory.get());
             if (a instanceof org.tebaldi.core.service.ElectedService e) {
                 e.startTerm(epoch);
             }
             serviceInstances.put(role, a);
             s.respawn(id, a);
+            if (role == Role.EPOCH) {
+                // the new leader reads the membership (ZooKeeper in process mode): coordinators gone before it was
+                // elected are not members of its epochs
+                crashedTcs.forEach(i -> s.inject(id, new NodeDown(NodeId.tc(i), "tc" + i + " left before this term")));
+            }
         });
         return epoch;
+    }
+
+    private Actor withDecisionLog(Actor a) {
+        if (a instanceof org.tebaldi.server.epoch.EpochService e) {
+            e.useDecisionLog(decisionLog);
+        }
+        return a;
     }
 
     /**

@@ -160,9 +160,9 @@ final class DsEpochs {
     /**
      * A message of a newer term of the service: undecided epochs of older terms end (their instance is gone; the
      * coordinators abort their prepared batches of those terms when the new term speaks to them), and so do their
-     * failed coordinators' members here. If the old instance had decided commit and its decision reached live
-     * coordinators but not this server, that failed coordinator's share is lost (two failures at once: the
-     * coordinator and the service; not covered, docs/mechanisms.md).
+     * failed coordinators' members here. An epoch the old instance decided commit is not among them: its commit
+     * record makes the new term send that decision before anything else (docs/mechanisms.md, "Durable commit
+     * records"), so it arrived here first.
      */
     private void olderTermsEnd(long epoch) {
         long term = EpochService.termOf(epoch);

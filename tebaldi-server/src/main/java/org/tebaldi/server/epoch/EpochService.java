@@ -33,7 +33,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Epoch ids are {@code term << 32 | n} ({@link #epochId}); a new term (after the service was lost) starts again
  * at n = 1, above every id of the old term, and coordinators abort the prepared epochs of an older term when the new
- * term first speaks to them. Counters ({@link #committedEpochs}, {@link #meanCommitLatencyMicros}) are read by the
+ * term first speaks to them. With a {@link DecisionLog} ({@link #useDecisionLog}; always, in clusters) a commit
+ * decision leaves only once its record is durable (COCO §3.1's commit record), and a new term first sends the
+ * commits earlier terms recorded and did not see acknowledged, so none of them is ended as aborted anywhere. Counters ({@link #committedEpochs}, {@link #meanCommitLatencyMicros}) are read by the
  * runner after a run; they are this instance's only.
  */
 public final class EpochService implements Actor, ElectedService {
@@ -63,6 +65,21 @@ public final class EpochService implements Actor, ElectedService {
     private boolean dsPhase;
 
     private record Pending(boolean commit, Set<NodeId> owing) {
+    }
+
+    /** Durable commit records ({@link #useDecisionLog}); null: decisions are sent at once and die with the instance. */
+    private DecisionLog log;
+    /** Commit records written and not yet acknowledged by every node (what the log holds). */
+    private final java.util.TreeSet<Long> pendingCommits = new java.util.TreeSet<>();
+    /** The epoch whose commit record is being written (0: none): its decision leaves once it is durable. */
+    private long recording;
+
+    /**
+     * Records every commit decision in {@code log} before sending it (COCO's durable commit record), and at start
+     * sends the decisions an earlier term recorded and did not see acknowledged. Call before the node starts.
+     */
+    public void useDecisionLog(DecisionLog log) {
+        this.log = log;
     }
 
     /**
@@ -125,6 +142,21 @@ public final class EpochService implements Actor, ElectedService {
     @Override
     public void onStart(NodeContext ctx) {
         this.ctx = ctx;
+        if (log != null) {
+            for (long e : log.pending()) {
+                if (termOf(e) < term) {
+                    // an earlier term recorded this commit and may have been lost before every node heard it: it
+                    // leaves before anything of this term, so no node ends that epoch as aborted (FIFO per link)
+                    pendingCommits.add(e);
+                    if (decisions != null) {
+                        decisions.put(e, true);
+                    }
+                    LOG.info("epoch service term {}: sending again the commit of epoch {} of term {}", term,
+                            e & 0xffff_ffffL, termOf(e));
+                    send(e, true);
+                }
+            }
+        }
         ctx.schedule(epochMicros, this::tick);
         ctx.schedule(timeoutMicros, this::resend);
     }
@@ -133,10 +165,16 @@ public final class EpochService implements Actor, ElectedService {
     public void onMessage(NodeId from, Object msg) {
         if (msg instanceof EpochMessages.Prepared p) {
             onPrepared(from, p);
+        } else if (msg instanceof DecisionLog.Recorded r) {
+            if (r.term() == term && r.epoch() == recording) {
+                recording = 0;
+                send(r.epoch(), true);
+            }
         } else if (msg instanceof EpochMessages.Done d) {
             Pending p = unacked.get(d.epoch());
             if (p != null && p.owing.remove(from) && p.owing.isEmpty()) {
                 unacked.remove(d.epoch());
+                acknowledged(d.epoch());
             }
         } else if (msg instanceof NodeDown d) {
             onNodeDown(d);
@@ -148,6 +186,9 @@ public final class EpochService implements Actor, ElectedService {
     /** The epoch ends: prepare it (or abort it at once if a node failed while it was open). */
     private void tick() {
         ctx.schedule(epochMicros, this::tick);
+        if (recording != 0) {
+            return; // the last epoch's commit record is being written: the open epoch runs longer
+        }
         if (preparing != 0) {
             if (ctx.nowMicros() - preparedAt > timeoutMicros) {
                 decide(false, "no answer from " + awaiting + " within " + timeoutMicros / 1000 + " ms");
@@ -202,15 +243,26 @@ public final class EpochService implements Actor, ElectedService {
         long e = preparing;
         preparing = 0;
         awaiting.clear();
-        if (decisions != null) {
-            decisions.put(e, commit);
-        }
         if (commit) {
             committed++;
             latencySumMicros += ctx.nowMicros() - preparedAt;
         } else {
             aborted++;
             LOG.info("epoch service term {}: epoch {} aborts: {}", term, e & 0xffff_ffffL, why);
+        }
+        if (commit && log != null) {
+            recording = e; // the decision is taken once its record is durable (DecisionLog.Recorded)
+            pendingCommits.add(e);
+            log.recordCommit(term, e, pendingCommits);
+            return;
+        }
+        send(e, commit);
+    }
+
+    /** Sends decision {@code commit} of epoch {@code e} to every member and awaits their acknowledgements. */
+    private void send(long e, boolean commit) {
+        if (decisions != null) {
+            decisions.put(e, commit);
         }
         Set<NodeId> owing = new HashSet<>(members);
         EpochMessages.Decision m = new EpochMessages.Decision(e, commit);
@@ -246,11 +298,23 @@ public final class EpochService implements Actor, ElectedService {
         if (r == Role.TC) {
             members.remove(d.node());
         }
-        unacked.values().forEach(p -> p.owing.remove(d.node()));
-        unacked.values().removeIf(p -> p.owing.isEmpty());
+        for (var it = unacked.entrySet().iterator(); it.hasNext(); ) {
+            var u = it.next();
+            if (u.getValue().owing.remove(d.node()) && u.getValue().owing.isEmpty()) {
+                it.remove();
+                acknowledged(u.getKey());
+            }
+        }
         doomNext = true;
         if (preparing != 0) {
             decide(false, d.node() + " failed (" + d.reason() + ")");
+        }
+    }
+
+    /** Every live node applied epoch {@code e}'s decision: its commit record, if any, may go. */
+    private void acknowledged(long e) {
+        if (log != null && pendingCommits.remove(e)) {
+            log.forget(pendingCommits);
         }
     }
 

@@ -191,6 +191,13 @@ public final class NodeHost implements HostServices, AutoCloseable {
         }
         runtime.spawn(id, new ControlShell(node, this));
         membership.onDown(n -> runtime.inject(id, Membership.left(n)));
+        if (node instanceof org.tebaldi.server.epoch.EpochService) {
+            for (int i = 0; i < cfg.coordinators(); i++) {
+                if (membership.isDown(NodeId.tc(i))) { // left before this term: not a member of its epochs
+                    runtime.inject(id, Membership.left(NodeId.tc(i)));
+                }
+            }
+        }
         store.watchTree(v -> {
             if (v.version() != treeVersion) {
                 treeVersion = v.version();
@@ -263,6 +270,11 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 } else if (a instanceof org.tebaldi.core.service.ElectedService e) {
                     long epoch = election.nextEpoch();
                     e.startTerm(epoch);
+                    if (a instanceof org.tebaldi.server.epoch.EpochService es) {
+                        NodeId self = id;
+                        es.useDecisionLog(new org.tebaldi.server.zk.ZkDecisionLog(zk, new ZkPaths(opts.cluster()),
+                                m -> runtime.inject(self, m)));
+                    }
                     LOG.info("{} service term {}", opts.role().cli(), epoch);
                 }
                 return a;

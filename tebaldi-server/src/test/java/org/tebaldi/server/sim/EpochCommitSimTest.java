@@ -208,6 +208,53 @@ class EpochCommitSimTest {
         });
     }
 
+    /**
+     * Two failures at once: the service decided commit, the decision reached the live coordinator (which released
+     * its members) but neither the data servers nor the other coordinator (their links drop it from the moment the
+     * last vote reaches the service), and then that coordinator and the service instance are both lost. The new
+     * term must send the old decision from its commit record ({@code DecisionLog}) before it speaks otherwise; else
+     * the data servers end the old term's undecided epoch as aborted and the dead coordinator's members abort while
+     * the live one's committed (a partial epoch).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("trees")
+    void aCoordinatorAndTheServiceFailAfterTheDecision(String name, TreeSpec spec, Supplier<SimWorkload> w) {
+        long[] rescued = {0};
+        check(name, spec, w, false, 16, (run, r, s) -> {
+            int dead = r.nextInt(2);
+            NodeId svc = new NodeId(Role.EPOCH, 0);
+            long earliest = 30_000 + r.nextInt(20_000);
+            Map<Long, java.util.Set<NodeId>> votes = new java.util.HashMap<>();
+            run.sim.watchDeliveries((to, from, msg) -> {
+                if (!(msg instanceof org.tebaldi.server.epoch.EpochMessages.Prepared p) || !to.equals(svc)
+                        || !p.ok() || run.sim.nowMicros() < earliest) {
+                    return;
+                }
+                java.util.Set<NodeId> v = votes.computeIfAbsent(p.epoch(), e -> new java.util.HashSet<>());
+                long[] mine = run.cluster.coordinators().get(dead).epochMembers().get(p.epoch());
+                if (v.add(from) && v.size() == 4 && mine != null && mine.length > 0) {
+                    run.sim.watchDeliveries(null); // the service decides commit in this handler
+                    long now = run.sim.nowMicros();
+                    for (NodeId n : List.of(NodeId.tc(dead), NodeId.ds(0), NodeId.ds(1))) {
+                        run.sim.dropLink(svc, n, now, now + 3_000);
+                    }
+                    run.sim.at(now + 1_000, () -> {
+                        s.capture(run);
+                        run.cluster.crashCoordinator(dead, 800);
+                        run.cluster.failService(Role.EPOCH, 1_000, 2_500);
+                        run.sim.at(now + 3_501, () -> s.capture(run));
+                    });
+                    run.healedAt = now + 12_000;
+                }
+            });
+            run.also(() -> {
+                s.capture(run);
+                rescued[0] += EpochCheck.noPartialEpoch(run.cluster, s.decisions());
+            });
+        });
+        assertTrue(rescued[0] > 0, "no crashed coordinator's committed epoch had members: the scenario missed");
+    }
+
     /** The epoch service is lost at random points of an epoch, three times; the new term may speak first. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("trees")
