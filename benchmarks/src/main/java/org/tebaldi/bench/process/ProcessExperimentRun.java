@@ -44,7 +44,8 @@ import org.tebaldi.server.zk.ClusterManifest;
  * loaded over the network ({@link RemoteLoader}), the same closed-loop driver against the runner's client
  * endpoints with the whole cluster's message counters ({@link ClusterCounters}), then, with {@code verify}, every
  * live node's history and the data servers' final rows collected over the network and checked; outcomes lost with
- * a failed coordinator are reconstructed by {@link OutcomeRecovery}. Every node is stopped at the end, also when
+ * a failed coordinator are reconstructed by {@link OutcomeRecovery}; with replication, a data server's failover
+ * (automatic promotion of a backup) under way when the run ends is finished first. Every node is stopped at the end, also when
  * the run fails or the thread is interrupted.
  */
 public final class ProcessExperimentRun {
@@ -164,6 +165,9 @@ public final class ProcessExperimentRun {
                 extension.stopped();
             } finally {
                 health.close();
+            }
+            if (cfg.replication().enabled() && !pc.awaitFailovers(START_MILLIS)) { // a take-over under way
+                listener.phase("a data server's failover did not finish within " + START_MILLIS + " ms");
             }
             failIfBroken(pc, d);
             Checks checks = Checks.notChecked();

@@ -74,7 +74,7 @@ class ReplicationFailoverIT {
         Thread chaos = new Thread(() -> {
             try {
                 long start = System.nanoTime();
-                Thread.sleep(4_000 + rnd.nextInt(3_000));
+                Thread.sleep(3_000 + rnd.nextInt(2_000)); // a take-over (a node JVM's start) takes 5-10 s here
                 ProcessCluster pc = holder.get().cluster();
                 pc.process(NodeId.ds(victim)).destroyForcibly(); // SIGKILL: no shutdown hook, no goodbye
                 pc.process(NodeId.ds(victim)).waitFor();
@@ -143,6 +143,11 @@ class ReplicationFailoverIT {
         assertTrue(f.tookMillis() > 0 && f.tookMillis() < 60_000, () -> "take-over time: " + f);
         assertTrue(rs.shippedRecords() > 0 && rs.acknowledgedWrites() > 0, () -> "records shipped and "
                 + "acknowledged by the surviving primaries: " + rs);
+        var summary = org.tebaldi.bench.report.SummaryJson.build(r).get("replication");
+        assertEquals(1, summary.get("promotions").asInt(), summary.toString());
+        assertEquals(host, summary.at("/failovers/0/host").asInt(), summary.toString());
+        assertEquals(f.tookMillis(), summary.at("/failovers/0/tookMillis").asLong(), summary.toString());
+        assertTrue(summary.get("waitedWrites").asLong() > 0, summary.toString());
         System.out.printf("%s: %s; %d committed, %d durable notifications, %d lost; replication %s%n", name, events,
                 r.driver().total().committed(), durable.size(), lost.size(), rs);
     }

@@ -22,17 +22,20 @@ import org.tebaldi.server.zk.Membership;
  * exited and was evicted, or its session expired) and replication is on, the first of its backups that is a member
  * and never left the membership (a backup that restarted keeps no current replica: its primary stopped shipping
  * to it) is chosen, the decision is <em>created</em> once in ZooKeeper ({@link Failovers}) — a second observer of
- * the same failure finds it and does nothing — and the observer that created it carries it out: with a
- * {@link Launcher} (the runner launched the nodes) it starts the data server again with {@code --promote-from
- * host}; without one (external nodes) it waits for a {@code tebaldi node} for the partition started by an operator
- * or a supervisor, which reads the decision and opens the replica. Each promotion is recorded with its take-over
+ * the same failure finds it and does nothing — and the observer that created it carries it out through its
+ * {@link Launcher}: the runner that launched the nodes starts the data server again with {@code --promote-from
+ * host}; with external nodes it waits for a {@code tebaldi node} for the partition started by an operator or a
+ * supervisor, which reads the decision and opens the replica. Each promotion is recorded with its take-over
  * time ({@link #promotions}). A partition promoted once is not promoted again (the promoted server ships to no
  * backups). Decisions run one at a time on a thread of their own; membership events only hand them on.
  */
 public final class AutoFailover implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(AutoFailover.class);
 
-    /** Starts data server {@code ds} from {@code host}'s replica and returns once it registered. */
+    /**
+     * Starts data server {@code ds} from {@code host}'s replica (or, with external nodes, waits for an operator or
+     * a supervisor to start it: it reads the decision) and returns once it registered.
+     */
     @FunctionalInterface
     public interface Launcher {
         /** @throws IllegalStateException if it cannot start or does not register in time */
@@ -58,7 +61,6 @@ public final class AutoFailover implements AutoCloseable {
     private final Failovers decisions;
     private final boolean auto;
     private final Launcher launcher;
-    private final long awaitMillis;
     private final long startNanos = System.nanoTime();
     private final Set<Integer> everDown = ConcurrentHashMap.newKeySet();
     private final Map<Integer, Long> downAt = new ConcurrentHashMap<>();
@@ -77,19 +79,16 @@ public final class AutoFailover implements AutoCloseable {
      * @param membership  the observer's view of the members
      * @param decisions   the decisions of this cluster incarnation in ZooKeeper
      * @param auto        {@code failover: auto}; false ({@code manual}): only {@link #promote} promotes
-     * @param launcher    starts the promoted process; null when nodes are external (then the observer waits up to
-     *                    {@code awaitMillis} ms for the promoted node to register)
-     * @param awaitMillis how long to wait for an externally started promoted node, ms
+     * @param launcher    carries a decision out
      */
     public AutoFailover(ReplicationOptions replication, int dataServers, Membership membership, Failovers decisions,
-                        boolean auto, Launcher launcher, long awaitMillis) {
+                        boolean auto, Launcher launcher) {
         this.replication = replication;
         this.dataServers = dataServers;
         this.membership = membership;
         this.decisions = decisions;
         this.auto = auto;
         this.launcher = launcher;
-        this.awaitMillis = awaitMillis;
     }
 
     /** Node {@code n}'s membership ended (call from the membership listener: returns at once). */
@@ -177,20 +176,7 @@ public final class AutoFailover implements AutoCloseable {
         NodeId ds = NodeId.ds(partition);
         LOG.info("ds{} failed: promoting the replica kept by ds{} (decided by {}, recorded in ZooKeeper)", partition,
                 host, by);
-        if (launcher != null) {
-            launcher.promote(ds, host);
-        } else {
-            LOG.warn("nodes are external: start `tebaldi node --role ds --id {}` (same --zk and --cluster) — it reads "
-                    + "the decision in ZooKeeper and opens ds{}'s replica", partition, host);
-            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(awaitMillis);
-            while (membership.addressOf(ds) == null) {
-                if (closed || System.nanoTime() > end) {
-                    LOG.warn("ds{}: no promoted server registered within {} ms", partition, awaitMillis);
-                    return;
-                }
-                Thread.sleep(20);
-            }
-        }
+        launcher.promote(ds, host);
         long took = (System.nanoTime() - atNanos) / 1_000_000;
         promotions.add(new Promotion(partition, host, (atNanos - startNanos) / 1_000_000, took, by));
         decisions.completed(partition, took);

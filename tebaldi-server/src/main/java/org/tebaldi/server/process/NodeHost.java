@@ -100,11 +100,9 @@ public final class NodeHost implements HostServices, AutoCloseable {
     }
 
     /**
-     * The data server whose replica this data server opens, or -1 for its own store: {@code --promote-from}, or the
-     * failover decision for this partition recorded in ZooKeeper in this cluster incarnation
-     * ({@link org.tebaldi.server.zk.Failovers}) — so a {@code tebaldi node} started by an operator or a supervisor
-     * after its primary died (external nodes), or a promoted server restarted later, opens the promoted replica. A
-     * {@code --promote-from} with no decision yet records one.
+     * The data server whose replica this data server opens, or -1 for its own store
+     * ({@link org.tebaldi.server.zk.Failovers#replicaToOpen}: {@code --promote-from}, or this partition's failover
+     * decision in ZooKeeper in this cluster incarnation).
      *
      * @throws IllegalStateException if {@code --promote-from} names another replica than the recorded decision
      */
@@ -112,24 +110,13 @@ public final class NodeHost implements HostServices, AutoCloseable {
         if (!cfg.replication().enabled() || !cfg.durability().enabled()) {
             return opts.promoteFrom(); // promotedStore refuses it with one message
         }
-        org.tebaldi.server.zk.Failovers f = new org.tebaldi.server.zk.Failovers(zk, paths, configVersion);
-        org.tebaldi.server.zk.Failovers.Decision d = opts.promoteFrom() >= 0
-                ? f.decide(opts.index(), opts.promoteFrom(), "ds" + opts.index() + " --promote-from").decision()
-                : f.of(opts.index());
-        if (d == null) {
-            return -1;
+        int from = new org.tebaldi.server.zk.Failovers(zk, paths, configVersion).replicaToOpen(opts.index(),
+                opts.promoteFrom());
+        if (from >= 0 && opts.promoteFrom() < 0) {
+            LOG.info("ds{}: the failover decision in ZooKeeper promotes ds{}'s replica: opening it instead of this "
+                    + "server's own store", opts.index(), from);
         }
-        if (opts.promoteFrom() >= 0 && d.host() != opts.promoteFrom()) {
-            throw new IllegalStateException("--promote-from " + opts.promoteFrom() + ": the failover of ds"
-                    + opts.index() + " recorded in ZooKeeper (" + paths.failover(configVersion, opts.index())
-                    + ", by " + d.by() + ") promotes ds" + d.host() + "'s replica; start it with --promote-from "
-                    + d.host() + " or without the option");
-        }
-        if (opts.promoteFrom() < 0) {
-            LOG.info("ds{}: the failover decision in ZooKeeper (by {}) promotes ds{}'s replica: opening it instead of "
-                    + "this server's own store", opts.index(), d.by(), d.host());
-        }
-        return d.host();
+        return from;
     }
 
     private NodeHost(NodeOptions opts) {

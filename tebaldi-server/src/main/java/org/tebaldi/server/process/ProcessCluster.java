@@ -169,8 +169,8 @@ public final class ProcessCluster implements AutoCloseable {
         membership = new Membership(zk, paths);
         failover = new AutoFailover(spec.config().replication(), spec.config().dataServers(), membership,
                 new org.tebaldi.server.zk.Failovers(zk, paths, configVersion), spec.autoFailover(),
-                launching ? (ds, host) -> relaunch(ds, List.of("--promote-from", Integer.toString(host))) : null,
-                spec.startMillis());
+                launching ? (ds, host) -> relaunch(ds, List.of("--promote-from", Integer.toString(host)))
+                        : this::awaitPromoted);
         io.netty.channel.EventLoopGroup loop = NettyTransport.singleLoop("runner");
         runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
@@ -342,6 +342,16 @@ public final class ProcessCluster implements AutoCloseable {
         return failover == null ? List.of() : failover.promotions();
     }
 
+    /**
+     * Waits until every data server failure seen so far was failed over (or found nothing to promote) — e.g. before
+     * the final state is collected, so a take-over under way when the run ends is finished first.
+     *
+     * @return false if {@code timeoutMillis} ms passed first
+     */
+    public boolean awaitFailovers(long timeoutMillis) throws InterruptedException {
+        return failover == null || failover.awaitIdle(timeoutMillis);
+    }
+
     /** Why automatic promotions failed so far (empty if none did). */
     public List<String> failoverErrors() {
         return failover == null ? List.of() : failover.errors();
@@ -372,6 +382,23 @@ public final class ProcessCluster implements AutoCloseable {
             throw new IllegalStateException(n + " did not register within " + spec.startMillis() + " ms of its restart");
         }
         failed.remove(n);
+    }
+
+    /**
+     * External nodes: waits for an operator or a supervisor to start data server {@code ds} again — it reads the
+     * failover decision in ZooKeeper and opens {@code host}'s replica — until the start timeout.
+     *
+     * @throws IllegalStateException if it does not register in time
+     */
+    private void awaitPromoted(NodeId ds, int host) throws InterruptedException {
+        LOG.warn("{} failed: its failover to ds{}'s replica is recorded in ZooKeeper; start it again with: tebaldi "
+                + "node --role ds --id {} --zk {} --cluster {} (it opens that replica)", ds, host, ds.index(), connect,
+                spec.name());
+        if (!membership.await(List.of(ds), spec.startMillis()).isEmpty()) {
+            throw new IllegalStateException(ds + " was not started again within " + spec.startMillis()
+                    + " ms of its failover");
+        }
+        failed.remove(ds);
     }
 
     /** Where node {@code n}'s output goes. */

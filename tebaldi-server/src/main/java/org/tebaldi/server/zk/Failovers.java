@@ -96,6 +96,30 @@ public final class Failovers {
     }
 
     /**
+     * The data server whose replica data server {@code partition} opens when it starts, or -1 for its own store: the
+     * one {@code promoteFrom} names ({@code --promote-from}; -1 if not given), recorded as the decision if none was
+     * taken yet; else the recorded decision — so a {@code tebaldi node} started after its primary died (external
+     * nodes), or a promoted server restarted later, opens the promoted replica.
+     *
+     * @throws IllegalStateException if {@code promoteFrom} names another replica than the recorded decision (the
+     *                               message names both and the fix), or ZooKeeper fails
+     */
+    public int replicaToOpen(int partition, int promoteFrom) {
+        Decision d = promoteFrom >= 0 ? decide(partition, promoteFrom, "ds" + partition + " --promote-from").decision()
+                : of(partition);
+        if (d == null) {
+            return -1;
+        }
+        if (promoteFrom >= 0 && d.host() != promoteFrom) {
+            throw new IllegalStateException("--promote-from " + promoteFrom + ": the failover of ds" + partition
+                    + " recorded in ZooKeeper (" + paths.failover(config, partition) + ", by " + d.by()
+                    + ") promotes ds" + d.host() + "'s replica; start it with --promote-from " + d.host()
+                    + " or without the option");
+        }
+        return d.host();
+    }
+
+    /**
      * Records that the promoted server of {@code partition} registered {@code tookMillis} ms after its primary's
      * membership ended (best effort: a concurrent update wins).
      */

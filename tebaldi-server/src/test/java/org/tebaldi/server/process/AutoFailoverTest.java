@@ -30,8 +30,9 @@ import org.tebaldi.server.zk.ZkPaths;
  * ZooKeeper, without node processes: three data servers are members; observers each run an {@link AutoFailover}
  * whose launcher records the promotion and registers the partition again (as the promoted process would). Two
  * observers of one primary's death promote exactly once, the same backup; a later observer (a restarted launcher)
- * reads the decision; a backup that left the membership before is never promoted; {@code failover: manual} leaves it
- * to the operator; another cluster incarnation sees no earlier decision.
+ * reads the decision; a data server started after its failover (by a supervisor: external nodes) opens the decided
+ * replica; a backup that left the membership before is never promoted; {@code failover: manual} leaves it to the
+ * operator; another cluster incarnation sees no earlier decision.
  */
 class AutoFailoverTest {
     private static final ZkPaths PATHS = new ZkPaths("failover-test");
@@ -60,7 +61,7 @@ class AutoFailoverTest {
         AutoFailover f = new AutoFailover(FACTOR3, 3, m, new Failovers(c, PATHS, config), auto, (ds, host) -> {
             launched.add(ds + "<-ds" + host);
             members.register(ds, ADDR); // the promoted process registers
-        }, 5_000);
+        });
         open.add(0, f);
         CountDownLatch seen = new CountDownLatch(expectedDowns);
         m.onDown(n -> {
@@ -121,6 +122,18 @@ class AutoFailoverTest {
         assertTrue(x.getMessage().contains("decided already"), x.getMessage());
         assertEquals(1, launched.size(), "nothing promoted twice");
         assertNull(new Failovers(client(), PATHS, 2).of(0), "another incarnation of the cluster sees no decision");
+    }
+
+    @Test
+    void aDataServerStartingAfterItsFailoverOpensTheDecidedReplica() {
+        Failovers f = new Failovers(client(), PATHS, 1);
+        assertEquals(-1, f.replicaToOpen(0, -1), "no decision: its own store");
+        assertEquals(2, f.replicaToOpen(0, 2), "--promote-from 2 with no decision records it");
+        assertEquals(2, f.of(0).host());
+        assertEquals(2, f.replicaToOpen(0, -1), "started again without the option (a supervisor): the replica");
+        IllegalStateException x = assertThrows(IllegalStateException.class, () -> f.replicaToOpen(0, 1));
+        assertTrue(x.getMessage().contains("--promote-from 2"), x.getMessage());
+        assertEquals(-1, f.replicaToOpen(1, -1), "other partitions are not affected");
     }
 
     @Test
