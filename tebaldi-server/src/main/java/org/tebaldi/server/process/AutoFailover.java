@@ -153,7 +153,7 @@ public final class AutoFailover implements AutoCloseable {
      * manual}): records the decision and carries it out as an automatic one is.
      *
      * @throws IllegalStateException if the partition's failover was decided already, {@code host} keeps no replica
-     *                               of it, or the promoted server does not start
+     *                               of it or is not a member that never left, or the promoted server does not start
      */
     public void promote(int partition, int host) throws InterruptedException {
         boolean backup = false;
@@ -163,6 +163,13 @@ public final class AutoFailover implements AutoCloseable {
         if (!backup) {
             throw new IllegalStateException("ds" + host + " keeps no replica of ds" + partition + " (its backups: "
                     + java.util.Arrays.toString(replication.backupsOf(partition, dataServers)) + ")");
+        }
+        if (everDown.contains(host) || membership.addressOf(NodeId.ds(host)) == null) {
+            int other = promotable(partition);
+            throw new IllegalStateException("ds" + host + " is not running or left the membership since the cluster "
+                    + "started: its replica of ds" + partition + " may miss writes; "
+                    + (other >= 0 ? "promote ds" + other + " instead" : "no backup of ds" + partition
+                    + " keeps a current replica"));
         }
         Failovers.Outcome o = decisions.decide(partition, host, "operator");
         if (!o.ours()) {

@@ -154,14 +154,23 @@ class AutoFailoverTest {
 
     @Test
     void manualFailoverWaitsForTheOperator() throws Exception {
-        Observer a = observer(false, 1, 1);
+        Observer a = observer(false, 1, 2);
         members.evict(NodeId.ds(2));
-        settle(a);
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (a.seen().getCount() > 1 && System.nanoTime() < end) { // ds2's loss reached the observer
+            Thread.sleep(10);
+        }
+        assertTrue(a.failover().awaitIdle(10_000)); // and was handled
         assertEquals(List.of(), launched, "failover: manual promotes nothing by itself");
         IllegalStateException x = assertThrows(IllegalStateException.class, () -> a.failover().promote(2, 2));
         assertTrue(x.getMessage().contains("keeps no replica"), x.getMessage()); // ds2's backups are ds0 and ds1
-        a.failover().promote(2, 0);
-        assertEquals(List.of("ds2<-ds0"), launched);
+        members.evict(NodeId.ds(0));
+        assertTrue(a.seen().await(10, TimeUnit.SECONDS));
+        x = assertThrows(IllegalStateException.class, () -> a.failover().promote(2, 0));
+        assertTrue(x.getMessage().contains("promote ds1 instead"), x.getMessage()); // ds0 left: its replica is stale
+        assertEquals(List.of(), launched);
+        a.failover().promote(2, 1);
+        assertEquals(List.of("ds2<-ds1"), launched);
         assertEquals("operator", a.failover().promotions().get(0).by());
     }
 }
