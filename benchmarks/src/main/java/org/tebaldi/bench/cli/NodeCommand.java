@@ -67,7 +67,8 @@ final class NodeCommand implements Callable<Integer> {
 
     @Option(names = "--promote-from", paramLabel = "DS", defaultValue = "-1", description = "start this data "
             + "server as the promotion of a backup: open the replica of its partition kept by data server DS "
-            + "(replication on) instead of its own store")
+            + "(replication on) instead of its own store, and record that decision in ZooKeeper; without it, a "
+            + "data server whose failover was decided (by the runner) opens the decided replica by itself")
     int promoteFrom;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")

@@ -37,12 +37,25 @@ import org.tebaldi.server.zk.ZkConnection;
  *                           written by {@code tebaldi partition}; a relative path is resolved against the experiment
  *                           file's folder): its hot-record lookup table over the default partitioner; null (or
  *                           {@code placement: none}) for the default partitioner; embedded and simulated modes
+ * @param autoFailover       {@code replication.failover}: {@code auto} (default: in process mode a data server whose
+ *                           membership ends is replaced by its first live backup's replica, docs/mechanisms.md
+ *                           "Replication") or {@code manual} (only an operator's {@code ProcessCluster.promote})
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                           int threads, boolean batching, SimulationSpec simulation, String bind,
                           long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
                           org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
-                          java.nio.file.Path placement) {
+                          java.nio.file.Path placement, boolean autoFailover) {
+    /** With automatic failover ({@code replication.failover: auto}). */
+    public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
+                       int threads, boolean batching, SimulationSpec simulation, String bind,
+                       long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
+                       org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
+                       java.nio.file.Path placement) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
+                sessionTimeoutMillis, commit, epochMicros, replicas, replicationMode, placement, true);
+    }
+
     /** The replication settings (replicas in RocksDB under the durability directory). */
     public org.tebaldi.server.replica.ReplicationOptions replication() {
         return replicas <= 1 ? org.tebaldi.server.replica.ReplicationOptions.OFF

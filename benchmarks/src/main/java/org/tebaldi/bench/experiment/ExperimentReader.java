@@ -164,6 +164,7 @@ final class ExperimentReader {
         Path placementFile = placement == null ? null : dir.resolve(placement).normalize(); // beside the experiment
         int replicas = 1;
         org.tebaldi.server.replica.ReplicationOptions.Mode rmode = org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC;
+        boolean autoFailover = true;
         if (c.node().has("replication")) {
             Fields r = c.section("replication", "{factor: 3, mode: sync}");
             r.checkKnown(ExperimentSchema.REPLICATION);
@@ -175,9 +176,10 @@ final class ExperimentReader {
             }
             rmode = org.tebaldi.server.replica.ReplicationOptions.mode(r.choice("mode", "sync",
                     List.of("sync", "async")));
+            autoFailover = "auto".equals(r.choice("failover", "auto", List.of("auto", "manual")));
         }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch, replicas, rmode, placementFile);
+                session, commit, epoch, replicas, rmode, placementFile, autoFailover);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

@@ -44,7 +44,8 @@ import org.tebaldi.server.zk.ClusterManifest;
  * loaded over the network ({@link RemoteLoader}), the same closed-loop driver against the runner's client
  * endpoints with the whole cluster's message counters ({@link ClusterCounters}), then, with {@code verify}, every
  * live node's history and the data servers' final rows collected over the network and checked; outcomes lost with
- * a failed coordinator are reconstructed by {@link OutcomeRecovery}. Every node is stopped at the end, also when
+ * a failed coordinator are reconstructed by {@link OutcomeRecovery}; with replication, a data server's failover
+ * (automatic promotion of a backup) under way when the run ends is finished first. Every node is stopped at the end, also when
  * the run fails or the thread is interrupted.
  */
 public final class ProcessExperimentRun {
@@ -118,7 +119,7 @@ public final class ProcessExperimentRun {
                 cs.batching()).withDurability(dur).withCommit(cs.commit(), cs.epochMicros())
                 .withReplication(cs.replicas(), cs.replicationMode().name().toLowerCase());
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
-                START_MILLIS, cs.bind(), (int) cs.sessionTimeoutMillis());
+                START_MILLIS, cs.bind(), (int) cs.sessionTimeoutMillis(), cs.autoFailover());
         listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");
         ProcessCluster pc;
         try {
@@ -165,6 +166,9 @@ public final class ProcessExperimentRun {
             } finally {
                 health.close();
             }
+            if (cfg.replication().enabled() && !pc.awaitFailovers(START_MILLIS)) { // a take-over under way
+                listener.phase("a data server's failover did not finish within " + START_MILLIS + " ms");
+            }
             failIfBroken(pc, d);
             Checks checks = Checks.notChecked();
             if (!d.stoppedEarly() && pc.failedNodes().isEmpty() && !awaitQuiet(pc, ExperimentRun.QUIESCE_MILLIS)) {
@@ -177,7 +181,10 @@ public final class ProcessExperimentRun {
                 checks = verify(pc, w, cfg, collected);
                 logs = collected;
             }
-            return new RunResult(e, d, checks, 1, loader.rows(), loadMillis); // one event-loop thread per node
+            org.tebaldi.bench.run.ReplicationStats repl = cfg.replication().enabled()
+                    ? replication(pc) : null;
+            // one event-loop thread per node
+            return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, null, null, null, repl);
         } finally {
             current = null;
             pc.close();
@@ -211,6 +218,33 @@ public final class ProcessExperimentRun {
             }
             Thread.sleep(10);
         }
+    }
+
+    /**
+     * The replication counters of the data servers alive at the end (asked over the control plane; a killed
+     * primary's are lost with it) and the promotions the cluster carried out.
+     */
+    private static org.tebaldi.bench.run.ReplicationStats replication(ProcessCluster pc) throws RunFailedException,
+            InterruptedException {
+        long shipped = 0;
+        long acked = 0;
+        long waited = 0;
+        long resent = 0;
+        for (NodeId n : pc.nodes()) {
+            if (n.role() == Role.DS && !pc.failedNodes().contains(n)) {
+                Control.ReplicationCounters c = get(pc.control().replication(n), n + " replication counters");
+                shipped += c.shippedRecords();
+                acked += c.acknowledgedWrites();
+                waited += c.waitedWrites();
+                resent += c.resent();
+            }
+        }
+        List<org.tebaldi.bench.run.ReplicationStats.Failover> f = new ArrayList<>();
+        for (org.tebaldi.server.process.AutoFailover.Promotion p : pc.promotions()) {
+            f.add(new org.tebaldi.bench.run.ReplicationStats.Failover(p.partition(), p.host(), p.atMillis(),
+                    p.tookMillis(), p.by()));
+        }
+        return new org.tebaldi.bench.run.ReplicationStats(shipped, acked, waited, resent, f.size(), f);
     }
 
     private static void failIfBroken(ProcessCluster pc, DriverResult d) throws RunFailedException,

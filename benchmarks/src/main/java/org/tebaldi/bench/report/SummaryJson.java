@@ -134,8 +134,11 @@ public final class SummaryJson {
 
     /**
      * Primary-backup replication ({@code cluster.replication}): {@code replication} is null without it, else
-     * {@code factor}, {@code mode}, and — when measured in this JVM (not in process mode: null there) —
-     * {@code shippedRecords}, {@code waitedWrites}, {@code resent} and {@code promotions} (whole run).
+     * {@code factor}, {@code mode}, {@code shippedRecords}, {@code acknowledgedWrites}, {@code waitedWrites},
+     * {@code resent} and {@code promotions} (whole run; in process mode summed over the data servers alive at the
+     * end), and {@code failovers}: each promotion's {@code partition}, {@code host}, {@code atMillis} (ms after the
+     * cluster started), {@code tookMillis} and {@code by} (process mode; empty elsewhere); the counters are null
+     * where nothing was measured.
      */
     private static void replication(ObjectNode o, RunResult r) {
         org.tebaldi.bench.experiment.ClusterSpec cs = r.experiment().cluster();
@@ -149,14 +152,26 @@ public final class SummaryJson {
         org.tebaldi.bench.run.ReplicationStats s = r.replication();
         if (s == null) {
             x.putNull("shippedRecords");
+            x.putNull("acknowledgedWrites");
             x.putNull("waitedWrites");
             x.putNull("resent");
             x.putNull("promotions");
+            x.putNull("failovers");
         } else {
             x.put("shippedRecords", s.shippedRecords());
+            x.put("acknowledgedWrites", s.acknowledgedWrites());
             x.put("waitedWrites", s.waitedWrites());
             x.put("resent", s.resent());
             x.put("promotions", s.promotions());
+            com.fasterxml.jackson.databind.node.ArrayNode f = x.putArray("failovers");
+            for (org.tebaldi.bench.run.ReplicationStats.Failover v : s.failovers()) {
+                ObjectNode e = f.addObject();
+                e.put("partition", v.partition());
+                e.put("host", v.host());
+                e.put("atMillis", v.atMillis());
+                e.put("tookMillis", v.tookMillis());
+                e.put("by", v.by());
+            }
         }
     }
 

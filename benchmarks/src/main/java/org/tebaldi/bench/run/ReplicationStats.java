@@ -1,30 +1,48 @@
 package org.tebaldi.bench.run;
 
+import java.util.List;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
 
 /**
  * What primary-backup replication ({@code cluster.replication}; docs/mechanisms.md "Replication") measured over a
  * whole run (loading and warm-up included), summed over the data servers: log records shipped to the backups (each
- * to every live backup), writes whose completion waited for the backups' acknowledgements, unacknowledged writes
- * shipped again, and backups promoted.
+ * to every live backup), writes the backups acknowledged (summed over the backups), writes whose completion waited
+ * for the backups' acknowledgements, unacknowledged writes shipped again, and backups promoted. In process mode the
+ * counters are asked from the live data servers at the end of the run (a killed primary's die with it) and
+ * {@code failovers} lists each promotion with its timing; the embedded and simulated runs list none there.
  */
-public record ReplicationStats(long shippedRecords, long waitedWrites, long resent, int promotions) {
+public record ReplicationStats(long shippedRecords, long acknowledgedWrites, long waitedWrites, long resent,
+                               int promotions, List<Failover> failovers) {
+    /**
+     * One promotion of a backup (process mode).
+     *
+     * @param partition  the data server whose primary died
+     * @param host       the data server whose replica took over
+     * @param atMillis   when the runner saw the primary's membership end, ms after the cluster started
+     * @param tookMillis from then until the promoted server registered, ms
+     * @param by         who decided: {@code runner} (automatic) or {@code operator}
+     */
+    public record Failover(int partition, int host, long atMillis, long tookMillis, String by) {
+    }
+
     /** The stats of a stopped cluster; null without replication. */
     public static ReplicationStats of(Cluster cluster) {
         if (!cluster.config().replication().enabled()) {
             return null;
         }
         long shipped = 0;
+        long acked = 0;
         long waited = 0;
         long resent = 0;
         for (DataServer d : cluster.dataServers()) {
             if (d.replicatedLog() != null) {
                 shipped += d.replicatedLog().shippedRecords();
+                acked += d.replicatedLog().acknowledgedWrites();
                 waited += d.replicatedLog().waitedWrites();
                 resent += d.replicatedLog().resent();
             }
         }
-        return new ReplicationStats(shipped, waited, resent, cluster.promotions());
+        return new ReplicationStats(shipped, acked, waited, resent, cluster.promotions(), List.of());
     }
 }

@@ -11,8 +11,8 @@ import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.server.replica.ReplicationOptions;
 
 /**
- * {@code cluster.replication: {factor, mode}} (default factor 1 = off, mode sync): read, written to the resolved
- * configuration, and every bad value refused with one message naming the place and the fix.
+ * {@code cluster.replication: {factor, mode, failover}} (default factor 1 = off, mode sync, failover auto): read,
+ * written to the resolved configuration, and every bad value refused with one message naming the place and the fix.
  */
 class ReplicationKeyTest {
     @TempDir
@@ -39,6 +39,19 @@ class ReplicationKeyTest {
                 "durability.enabled=true", "cluster.replication.factor=3")).get("cluster").get("replication");
         assertEquals(3, json.get("factor").asInt(), json.toString());
         assertEquals("sync", json.get("mode").asText(), json.toString());
+        assertEquals("auto", json.get("failover").asText(), json.toString());
+        assertTrue(c.autoFailover(), "failover defaults to auto");
+        assertTrue(!fx.load(ExperimentFixture.BANK, "cluster.dataServers=2", "durability.enabled=true",
+                "cluster.replication.factor=2", "cluster.replication.failover=manual").cluster().autoFailover());
+    }
+
+    @Test
+    void aBadFailoverValueIsOneClearMessage() {
+        ConfigException e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK,
+                "cluster.dataServers=2", "durability.enabled=true", "cluster.replication.factor=2",
+                "cluster.replication.failover=sometimes"));
+        assertEquals("cluster.replication.failover", e.place());
+        assertTrue(e.fix().contains("auto") && e.fix().contains("manual"), e.fix());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package org.tebaldi.bench.process;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.run.ReplicationStats;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.history.HistoryLog;
@@ -29,8 +32,10 @@ import org.tebaldi.server.process.ProcessCluster;
  * Failover in process mode (docs/mechanisms.md "Replication"; failsafe runs it after {@code package}): TPC-C on 3
  * data servers and 2 coordinators with durability on (asynchronous flushing, 200 ms GCP epochs) and primary-backup
  * replication; a primary data server is killed with SIGKILL at a random moment, its own store is deleted (so nothing
- * of it can come back), and its first backup takes over: a new data server for the partition opens the replica the
- * backup kept ({@code ProcessCluster#promote}) and the cluster recovers while the clients keep running. Then: every
+ * of it can come back), and — with nobody calling {@code ProcessCluster#promote} — the cluster promotes its first
+ * backup by itself ({@code cluster.replication.failover: auto}, the default; {@code AutoFailover}): a new data
+ * server for the partition opens the replica the backup kept and the cluster recovers while the clients keep
+ * running; summary's replication block reports the counters and the promotion with its take-over time. Then: every
  * transaction whose durable notification reached a client is committed in the recovered history and in a data
  * server's log; none reported lost is visible; TPC-C's consistency conditions hold; the history — the promoted
  * server's part rebuilt from the replica, which holds the dead primary's prepared and committed records with their
@@ -69,14 +74,22 @@ class ReplicationFailoverIT {
         Thread chaos = new Thread(() -> {
             try {
                 long start = System.nanoTime();
-                Thread.sleep(4_000 + rnd.nextInt(3_000));
+                Thread.sleep(3_000 + rnd.nextInt(2_000)); // a take-over (a node JVM's start) takes 5-10 s here
                 ProcessCluster pc = holder.get().cluster();
                 pc.process(NodeId.ds(victim)).destroyForcibly(); // SIGKILL: no shutdown hook, no goodbye
                 pc.process(NodeId.ds(victim)).waitFor();
                 events.add("ds" + victim + " killed at " + (System.nanoTime() - start) / 1_000_000 + " ms");
                 deleteTree(stores.resolve("ds" + victim)); // the dead primary's disk is gone
-                pc.promote(NodeId.ds(victim), host);
-                events.add("ds" + host + "'s replica promoted at " + (System.nanoTime() - start) / 1_000_000 + " ms");
+                long end = System.nanoTime() + 60_000_000_000L; // nobody promotes by hand: the cluster must
+                while (pc.promotions().isEmpty()) {
+                    if (System.nanoTime() > end || !pc.failoverErrors().isEmpty()) {
+                        throw new AssertionError("no automatic take-over within 60 s: " + pc.failoverErrors());
+                    }
+                    Thread.sleep(50);
+                }
+                events.add("ds" + pc.promotions().get(0).host() + "'s replica took over ds"
+                        + pc.promotions().get(0).partition() + " by itself at "
+                        + (System.nanoTime() - start) / 1_000_000 + " ms");
             } catch (Throwable t) {
                 chaosFailure.set(t);
             }
@@ -120,8 +133,23 @@ class ReplicationFailoverIT {
         }
         assertTrue(Files.isDirectory(stores.resolve("ds" + victim + "-replica-at-ds" + host)),
                 "the promoted replica's directory");
-        System.out.printf("%s: %s; %d committed, %d durable notifications, %d lost%n", name, events,
-                r.driver().total().committed(), durable.size(), lost.size());
+        ReplicationStats rs = r.replication();
+        assertNotNull(rs, "process mode reports the replication counters");
+        assertEquals(1, rs.promotions(), () -> "one automatic promotion: " + rs);
+        ReplicationStats.Failover f = rs.failovers().get(0);
+        assertEquals(victim, f.partition(), () -> "promoted partition: " + f);
+        assertEquals(host, f.host(), () -> "the first backup's replica is promoted: " + f);
+        assertEquals("runner", f.by(), () -> "decided automatically: " + f);
+        assertTrue(f.tookMillis() > 0 && f.tookMillis() < 60_000, () -> "take-over time: " + f);
+        assertTrue(rs.shippedRecords() > 0 && rs.acknowledgedWrites() > 0, () -> "records shipped and "
+                + "acknowledged by the surviving primaries: " + rs);
+        var summary = org.tebaldi.bench.report.SummaryJson.build(r).get("replication");
+        assertEquals(1, summary.get("promotions").asInt(), summary.toString());
+        assertEquals(host, summary.at("/failovers/0/host").asInt(), summary.toString());
+        assertEquals(f.tookMillis(), summary.at("/failovers/0/tookMillis").asLong(), summary.toString());
+        assertTrue(summary.get("waitedWrites").asLong() > 0, summary.toString());
+        System.out.printf("%s: %s; %d committed, %d durable notifications, %d lost; replication %s%n", name, events,
+                r.driver().total().committed(), durable.size(), lost.size(), rs);
     }
 
     private static void deleteTree(Path dir) throws java.io.IOException {

@@ -9,7 +9,7 @@ import org.tebaldi.core.runtime.ControlMessage;
 
 /**
  * The control plane of process mode between the runner's {@link ControlNode} and each node's
- * {@link ControlShell}: loading, counters, status, history and final-state collection, shutdown. Requests carry a
+ * {@link ControlShell}: loading, counters (messages, replication), status, history and final-state collection, shutdown. Requests carry a
  * {@code reqId} echoed by replies; bulk answers come in chunks, the last one flagged. None of these is counted in
  * the message statistics ({@link ControlMessage}).
  */
@@ -50,6 +50,24 @@ public final class Control {
      */
     public record Status(long reqId, int failures, String firstFailure, Map<String, Long> messages, long dropped,
                          int treeVersion, int live) implements ControlMessage {
+    }
+
+    /** Asks a data server for its {@link ReplicationCounters} (docs/mechanisms.md "Replication"). */
+    public record ReplicationQuery(long reqId) implements Request {
+    }
+
+    /**
+     * A data server's replication counters since it started (all 0 on other nodes, without replication, and on a
+     * promoted or restarted data server, which ships to no backups).
+     *
+     * @param shippedRecords     log records shipped to its backups
+     * @param acknowledgedWrites writes its backups acknowledged, summed over the backups
+     * @param waitedWrites       writes whose completion waited for the backups' acknowledgements
+     * @param resent             unacknowledged writes shipped again
+     * @param appliedRecords     records this server applied to the replicas it keeps of other partitions
+     */
+    public record ReplicationCounters(long reqId, long shippedRecords, long acknowledgedWrites, long waitedWrites,
+                                      long resent, long appliedRecords) implements ControlMessage {
     }
 
     /** Asks for the node's history ({@link HistoryChunk}s; version orders included for data servers). */

@@ -48,6 +48,17 @@ public final class ControlCodecs implements CodecProvider {
             o.writeVarInt(x.live());
         }, i -> new Control.Status(i.readVarLong(), i.readVarInt(), i.readString(),
                 (Map<String, Long>) (Map<?, ?>) i.readValue(), i.readVarLong(), i.readVarInt(), i.readVarInt())));
+        r.add("ReplicationQuery", Control.ReplicationQuery.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),
+                i -> new Control.ReplicationQuery(i.readVarLong())));
+        r.add("ReplicationCounters", Control.ReplicationCounters.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.reqId());
+            o.writeVarLong(x.shippedRecords());
+            o.writeVarLong(x.acknowledgedWrites());
+            o.writeVarLong(x.waitedWrites());
+            o.writeVarLong(x.resent());
+            o.writeVarLong(x.appliedRecords());
+        }, i -> new Control.ReplicationCounters(i.readVarLong(), i.readVarLong(), i.readVarLong(), i.readVarLong(),
+                i.readVarLong(), i.readVarLong())));
         r.add("CollectHistory", Control.CollectHistory.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),
                 i -> new Control.CollectHistory(i.readVarLong())));
         r.add("CollectRows", Control.CollectRows.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),

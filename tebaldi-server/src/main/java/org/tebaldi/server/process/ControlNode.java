@@ -74,6 +74,11 @@ public final class ControlNode implements Actor {
         return ask(node, Control.StatusQuery::new);
     }
 
+    /** A data server's replication counters (all 0 on other nodes). */
+    public CompletableFuture<Control.ReplicationCounters> replication(NodeId node) {
+        return ask(node, Control.ReplicationQuery::new);
+    }
+
     /** The node's history log (empty for nodes that record none). */
     public CompletableFuture<HistoryLog> history(NodeId node) {
         return ask(node, Control.CollectHistory::new);
@@ -111,6 +116,8 @@ public final class ControlNode implements Actor {
             complete(a.reqId(), a.error());
         } else if (msg instanceof Control.Status s) {
             complete(s.reqId(), s);
+        } else if (msg instanceof Control.ReplicationCounters c) {
+            complete(c.reqId(), c);
         } else if (msg instanceof Control.HistoryChunk h) {
             Pending p = pending.get(h.reqId());
             if (p != null) {

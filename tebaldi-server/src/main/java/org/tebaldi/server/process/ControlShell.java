@@ -58,6 +58,8 @@ public final class ControlShell implements Actor {
             List<Throwable> f = host.runtime().failures();
             ctx.send(from, new Control.Status(q.reqId(), f.size(), f.isEmpty() ? null : f.get(0).toString(),
                     host.runtime().stats().snapshot(), host.dropped(), host.treeVersion(), live()));
+        } else if (r instanceof Control.ReplicationQuery q) {
+            ctx.send(from, replication(q.reqId()));
         } else if (r instanceof Control.CollectHistory c) {
             sendHistory(from, c.reqId());
         } else if (r instanceof Control.CollectRows c) {
@@ -73,6 +75,17 @@ public final class ControlShell implements Actor {
             return tc.liveTransactions();
         }
         return inner instanceof DataServer ds ? ds.liveTransactions() : 0;
+    }
+
+    private Control.ReplicationCounters replication(long reqId) {
+        if (!(inner instanceof DataServer ds)) {
+            return new Control.ReplicationCounters(reqId, 0, 0, 0, 0, 0);
+        }
+        var log = ds.replicatedLog();
+        long applied = ds.backupReplicas() == null ? 0 : ds.backupReplicas().appliedRecords();
+        return log == null ? new Control.ReplicationCounters(reqId, 0, 0, 0, 0, applied)
+                : new Control.ReplicationCounters(reqId, log.shippedRecords(), log.acknowledgedWrites(),
+                log.waitedWrites(), log.resent(), applied);
     }
 
     private String load(Control.LoadRows l) {

@@ -99,6 +99,26 @@ public final class NodeHost implements HostServices, AutoCloseable {
         };
     }
 
+    /**
+     * The data server whose replica this data server opens, or -1 for its own store
+     * ({@link org.tebaldi.server.zk.Failovers#replicaToOpen}: {@code --promote-from}, or this partition's failover
+     * decision in ZooKeeper in this cluster incarnation).
+     *
+     * @throws IllegalStateException if {@code --promote-from} names another replica than the recorded decision
+     */
+    private int promotedFrom(ClusterConfig cfg, ZkPaths paths, int configVersion) {
+        if (!cfg.replication().enabled() || !cfg.durability().enabled()) {
+            return opts.promoteFrom(); // promotedStore refuses it with one message
+        }
+        int from = new org.tebaldi.server.zk.Failovers(zk, paths, configVersion).replicaToOpen(opts.index(),
+                opts.promoteFrom());
+        if (from >= 0 && opts.promoteFrom() < 0) {
+            LOG.info("ds{}: the failover decision in ZooKeeper promotes ds{}'s replica: opening it instead of this "
+                    + "server's own store", opts.index(), from);
+        }
+        return from;
+    }
+
     private NodeHost(NodeOptions opts) {
         this.opts = opts;
     }
@@ -178,9 +198,10 @@ public final class NodeHost implements HostServices, AutoCloseable {
             NodeId self = id;
             java.util.concurrent.Executor toSelf =
                     task -> runtime.inject(self, new org.tebaldi.server.durability.LogStore.Callback(task));
-            if (opts.promoteFrom() >= 0) {
-                ds.openLog(toSelf, promotedStore(cfg, opts.index(), opts.promoteFrom()));
-                LOG.info("{}: promoted: recovering from the replica kept by ds{}", id, opts.promoteFrom());
+            int from = promotedFrom(cfg, paths, manifest.version());
+            if (from >= 0) {
+                ds.openLog(toSelf, promotedStore(cfg, opts.index(), from));
+                LOG.info("{}: promoted: recovering from the replica kept by ds{}", id, from);
             } else {
                 ds.openLog(toSelf);
             }

@@ -65,9 +65,18 @@ public final class ProcessCluster implements AutoCloseable {
      *                    {@code 127.0.0.1} (loopback) by default, {@code 0.0.0.0} for all
      * @param sessionMillis ZooKeeper session timeout of every launched node, ms ({@code cluster.sessionTimeout},
      *                    passed as {@code --session-timeout}); the runner's own session is at least as long
+     * @param autoFailover {@code cluster.replication.failover: auto} (default): with replication on, a data server
+     *                    whose membership ends is replaced by its first live backup's replica without an operator
+     *                    ({@link AutoFailover}); false ({@code manual}): only {@link #promote} does
      */
     public record Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
-                       Path logDir, long startMillis, String bindHost, int sessionMillis) {
+                       Path logDir, long startMillis, String bindHost, int sessionMillis, boolean autoFailover) {
+        /** With automatic failover. */
+        public Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
+                    Path logDir, long startMillis, String bindHost, int sessionMillis) {
+            this(config, manifest, name, zk, nodeCommand, logDir, startMillis, bindHost, sessionMillis, true);
+        }
+
         /** A cluster listening on loopback only, with the default session timeout. */
         public Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
                     Path logDir, long startMillis) {
@@ -95,6 +104,7 @@ public final class ProcessCluster implements AutoCloseable {
     private EmbeddedRuntime runtime;
     private NettyTransport transport;
     private ControlNode control;
+    private AutoFailover failover;
     private InetSocketAddress bound;
     private String connect;
 
@@ -150,11 +160,17 @@ public final class ProcessCluster implements AutoCloseable {
         zk = ZkConnection.open(connect, Math.max(ZkConnection.RUNNER_SESSION_MILLIS, spec.sessionMillis()), 15_000);
         ZkPaths paths = new ZkPaths(spec.name());
         ClusterSecret secret = ClusterSecret.generate();
+        int configVersion;
         try (ClusterStore store = new ClusterStore(zk, paths)) {
-            store.publishConfig(spec.manifest().withSecret(secret.encoded()));
+            org.tebaldi.server.zk.Failovers.clear(zk, paths); // a new cluster: no earlier run's decision applies
+            configVersion = store.publishConfig(spec.manifest().withSecret(secret.encoded()));
             store.publishTree(TreeLoader.toYaml(spec.config().tree()));
         }
         membership = new Membership(zk, paths);
+        failover = new AutoFailover(spec.config().replication(), spec.config().dataServers(), membership,
+                new org.tebaldi.server.zk.Failovers(zk, paths, configVersion), spec.autoFailover(),
+                launching ? (ds, host) -> relaunch(ds, List.of("--promote-from", Integer.toString(host)))
+                        : this::awaitPromoted);
         io.netty.channel.EventLoopGroup loop = NettyTransport.singleLoop("runner");
         runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
@@ -175,6 +191,7 @@ public final class ProcessCluster implements AutoCloseable {
         }
         membership.onDown(n -> {
             failed.add(n);
+            failover.down(n);
             runtime.inject(ControlNode.ID, Membership.left(n));
             for (int i = 0; i < tcs; i++) {
                 runtime.inject(NodeId.client(i), Membership.left(n));
@@ -308,13 +325,36 @@ public final class ProcessCluster implements AutoCloseable {
 
     /**
      * Promotes a backup after data server {@code n}'s process died (replication on; docs/mechanisms.md
-     * "Replication"): as {@link #restart}, but the new process opens the replica of {@code n}'s partition kept by
-     * data server {@code host} — on its directory, once the backup closed it — instead of {@code n}'s own store.
+     * "Replication"), as an operator's decision (under {@code failover: auto} the cluster does it by itself): the
+     * decision is recorded in ZooKeeper, then, as {@link #restart}, the process is started again, opening the replica
+     * of {@code n}'s partition kept by data server {@code host} — on its directory, once the backup closed it —
+     * instead of {@code n}'s own store.
      *
-     * @throws IllegalStateException as {@link #restart}
+     * @throws IllegalStateException as {@link #restart}, or if {@code n}'s failover was decided already or
+     *                               {@code host} keeps no replica of it
      */
     public void promote(NodeId n, int host) throws InterruptedException {
-        relaunch(n, List.of("--promote-from", Integer.toString(host)));
+        failover.promote(n.index(), host);
+    }
+
+    /** The promotions carried out by this cluster so far (automatic or by {@link #promote}), in order. */
+    public List<AutoFailover.Promotion> promotions() {
+        return failover == null ? List.of() : failover.promotions();
+    }
+
+    /**
+     * Waits until every data server failure seen so far was failed over (or found nothing to promote) — e.g. before
+     * the final state is collected, so a take-over under way when the run ends is finished first.
+     *
+     * @return false if {@code timeoutMillis} ms passed first
+     */
+    public boolean awaitFailovers(long timeoutMillis) throws InterruptedException {
+        return failover == null || failover.awaitIdle(timeoutMillis);
+    }
+
+    /** Why automatic promotions failed so far (empty if none did). */
+    public List<String> failoverErrors() {
+        return failover == null ? List.of() : failover.errors();
     }
 
     private void relaunch(NodeId n, List<String> extra) throws InterruptedException {
@@ -342,6 +382,23 @@ public final class ProcessCluster implements AutoCloseable {
             throw new IllegalStateException(n + " did not register within " + spec.startMillis() + " ms of its restart");
         }
         failed.remove(n);
+    }
+
+    /**
+     * External nodes: waits for an operator or a supervisor to start data server {@code ds} again — it reads the
+     * failover decision in ZooKeeper and opens {@code host}'s replica — until the start timeout.
+     *
+     * @throws IllegalStateException if it does not register in time
+     */
+    private void awaitPromoted(NodeId ds, int host) throws InterruptedException {
+        LOG.warn("{} failed: its failover to ds{}'s replica is recorded in ZooKeeper; start it again with: tebaldi "
+                + "node --role ds --id {} --zk {} --cluster {} (it opens that replica)", ds, host, ds.index(), connect,
+                spec.name());
+        if (!membership.await(List.of(ds), spec.startMillis()).isEmpty()) {
+            throw new IllegalStateException(ds + " was not started again within " + spec.startMillis()
+                    + " ms of its failover");
+        }
+        failed.remove(ds);
     }
 
     /** Where node {@code n}'s output goes. */
@@ -418,6 +475,9 @@ public final class ProcessCluster implements AutoCloseable {
     @Override
     public synchronized void close() {
         closing = true;
+        if (failover != null) {
+            failover.close();
+        }
         if (control != null) {
             for (NodeId n : nodes()) {
                 if (!failed.contains(n)) {

@@ -345,6 +345,15 @@ public final class ReplicatedLogStore implements LogStore {
         return shippedRecords;
     }
 
+    /** Writes acknowledged by the backups so far, summed over the backups (a write on two backups counts twice). */
+    public long acknowledgedWrites() {
+        long n = 0;
+        for (long a : acked) {
+            n += a;
+        }
+        return n;
+    }
+
     /** Writes whose completion waited for the backups. */
     public long waitedWrites() {
         return waitedWrites;

@@ -10,7 +10,10 @@ package org.tebaldi.server.zk;
  *   <li>{@code tree} — the active CC tree in the tree-file YAML format; its znode version is the tree version;
  *   <li>{@code leaders/<role>} — Curator leader latches of the singleton services;
  *   <li>{@code epochs/<role>} — leadership terms of a service (the timestamp service starts each term above all
- *       timestamps of earlier terms).
+ *       timestamps of earlier terms);
+ *   <li>{@code failovers/c<config version>/ds<p>} — persistent, the once-only decision to promote a backup of
+ *       partition {@code p} ({@link Failovers}; docs/mechanisms.md "Replication"), per cluster incarnation (the
+ *       config version the runner published when it started the cluster).
  * </ul>
  */
 public record ZkPaths(String cluster) {
@@ -47,5 +50,15 @@ public record ZkPaths(String cluster) {
 
     public String epoch(String role) {
         return root() + "/epochs/" + role;
+    }
+
+    /** Where the failover decisions of every incarnation of the cluster live. */
+    public String failovers() {
+        return root() + "/failovers";
+    }
+
+    /** The failover decision of partition {@code partition} in the incarnation with config version {@code config}. */
+    public String failover(int config, int partition) {
+        return failovers() + "/c" + config + "/ds" + partition;
     }
 }
