@@ -135,7 +135,8 @@ public final class SummaryJson {
     /**
      * Primary-backup replication ({@code cluster.replication}): {@code replication} is null without it, else
      * {@code factor}, {@code mode}, and — when measured in this JVM (not in process mode: null there) —
-     * {@code shippedRecords}, {@code waitedWrites}, {@code resent} and {@code promotions} (whole run).
+     * {@code shippedRecords}, {@code waitedWrites}, {@code resent}, {@code promotions} and {@code innerHostWaits}
+     * (Chiller's inner-host votes that waited for the backups, Chiller §5; whole run).
      */
     private static void replication(ObjectNode o, RunResult r) {
         org.tebaldi.bench.experiment.ClusterSpec cs = r.experiment().cluster();
@@ -152,11 +153,13 @@ public final class SummaryJson {
             x.putNull("waitedWrites");
             x.putNull("resent");
             x.putNull("promotions");
+            x.putNull("innerHostWaits");
         } else {
             x.put("shippedRecords", s.shippedRecords());
             x.put("waitedWrites", s.waitedWrites());
             x.put("resent", s.resent());
             x.put("promotions", s.promotions());
+            x.put("innerHostWaits", s.innerHostWaits());
         }
     }
 

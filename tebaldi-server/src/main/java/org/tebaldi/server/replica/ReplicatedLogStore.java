@@ -63,6 +63,7 @@ public final class ReplicatedLogStore implements LogStore {
     private long seq;
     private volatile long shippedRecords;
     private volatile long waitedWrites;
+    private volatile long innerHostWaits;
 
     /**
      * @param local     the data server's own store
@@ -119,7 +120,29 @@ public final class ReplicatedLogStore implements LogStore {
 
     @Override
     public void write(List<LogRecord> records, boolean sync, Runnable done) {
-        boolean wait = needsAck(records) && liveBackups() > 0;
+        write(records, sync, done, false);
+    }
+
+    /**
+     * Writes the precommit record (with its operation logs) of a transaction whose inner region committed here
+     * before its vote — Chiller's inner host (Zamanian et al. SIGMOD 2020 §5): its completion, hence the vote,
+     * waits for every live backup's acknowledgement in both modes, so the coordinator reports the commit only once
+     * the backups hold the released writes. Counted in {@link #innerHostWaits} when a backup is live.
+     */
+    public void writeReleased(List<LogRecord> records, boolean sync, Runnable done) {
+        if (liveBackups() > 0) {
+            innerHostWaits++;
+        }
+        write(records, sync, done, true);
+    }
+
+    /** Whether a precommit record's completion waits for the backups ({@link ReplicationOptions.Mode#SYNC}). */
+    public boolean precommitWaits() {
+        return mode == ReplicationOptions.Mode.SYNC && liveBackups() > 0;
+    }
+
+    private void write(List<LogRecord> records, boolean sync, Runnable done, boolean ack) {
+        boolean wait = (ack || needsAck(records)) && liveBackups() > 0;
         long s = ship(records, wait);
         if (!wait) {
             local.write(records, sync, done);
@@ -343,6 +366,14 @@ public final class ReplicatedLogStore implements LogStore {
     /** Records shipped so far (each to every live backup). */
     public long shippedRecords() {
         return shippedRecords;
+    }
+
+    /**
+     * Votes of transactions whose inner region committed here before the vote (Chiller's inner host) that waited for
+     * the backups' acknowledgement of their precommit record ({@link #writeReleased}); also in {@link #waitedWrites}.
+     */
+    public long innerHostWaits() {
+        return innerHostWaits;
     }
 
     /** Writes whose completion waited for the backups. */
