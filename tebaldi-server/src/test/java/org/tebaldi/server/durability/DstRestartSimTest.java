@@ -30,7 +30,7 @@ import org.tebaldi.server.ds.DataServer;
  * DST (an {@code ssi} root with {@code timestamps: dst}, docs/mechanisms.md "DST", "Crash recovery") under a
  * data-server crash and restart from its log while the rest runs on ({@code Cluster#restartDataServer}), with every
  * node's clock skewed (±20 ms, ±10 % drift; on odd seeds the coordinators 40 ms apart): bank transfers in a 2PL, OCC
- * or RP update group and audits as snapshot transactions ({@code none}). Each run: every durable transaction is in
+ * or nested 2PL update group (RP aborts the interactive transfer for good) and audits as snapshot transactions ({@code none}). Each run: every durable transaction is in
  * the recovered history, the bank total holds (every committed audit saw it), the cluster commits after the restart,
  * the history is serializable, and no audit aborted unless it was running between the crash and the end of the
  * recovery round (snapshots never abort outside one). {@code tebaldi.dstRestartSeeds} (default 12) seeds per tree,
@@ -41,8 +41,10 @@ class DstRestartSimTest {
     private static final int ACCOUNTS = 6;
 
     static Stream<Arguments> trees() {
-        return Stream.of("2pl", "occ", "rp").map(m -> Arguments.of(TreeSpec.inner("ssi", TreeSpec.leaf(m, "transfer"),
-                TreeSpec.leaf("none", "audit")).option("timestamps", "dst")));
+        return Stream.of(TreeSpec.leaf("2pl", "transfer"), TreeSpec.leaf("occ", "transfer"),
+                TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "transfer")).option("deadlock", "no-wait"))
+                .map(u -> Arguments.of(TreeSpec.inner("ssi", u, TreeSpec.leaf("none", "audit"))
+                        .option("timestamps", "dst")));
     }
 
     private static List<Long> seeds() {
@@ -62,18 +64,21 @@ class DstRestartSimTest {
     void snapshotsStaySerializableAndNeverAbortOutsideTheRecoveryRound(TreeSpec spec) {
         CcTree tree = CcTree.build(spec, "dst-restart");
         List<String> failures = new ArrayList<>();
+        long[] counts = new long[2]; // audits committed, audits aborted (all while a crash or recovery ran)
         for (long seed : seeds()) {
-            String f = run(tree, seed);
+            String f = run(tree, seed, counts);
             if (f != null) {
                 failures.add(f);
             }
         }
+        System.out.printf("%s: %d seeds, %d failed; %d audits committed, %d aborted during a crash or recovery%n",
+                tree.describe(), seeds().size(), failures.size(), counts[0], counts[1]);
         assertTrue(failures.isEmpty(), failures.size() + " of " + seeds().size() + " seeds failed:\n  "
                 + String.join("\n  ", failures.subList(0, Math.min(10, failures.size()))));
     }
 
     /** One seeded run; a failure's description, or null. */
-    static String run(CcTree tree, long seed) {
+    static String run(CcTree tree, long seed, long[] counts) {
         Random rnd = new Random(seed * 7919);
         MemoryLogStore[] stores = {new MemoryLogStore(), new MemoryLogStore(), new MemoryLogStore()};
         DurableBankRun run = new DurableBankRun(seed, tree, ACCOUNTS, stores, 3_000, seed % 3 == 0);
@@ -131,6 +136,8 @@ class DstRestartSimTest {
             CheckResult c = SerializabilityChecker.check(History.merge(run.histories()));
             assertTrue(c.serializable(), c.summary() + "\n" + c.violations().stream().limit(4)
                     .map(Object::toString).toList());
+            counts[0] += auditsCommitted[0];
+            counts[1] += abortedAudits.size();
             return null;
         } catch (AssertionError | RuntimeException e) {
             return what + e.getMessage();
