@@ -18,7 +18,9 @@ import org.tebaldi.server.durability.LogStore;
  * waits for every live backup's {@link ReplicaMessages.Ack} when it closes a GCP epoch or is a recovery step
  * ({@link LogRecord.Persisted}, {@link LogRecord.Decision}, {@link LogRecord.Finished}) — so an epoch counts as
  * persisted only once it is on the backups too — and, in {@link ReplicationOptions.Mode#SYNC}, when it holds a
- * precommit log: the vote then follows the backups' copy (2PC(sync)). Other writes are shipped without waiting.
+ * precommit log: the vote then follows the backups' copy (2PC(sync)); in both modes when it holds the precommit log
+ * of a transaction whose inner region committed before its vote ({@link #writeReleased}, Chiller §5). Other writes
+ * are shipped without waiting.
  * A backup whose {@code NodeDown} arrived is no longer waited for nor shipped to. Writes not yet acknowledged are
  * kept and shipped again to a backup that acknowledged nothing for {@link #RESEND_MICROS} while a write waits for it (a
  * dropped connection loses what was in flight; the backup ignores a write it has, and acknowledges it again). Runs
