@@ -230,6 +230,7 @@ public final class ProcessExperimentRun {
         long acked = 0;
         long waited = 0;
         long resent = 0;
+        long inner = 0;
         for (NodeId n : pc.nodes()) {
             if (n.role() == Role.DS && !pc.failedNodes().contains(n)) {
                 Control.ReplicationCounters c = get(pc.control().replication(n), n + " replication counters");
@@ -237,6 +238,7 @@ public final class ProcessExperimentRun {
                 acked += c.acknowledgedWrites();
                 waited += c.waitedWrites();
                 resent += c.resent();
+                inner += c.innerHostWaits();
             }
         }
         List<org.tebaldi.bench.run.ReplicationStats.Failover> f = new ArrayList<>();
@@ -244,7 +246,7 @@ public final class ProcessExperimentRun {
             f.add(new org.tebaldi.bench.run.ReplicationStats.Failover(p.partition(), p.host(), p.atMillis(),
                     p.tookMillis(), p.by()));
         }
-        return new org.tebaldi.bench.run.ReplicationStats(shipped, acked, waited, resent, f.size(), f);
+        return new org.tebaldi.bench.run.ReplicationStats(shipped, acked, waited, resent, f.size(), inner, f);
     }
 
     private static void failIfBroken(ProcessCluster pc, DriverResult d) throws RunFailedException,

@@ -135,7 +135,7 @@ public final class SummaryJson {
     /**
      * Primary-backup replication ({@code cluster.replication}): {@code replication} is null without it, else
      * {@code factor}, {@code mode}, {@code shippedRecords}, {@code acknowledgedWrites}, {@code waitedWrites},
-     * {@code resent} and {@code promotions} (whole run; in process mode summed over the data servers alive at the
+     * {@code resent}, {@code promotions} and {@code innerHostWaits} (Chiller's inner-host votes that waited for the backups, Chiller §5) (whole run; in process mode summed over the data servers alive at the
      * end), and {@code failovers}: each promotion's {@code partition}, {@code host}, {@code atMillis} (ms after the
      * cluster started), {@code tookMillis} and {@code by} (process mode; empty elsewhere); the counters are null
      * where nothing was measured.
@@ -156,6 +156,7 @@ public final class SummaryJson {
             x.putNull("waitedWrites");
             x.putNull("resent");
             x.putNull("promotions");
+            x.putNull("innerHostWaits");
             x.putNull("failovers");
         } else {
             x.put("shippedRecords", s.shippedRecords());
@@ -163,6 +164,7 @@ public final class SummaryJson {
             x.put("waitedWrites", s.waitedWrites());
             x.put("resent", s.resent());
             x.put("promotions", s.promotions());
+            x.put("innerHostWaits", s.innerHostWaits());
             com.fasterxml.jackson.databind.node.ArrayNode f = x.putArray("failovers");
             for (org.tebaldi.bench.run.ReplicationStats.Failover v : s.failovers()) {
                 ObjectNode e = f.addObject();

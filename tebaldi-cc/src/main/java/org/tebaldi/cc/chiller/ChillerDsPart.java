@@ -117,6 +117,7 @@ final class ChillerDsPart implements DsPart<ChillerDsPart.Txn> {
         if (st.inner.held() > 0) {
             st.released = true;
             locks.releaseAll(t, st.inner);
+            t.releasedBeforeVote(); // under replication the vote waits for the backups' copy (Chiller §5)
         }
         int[] pending = {1};
         boolean[] failed = {false};

@@ -36,6 +36,16 @@ public interface DsTxn extends TxnView {
     void doom(String why);
 
     /**
+     * Tells the data server that the DS part released locks of this transaction here before its vote — a part of it
+     * committed early (Chiller's inner region, Zamanian et al. SIGMOD 2020 §3.3 step 4), so others may read or
+     * overwrite its writes before the commit. Under replication the data server then votes only once its backups
+     * acknowledged the transaction's precommit record with those writes, in either replication mode (Chiller §5: the
+     * commit is reported only after the inner host's replicas hold the inner region). Without replication, nothing.
+     */
+    default void releasedBeforeVote() {
+    }
+
+    /**
      * A dependency of the owning transaction on {@code on}, reported by the part at {@code level}: {@code on}
      * is ordered before the owner, and both are in the subtree of the node at {@code level}.
      */

@@ -12,6 +12,7 @@ import org.tebaldi.server.durability.DurabilityOptions;
 import org.tebaldi.server.durability.LogRecord;
 import org.tebaldi.server.durability.LogStore;
 import org.tebaldi.server.msg.Durable;
+import org.tebaldi.server.replica.ReplicatedLogStore;
 
 /**
  * A data server's logging and GCP epochs (dissertation §4.5.4). Operation logs are kept with the transaction
@@ -107,7 +108,9 @@ final class DsDurability {
 
     /**
      * Writes the precommit log of {@code t} (with its operation logs) if it wrote here or the history is recorded,
-     * then calls {@code reply} with the epoch to vote with — after the write is synced in synchronous mode.
+     * then calls {@code reply} with the epoch to vote with — after the write is synced in synchronous mode, and under
+     * replication after the backups acknowledged it in sync replication mode or when a DS part released locks of
+     * {@code t} here before its vote ({@link org.tebaldi.core.cc.DsTxn#releasedBeforeVote}, Chiller's inner host).
      *
      * @param writers the number of data servers the transaction wrote at
      */
@@ -128,7 +131,16 @@ final class DsDurability {
         t.logEpoch = e;
         undecided.computeIfAbsent(e, x -> new int[1])[0]++;
         dirty = true;
-        if (opts.sync() && !group) {
+        boolean syncNow = opts.sync() && !group;
+        if (store instanceof ReplicatedLogStore rs && (t.releasedBeforeVote || rs.precommitWaits())) {
+            // under replication the vote follows the backups' copy: in sync mode always (2PC(sync)), in both modes
+            // for a transaction whose inner region committed here before the vote (Chiller §5)
+            if (t.releasedBeforeVote) {
+                rs.writeReleased(recs, syncNow, () -> reply.accept(e));
+            } else {
+                rs.write(recs, syncNow, () -> reply.accept(e));
+            }
+        } else if (syncNow) {
             store.write(recs, true, () -> reply.accept(e));
         } else {
             store.write(recs, false, null);

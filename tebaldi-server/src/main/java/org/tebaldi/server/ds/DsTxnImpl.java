@@ -31,6 +31,8 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     final List<Written> writes = new ArrayList<>(2);
     private List<Consumer<Boolean>> finishWaiters;
     private Status status = Status.LIVE;
+    /** A DS part released locks of it here before its vote ({@link #releasedBeforeVote}, Chiller's inner region). */
+    boolean releasedBeforeVote;
     /** Why the transaction cannot commit here any more ({@link #doom}), or null. */
     String doomed;
     /** Why it aborted here, once {@link Status#ABORTED}. */
@@ -105,6 +107,12 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
         LevelReport[] r = reports.toArray(new LevelReport[0]);
         reports.clear();
         return r;
+    }
+
+    /** Marks that a DS part released locks of it here before its vote (its vote then waits for the backups). */
+    @Override
+    public void releasedBeforeVote() {
+        releasedBeforeVote = true;
     }
 
     /** Dooms the transaction (a part's verdict, or the framework's: an aborted or intermediate read). */

@@ -100,6 +100,7 @@ public final class ClusterConfig {
         c.opBatching = opBatching;
         c.gcEpochMicros = gcEpochMicros;
         c.durability = durability;
+        c.replication = replication;
         c.txnTimeoutMicros = txnTimeoutMicros;
         c.commit = commit;
         c.epochMicros = epochMicros;

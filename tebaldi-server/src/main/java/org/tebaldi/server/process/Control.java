@@ -65,9 +65,11 @@ public final class Control {
      * @param waitedWrites       writes whose completion waited for the backups' acknowledgements
      * @param resent             unacknowledged writes shipped again
      * @param appliedRecords     records this server applied to the replicas it keeps of other partitions
+     * @param innerHostWaits     Chiller inner-host votes that waited for the backups (also in waitedWrites)
      */
     public record ReplicationCounters(long reqId, long shippedRecords, long acknowledgedWrites, long waitedWrites,
-                                      long resent, long appliedRecords) implements ControlMessage {
+                                      long resent, long appliedRecords, long innerHostWaits)
+            implements ControlMessage {
     }
 
     /** Asks for the node's history ({@link HistoryChunk}s; version orders included for data servers). */

@@ -57,8 +57,9 @@ public final class ControlCodecs implements CodecProvider {
             o.writeVarLong(x.waitedWrites());
             o.writeVarLong(x.resent());
             o.writeVarLong(x.appliedRecords());
+            o.writeVarLong(x.innerHostWaits());
         }, i -> new Control.ReplicationCounters(i.readVarLong(), i.readVarLong(), i.readVarLong(), i.readVarLong(),
-                i.readVarLong(), i.readVarLong())));
+                i.readVarLong(), i.readVarLong(), i.readVarLong())));
         r.add("CollectHistory", Control.CollectHistory.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),
                 i -> new Control.CollectHistory(i.readVarLong())));
         r.add("CollectRows", Control.CollectRows.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),

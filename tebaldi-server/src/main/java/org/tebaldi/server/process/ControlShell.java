@@ -79,13 +79,13 @@ public final class ControlShell implements Actor {
 
     private Control.ReplicationCounters replication(long reqId) {
         if (!(inner instanceof DataServer ds)) {
-            return new Control.ReplicationCounters(reqId, 0, 0, 0, 0, 0);
+            return new Control.ReplicationCounters(reqId, 0, 0, 0, 0, 0, 0);
         }
         var log = ds.replicatedLog();
         long applied = ds.backupReplicas() == null ? 0 : ds.backupReplicas().appliedRecords();
-        return log == null ? new Control.ReplicationCounters(reqId, 0, 0, 0, 0, applied)
+        return log == null ? new Control.ReplicationCounters(reqId, 0, 0, 0, 0, applied, 0)
                 : new Control.ReplicationCounters(reqId, log.shippedRecords(), log.acknowledgedWrites(),
-                log.waitedWrites(), log.resent(), applied);
+                log.waitedWrites(), log.resent(), applied, log.innerHostWaits());
     }
 
     private String load(Control.LoadRows l) {

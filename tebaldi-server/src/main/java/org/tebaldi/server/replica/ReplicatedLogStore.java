@@ -18,7 +18,9 @@ import org.tebaldi.server.durability.LogStore;
  * waits for every live backup's {@link ReplicaMessages.Ack} when it closes a GCP epoch or is a recovery step
  * ({@link LogRecord.Persisted}, {@link LogRecord.Decision}, {@link LogRecord.Finished}) — so an epoch counts as
  * persisted only once it is on the backups too — and, in {@link ReplicationOptions.Mode#SYNC}, when it holds a
- * precommit log: the vote then follows the backups' copy (2PC(sync)). Other writes are shipped without waiting.
+ * precommit log: the vote then follows the backups' copy (2PC(sync)); in both modes when it holds the precommit log
+ * of a transaction whose inner region committed before its vote ({@link #writeReleased}, Chiller §5). Other writes
+ * are shipped without waiting.
  * A backup whose {@code NodeDown} arrived is no longer waited for nor shipped to. Writes not yet acknowledged are
  * kept and shipped again to a backup that acknowledged nothing for {@link #RESEND_MICROS} while a write waits for it (a
  * dropped connection loses what was in flight; the backup ignores a write it has, and acknowledges it again). Runs
@@ -63,6 +65,7 @@ public final class ReplicatedLogStore implements LogStore {
     private long seq;
     private volatile long shippedRecords;
     private volatile long waitedWrites;
+    private volatile long innerHostWaits;
 
     /**
      * @param local     the data server's own store
@@ -119,7 +122,29 @@ public final class ReplicatedLogStore implements LogStore {
 
     @Override
     public void write(List<LogRecord> records, boolean sync, Runnable done) {
-        boolean wait = needsAck(records) && liveBackups() > 0;
+        write(records, sync, done, false);
+    }
+
+    /**
+     * Writes the precommit record (with its operation logs) of a transaction whose inner region committed here
+     * before its vote — Chiller's inner host (Zamanian et al. SIGMOD 2020 §5): its completion, hence the vote,
+     * waits for every live backup's acknowledgement in both modes, so the coordinator reports the commit only once
+     * the backups hold the released writes. Counted in {@link #innerHostWaits} when a backup is live.
+     */
+    public void writeReleased(List<LogRecord> records, boolean sync, Runnable done) {
+        if (liveBackups() > 0) {
+            innerHostWaits++;
+        }
+        write(records, sync, done, true);
+    }
+
+    /** Whether a precommit record's completion waits for the backups ({@link ReplicationOptions.Mode#SYNC}). */
+    public boolean precommitWaits() {
+        return mode == ReplicationOptions.Mode.SYNC && liveBackups() > 0;
+    }
+
+    private void write(List<LogRecord> records, boolean sync, Runnable done, boolean ack) {
+        boolean wait = (ack || needsAck(records)) && liveBackups() > 0;
         long s = ship(records, wait);
         if (!wait) {
             local.write(records, sync, done);
@@ -352,6 +377,14 @@ public final class ReplicatedLogStore implements LogStore {
             n += a;
         }
         return n;
+    }
+
+    /**
+     * Votes of transactions whose inner region committed here before the vote (Chiller's inner host) that waited for
+     * the backups' acknowledgement of their precommit record ({@link #writeReleased}); also in {@link #waitedWrites}.
+     */
+    public long innerHostWaits() {
+        return innerHostWaits;
     }
 
     /** Writes whose completion waited for the backups. */

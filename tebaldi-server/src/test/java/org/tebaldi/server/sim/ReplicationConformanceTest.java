@@ -26,8 +26,9 @@ import org.tebaldi.server.replica.ReplicationOptions;
  * Conformance with primary-backup replication on (docs/mechanisms.md "Replication"): random trees of depth up to 3
  * over every registered mechanism ({@link RandomTrees}) on the mix, bank (interactive and stored procedures) and
  * list-append workloads, 3 data servers, factor 2 or 3, COCO's matrix alternating per seed — 2PC(sync) and
- * Epoch(async) (epochs of 1–3 ms) — with synchronous durability on memory stores; every third seed fails a primary
- * over to its backup at a random moment of the run. Each run: serializable history, the workload's invariants and
+ * Epoch(async) (epochs of 1–3 ms) — with synchronous durability on memory stores; every third seed fails a primary over to its backup at a random moment of the run. Trees with a {@code chiller}
+ * leaf (flat, and wherever the random trees draw one) run over a placement that marks half the keys hot
+ * ({@link ChillerConformanceTest#halfHot}). Each run: serializable history, the workload's invariants and
  * liveness ({@link SimHarness}; list-append's final reads find every acknowledged append), no partial epoch. {@code
  * tebaldi.replicationTrees} (default 70) random trees × {@code tebaldi.treeSeeds} (default 3) seeds.
  */
@@ -48,10 +49,17 @@ class ReplicationConformanceTest {
                 epoch ? ReplicationOptions.Mode.ASYNC : ReplicationOptions.Mode.SYNC,
                 (p, host, catalog, owner) -> replicas.computeIfAbsent(p * 16 + host, k -> new MemoryLogStore())
                         .open(catalog, owner));
+        // a tree with a chiller leaf gets a placement that marks half the keys hot, so inner regions (released
+        // before the vote, replicated before the commit: Chiller §5) happen all the time
+        boolean chiller = tree.nodes().stream().anyMatch(n -> n.mechanism().equals("chiller"));
         java.util.function.UnaryOperator<org.tebaldi.server.node.ClusterConfig> configure =
                 c -> (epoch ? c.withCommit(CommitProtocol.EPOCH, 1_000 + (seed % 3) * 1_000) : c)
                         .withDurability(new DurabilityOptions(true, null, 2_000, true, MemoryLogStore.factory(stores)))
                         .withReplication(repl);
+        if (chiller) {
+            java.util.function.UnaryOperator<org.tebaldi.server.node.ClusterConfig> plain = configure;
+            configure = c -> ChillerConformanceTest.halfHot(plain.apply(c));
+        }
         String what = "seed=" + seed + " tree=" + tree.describe() + (epoch ? " epoch(async)" : " 2pc(sync)")
                 + " factor " + factor + (failover ? " with failover" : "") + ": ";
         try {
@@ -107,7 +115,7 @@ class ReplicationConformanceTest {
     @Test
     void everyMechanismFlatWithReplication() {
         List<String> failures = new ArrayList<>();
-        for (String m : List.of("2pl", "rp", "ssi", "tso", "occ")) {
+        for (String m : List.of("2pl", "rp", "ssi", "tso", "occ", "chiller")) {
             CcTree tree = CcTree.build(TreeSpec.leaf(m, "rw1", "rw2", "ro"), m);
             for (long seed : seeds(m.hashCode() & 0xfff, 6)) {
                 String f = run(() -> new MixWorkload(5), tree, seed);
