@@ -7,12 +7,15 @@ import java.nio.file.Path;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.TimelineChart;
 import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.view.TreeDiagrams;
 
 /**
  * The files of one run (a single experiment, or one point of a sweep): {@code summary.json} and
- * {@code timeline.csv} ({@link ResultFiles}), the files of the extension that ran beside it (e.g. the profiler's),
- * then {@code timeline.png} ({@link TimelineChart}). A chart that
- * cannot be drawn is a warning on {@code err}, not a failure: the data files are complete without it.
+ * {@code timeline.csv} ({@link ResultFiles}; with {@code --dump}, {@code summary.json} gets a {@code dump} object:
+ * the directory and the rows per table, or the error), the files of the extension that ran beside it (e.g. the profiler's),
+ * then {@code timeline.png} ({@link TimelineChart}) and the tree's diagram {@code tree.dot} / {@code tree.svg}
+ * ({@link TreeDiagrams}). A chart or diagram that cannot be drawn is a warning on {@code err}, not a failure: the
+ * data files are complete without it.
  */
 final class RunFiles {
     private RunFiles() {
@@ -27,6 +30,16 @@ final class RunFiles {
      */
     static void write(Path dir, PointRunner.Finished run, ObjectNode summary, PrintWriter err) throws IOException {
         RunResult r = run.result();
+        if (run.dump() != null) {
+            ObjectNode d = summary.putObject("dump");
+            d.put("dir", run.dump().dir().toAbsolutePath().toString());
+            if (run.dump().written() != null) {
+                ObjectNode t = d.putObject("tables");
+                run.dump().written().rows().forEach(t::put);
+            } else {
+                d.put("error", run.dump().error());
+            }
+        }
         ResultFiles.write(dir, summary, r.driver().timeline());
         run.extension().writeFiles(dir, r);
         try {
@@ -34,6 +47,21 @@ final class RunFiles {
                     r.experiment().warmupMicros() / 1000, r.experiment().name());
         } catch (IOException e) {
             err.println("warning: " + dir.resolve(TimelineChart.FILE) + " not written: " + e.getMessage());
+            err.flush();
+        }
+        tree(dir, r.experiment(), err);
+    }
+
+    /** Writes {@code tree.dot} and {@code tree.svg} of {@code e}'s tree (none for PostgreSQL); never throws. */
+    static void tree(Path dir, org.tebaldi.bench.experiment.Experiment e, PrintWriter err) {
+        if (e.tree() == null || e.target().isPostgresql()) {
+            return;
+        }
+        try {
+            TreeDiagrams.write(dir, "tree", e.tree().tree(), e.name() + ": " + (e.treeRef().file() != null
+                    ? e.treeRef().file().getFileName() : "inline tree"), err);
+        } catch (IOException x) {
+            err.println("warning: " + dir.resolve("tree.dot") + " not written: " + x.getMessage());
             err.flush();
         }
     }

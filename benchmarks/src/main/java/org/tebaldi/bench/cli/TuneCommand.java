@@ -35,8 +35,8 @@ import picocli.CommandLine.Spec;
  * tree for {@code autoconf.final} and ends the run, or with {@code autoconf.daemon} stays on until {@code duration}
  * ends, re-entering tuning when the bottleneck changes or throughput drifts ({@code duration} bounds the whole).
  * Writes the run's
- * {@code summary.json} and {@code timeline.csv}, {@code profile.csv}, every adopted tree as YAML under
- * {@code trees/}, {@code iterations.csv}, {@code reconfigurations.csv}, {@code tuning-timeline.csv} and
+ * {@code summary.json} and {@code timeline.csv}, {@code profile.csv}, the start tree's diagram {@code tree.svg}, every
+ * adopted tree as YAML and diagram ({@code .svg}, {@code .dot}) under {@code trees/}, {@code iterations.csv}, {@code reconfigurations.csv}, {@code tuning-timeline.csv} and
  * {@code tuning.json}. Exit codes as {@code run}; tuning that failed is {@value ExitCodes#RUN_FAILED}.
  */
 @Command(name = "tune", description = "Automatically configure the CC tree while an experiment runs.")
@@ -96,12 +96,13 @@ final class TuneCommand implements Callable<Integer> {
         try {
             ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
             tune.writeFiles(dir, r);
+            RunFiles.tree(dir, e, stderr);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", trees/, iterations.csv, "
+        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", tree.svg, trees/, iterations.csv, "
                 + "reconfigurations.csv, tuning-timeline.csv and tuning.json");
         stdout.flush();
         if (tune.failure() != null) {
