@@ -110,14 +110,15 @@ final class RunCommand implements Callable<Integer> {
         }
         RunReport.summary(stdout, r.result());
         try {
-            RunFiles.write(dir, r, SummaryJson.build(r.result()), stderr);
+            RunFiles.write(dir, r, SummaryJson.build(r.result()), stdout, stderr);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", " + ResultFiles.TIMELINE + " and "
-                + TimelineChart.FILE);
+        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", " + ResultFiles.TIMELINE + ", "
+                + TimelineChart.FILE + (e.tree() != null && !e.target().isPostgresql() ? " and tree.svg" : "")
+                + (r.dump() != null && r.dump().written() != null ? "; tables as CSV in " + r.dump().dir() : ""));
         stdout.flush();
         if (r.dump() != null && r.dump().error() != null) {
             stderr.println("dump failed: " + r.dump().error());

@@ -26,9 +26,11 @@ final class RunFiles {
      *
      * @param run     the finished run
      * @param summary the run's {@code summary.json} content
+     * @param out     where notes go (why {@code tree.svg} is missing)
      * @throws IOException if {@code summary.json}, {@code timeline.csv} or an extension's file cannot be written
      */
-    static void write(Path dir, PointRunner.Finished run, ObjectNode summary, PrintWriter err) throws IOException {
+    static void write(Path dir, PointRunner.Finished run, ObjectNode summary, PrintWriter out, PrintWriter err)
+            throws IOException {
         RunResult r = run.result();
         if (run.dump() != null) {
             ObjectNode d = summary.putObject("dump");
@@ -49,11 +51,16 @@ final class RunFiles {
             err.println("warning: " + dir.resolve(TimelineChart.FILE) + " not written: " + e.getMessage());
             err.flush();
         }
-        tree(dir, r.experiment(), err);
+        tree(dir, r.experiment(), out);
     }
 
-    /** Writes {@code tree.dot} and {@code tree.svg} of {@code e}'s tree (none for PostgreSQL); never throws. */
-    static void tree(Path dir, org.tebaldi.bench.experiment.Experiment e, PrintWriter err) {
+    /**
+     * Writes {@code tree.dot} and {@code tree.svg} of {@code e}'s tree (none for PostgreSQL); never throws. Why the
+     * {@code .svg} is missing (Graphviz not installable, once per JVM) goes to {@code out} as a note: the run's
+     * results are complete without it.
+     */
+    static void tree(Path dir, org.tebaldi.bench.experiment.Experiment e, PrintWriter out) {
+        PrintWriter err = out;
         if (e.tree() == null || e.target().isPostgresql()) {
             return;
         }

@@ -120,7 +120,7 @@ final class SweepRun {
         ObjectNode values = s.putObject("values");
         p.values().forEach(values::put);
         try {
-            RunFiles.write(pointDir, r, summary, err);
+            RunFiles.write(pointDir, r, summary, out, err);
         } catch (IOException x) {
             err.println(at + ": cannot write results to " + pointDir + ": " + x.getMessage());
             err.flush();

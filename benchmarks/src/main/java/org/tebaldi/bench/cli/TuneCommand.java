@@ -96,7 +96,7 @@ final class TuneCommand implements Callable<Integer> {
         try {
             ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
             tune.writeFiles(dir, r);
-            RunFiles.tree(dir, e, stderr);
+            RunFiles.tree(dir, e, stdout);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();

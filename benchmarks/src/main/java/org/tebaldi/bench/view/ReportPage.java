@@ -25,7 +25,7 @@ import org.tebaldi.core.tree.TreeLoader;
  * the machine-saturation warning), bar charts of throughput (txn/s), latency percentiles p50/p95/p99 (ms) and abort
  * rate (%), the throughput timelines (txn/s per 100 ms, uPlot, one series per run), and the runs side by side: each
  * tree's diagram (the run's {@code tree.svg}, else drawn from its YAML with {@link Graphviz}, else its YAML), the
- * configuration as YAML and the tree's YAML. The charts' data is also in the page as JSON
+ * configuration as YAML (lines that differ between the runs highlighted) and the tree's YAML. The charts' data is also in the page as JSON
  * ({@code <script id="tebaldi-data" type="application/json">}: per run its label, throughput, abortRate,
  * latency and timeline).
  */
@@ -67,8 +67,9 @@ public final class ReportPage {
                 + "included)</h3>\n<div id=\"timeline\"></div>\n");
         b.append("<h2>Runs side by side</h2>\n<div class=\"side\" style=\"grid-template-columns: repeat(")
                 .append(runs.size()).append(", minmax(320px, 1fr))\">\n");
+        java.util.Set<String> common = common(runs);
         for (ReportRun r : runs) {
-            column(b, r, notes);
+            column(b, r, common, notes);
         }
         b.append("</div>\n");
         b.append("<script id=\"tebaldi-data\" type=\"application/json\">").append(data(runs).replace("</", "<\\/"))
@@ -117,15 +118,29 @@ public final class ReportPage {
                 + (v.asBoolean() ? "yes" : "NO") + "</td>";
     }
 
-    private static void column(StringBuilder b, ReportRun r, Consumer<String> notes) {
+    /** The configuration lines every run has (the others are highlighted as differences). */
+    private static java.util.Set<String> common(List<ReportRun> runs) {
+        java.util.Set<String> common = new java.util.HashSet<>(runs.get(0).configYaml().lines().toList());
+        for (ReportRun r : runs) {
+            common.retainAll(r.configYaml().lines().toList());
+        }
+        return common;
+    }
+
+    private static void column(StringBuilder b, ReportRun r, java.util.Set<String> common, Consumer<String> notes) {
         b.append("<section class=\"run\" data-run=\"").append(esc(r.label())).append("\">\n<h3>")
-                .append(esc(r.label())).append("</h3>\n<p class=\"meta\">").append(esc(r.dir().toString()))
+                .append(esc(r.label())).append("</h3>\n<p class=\"meta\">")
+                .append(esc(r.dir().toAbsolutePath().normalize().toString()))
                 .append("</p>\n<h4>Tree</h4>\n<div class=\"tree\">").append(tree(r, notes)).append("</div>\n");
         if (r.treeYaml() != null) {
             b.append("<details><summary>tree YAML</summary><pre class=\"tree-yaml\">").append(esc(r.treeYaml()))
                     .append("</pre></details>\n");
         }
-        b.append("<h4>Configuration</h4>\n<pre class=\"config\">").append(esc(r.configYaml())).append("</pre>\n");
+        b.append("<h4>Configuration</h4>\n<pre class=\"config\">");
+        for (String line : r.configYaml().lines().toList()) {
+            b.append(common.contains(line) ? esc(line) : "<span class=\"diff\">" + esc(line) + "</span>").append('\n');
+        }
+        b.append("</pre>\n");
         String detail = r.summary().path("checks").path("consistencyDetail").asText("");
         if (!detail.isEmpty()) {
             b.append("<p class=\"meta\">").append(esc(detail)).append("</p>\n");
@@ -221,6 +236,7 @@ public final class ReportPage {
             section.run { border: 1px solid #ddd; border-radius: 6px; padding: 8px 12px; overflow: auto; }
             .tree svg { max-width: 100%; height: auto; }
             pre { background: #f7f7f7; padding: 8px; font-size: 12px; overflow: auto; }
+            pre.config .diff { background: #fff3b0; }
             """;
 
     /** Draws the timelines from the page's JSON with uPlot: one x axis (seconds), one series per run. */
@@ -241,6 +257,7 @@ public final class ReportPage {
               });
               var el = document.getElementById('timeline');
               new uPlot({width: Math.min(1300, window.innerWidth - 60), height: 320, series: series,
+                         scales: {x: {time: false}},
                          axes: [{label: 'seconds'}, {label: 'txn/s', size: 70}]}, data, el);
             })();
             """.formatted(colorsJson());

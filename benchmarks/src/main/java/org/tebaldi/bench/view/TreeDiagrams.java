@@ -52,7 +52,7 @@ public final class TreeDiagrams {
     private static synchronized void warnOnce(PrintWriter err, String message) {
         if (!told) {
             told = true;
-            err.println("warning: " + message);
+            err.println("note: " + message);
             err.flush();
         }
     }
