@@ -75,6 +75,19 @@ class TuneCommandTest {
         assertTrue(s.get("checks").get("consistency").booleanValue());
         assertTrue(s.get("durationMicros") == null || s.get("durationMicros").longValue() < 120_000_000L);
 
+        // every adopted tree has its diagram beside it (the .svg where Graphviz works), the run its tree.svg
+        for (String base : new String[] {"trees/start", "tree"}) {
+            assertTrue(Files.readString(dir.resolve(base + ".dot")).startsWith("digraph cc_tree {"), base);
+        }
+        assertTrue(Files.readString(dir.resolve("trees/start.dot")).contains("<B>ssi</B>"));
+        try {
+            org.tebaldi.bench.view.Graphviz.dot();
+            assertTrue(Files.readString(dir.resolve("trees/start.svg")).contains(">transfer<"));
+            assertTrue(Files.readString(dir.resolve("tree.svg")).contains(">audit<"));
+        } catch (org.tebaldi.bench.view.Graphviz.Unavailable x) {
+            assertTrue(r.out().contains("no .svg"), r.out());
+        }
+
         // the start tree file runs again as a tree of an experiment
         Path start = dir.resolve("trees/start.yaml");
         RunCommandTest.Run again = RunCommandTest.run("run", exp.toString(), "--set", "tree=" + start, "--set",
