@@ -73,6 +73,23 @@ final class PointRunner {
         this.dump = dump;
     }
 
+    /**
+     * Checks {@code --dump} against the experiment.
+     *
+     * @throws ConfigException naming {@code --dump} for a PostgreSQL or simulated experiment, or a file as DIR
+     */
+    void checkDump(Experiment e) {
+        if (dump != null && (e.target().isPostgresql() || e.cluster().simulated())) {
+            throw new ConfigException("--dump", 0, "", "experiment '" + e.name() + "' runs " + (e.target()
+                    .isPostgresql() ? "on PostgreSQL, whose tables Tebaldi does not hold" : "simulated, without "
+                    + "stored data"), "drop --dump (it dumps the embedded and processes modes' data servers)");
+        }
+        if (dump != null && java.nio.file.Files.exists(dump) && !java.nio.file.Files.isDirectory(dump)) {
+            throw new ConfigException("--dump", 0, "", "'" + dump + "' is a file, not a directory",
+                    "name a directory (it is created if missing)");
+        }
+    }
+
     /** The dump directory of a run whose point directory is {@code pointDir} ("" for a single run); null if none. */
     Path dumpDir(String pointDir) {
         return dump == null ? null : pointDir.isEmpty() ? dump : dump.resolve(pointDir);
@@ -101,15 +118,7 @@ final class PointRunner {
             throw new ConfigException("--external-nodes", 0, "", "nodes started by hand need a ZooKeeper they "
                     + "can reach", "add --zk HOST:PORT");
         }
-        if (dump != null && (e.target().isPostgresql() || e.cluster().simulated())) {
-            throw new ConfigException("--dump", 0, "", "experiment '" + e.name() + "' runs " + (e.target()
-                    .isPostgresql() ? "on PostgreSQL, whose tables Tebaldi does not hold" : "simulated, without "
-                    + "stored data"), "drop --dump (it dumps the embedded and processes modes' data servers)");
-        }
-        if (dump != null && java.nio.file.Files.exists(dump) && !java.nio.file.Files.isDirectory(dump)) {
-            throw new ConfigException("--dump", 0, "", "'" + dump + "' is a file, not a directory",
-                    "name a directory (it is created if missing)");
-        }
+        checkDump(e);
         if (e.durability().enabled() && e.durability().dir() != null) {
             Path d = Path.of("").toAbsolutePath().resolve(e.durability().dir()).normalize();
             try (var entries = java.nio.file.Files.exists(d) ? java.nio.file.Files.list(d)
@@ -124,6 +133,30 @@ final class PointRunner {
                         + x.getMessage(), "name a readable directory");
             }
         }
+    }
+
+    /**
+     * What hands a run's final state to {@link TableDump} ({@code --dump}), printing a line on {@code listener};
+     * null when {@code dumpDir} is.
+     *
+     * @param result receives the outcome in its first element once the run handed its final state over
+     */
+    static java.util.function.Consumer<DatabaseSnapshot> dumpSink(Experiment e, Path dumpDir, RunListener listener,
+                                                                 Dump[] result) {
+        if (dumpDir == null) {
+            return null;
+        }
+        return snap -> {
+            try {
+                TableDump.Written w = TableDump.write(dumpDir, e.workload().database().catalog(), snap);
+                result[0] = new Dump(dumpDir, w, null);
+                listener.phase("dumped " + w.rows().size() + " table(s), " + w.total() + " row(s), as CSV to "
+                        + dumpDir);
+            } catch (java.io.IOException x) {
+                result[0] = new Dump(dumpDir, null, "cannot write " + dumpDir + ": " + x.getMessage());
+                listener.phase("dump failed: " + result[0].error());
+            }
+        };
     }
 
     /**
@@ -161,17 +194,7 @@ final class PointRunner {
         RunExtension extension = e.profiler().enabled()
                 ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
         Dump[] dumped = new Dump[1];
-        java.util.function.Consumer<DatabaseSnapshot> sink = dumpDir == null ? null : snap -> {
-            try {
-                TableDump.Written w = TableDump.write(dumpDir, e.workload().database().catalog(), snap);
-                dumped[0] = new Dump(dumpDir, w, null);
-                listener.phase("dumped " + w.rows().size() + " table(s), " + w.total() + " row(s), as CSV to "
-                        + dumpDir);
-            } catch (java.io.IOException x) {
-                dumped[0] = new Dump(dumpDir, null, "cannot write " + dumpDir + ": " + x.getMessage());
-                listener.phase("dump failed: " + dumped[0].error());
-            }
-        };
+        java.util.function.Consumer<DatabaseSnapshot> sink = dumpSink(e, dumpDir, listener, dumped);
         try {
             if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
  * ZooKeeper and {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With
  * {@code target: postgresql} the same workload runs in SQL on PostgreSQL. Every run directory gets the tree's diagram
  * {@code tree.svg} ({@link RunFiles}); {@code --dump DIR} writes every table as CSV after the run
- * ({@link org.tebaldi.bench.report.TableDump}; a failed dump is exit code {@value ExitCodes#RUN_FAILED}). When a field lists several values
+ * ({@link org.tebaldi.bench.report.TableDump}; a failed dump is exit code {@value ExitCodes#RUN_FAILED}). When a
+ * field lists several values
  * ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given, it runs the sweep
  * instead ({@link SweepRun}): every point in turn, one sub-directory each, plus {@code results.csv} and charts.
  * Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed, {@value ExitCodes#RUN_FAILED} if a

@@ -12,7 +12,8 @@ import org.tebaldi.bench.view.TreeDiagrams;
 /**
  * The files of one run (a single experiment, or one point of a sweep): {@code summary.json} and
  * {@code timeline.csv} ({@link ResultFiles}; with {@code --dump}, {@code summary.json} gets a {@code dump} object:
- * the directory and the rows per table, or the error), the files of the extension that ran beside it (e.g. the profiler's),
+ * the directory and the rows per table, or the error), the files of the extension that ran beside it (e.g. the
+ * profiler's),
  * then {@code timeline.png} ({@link TimelineChart}) and the tree's diagram {@code tree.dot} / {@code tree.svg}
  * ({@link TreeDiagrams}). A chart or diagram that cannot be drawn is a warning on {@code err}, not a failure: the
  * data files are complete without it.
@@ -32,16 +33,7 @@ final class RunFiles {
     static void write(Path dir, PointRunner.Finished run, ObjectNode summary, PrintWriter out, PrintWriter err)
             throws IOException {
         RunResult r = run.result();
-        if (run.dump() != null) {
-            ObjectNode d = summary.putObject("dump");
-            d.put("dir", run.dump().dir().toAbsolutePath().toString());
-            if (run.dump().written() != null) {
-                ObjectNode t = d.putObject("tables");
-                run.dump().written().rows().forEach(t::put);
-            } else {
-                d.put("error", run.dump().error());
-            }
-        }
+        dump(summary, run.dump());
         ResultFiles.write(dir, summary, r.driver().timeline());
         run.extension().writeFiles(dir, r);
         try {
@@ -52,6 +44,21 @@ final class RunFiles {
             err.flush();
         }
         tree(dir, r.experiment(), out);
+    }
+
+    /** Adds {@code dump} to {@code summary}: the directory and the rows per table, or the error (none if null). */
+    static void dump(ObjectNode summary, PointRunner.Dump dump) {
+        if (dump == null) {
+            return;
+        }
+        ObjectNode d = summary.putObject("dump");
+        d.put("dir", dump.dir().toAbsolutePath().toString());
+        if (dump.written() != null) {
+            ObjectNode t = d.putObject("tables");
+            dump.written().rows().forEach(t::put);
+        } else {
+            d.put("error", dump.error());
+        }
     }
 
     /**

@@ -52,7 +52,8 @@ final class BarChart {
             for (int s = 0; s < series.size(); s++) {
                 b.append("<rect x=\"").append(x).append("\" y=\"26\" width=\"10\" height=\"10\" fill=\"")
                         .append(COLORS[s % COLORS.length]).append("\"/><text x=\"").append(x + 14)
-                        .append("\" y=\"35\" class=\"legend\">").append(ReportPage.esc(series.get(s))).append("</text>");
+                        .append("\" y=\"35\" class=\"legend\">").append(ReportPage.esc(series.get(s)))
+                        .append("</text>");
                 x += 70;
             }
         }
@@ -71,7 +72,8 @@ final class BarChart {
                         .append(COLORS[s % COLORS.length]).append("\" data-run=\"").append(ReportPage.esc(runs.get(r)))
                         .append("\" data-series=\"").append(ReportPage.esc(series.get(s))).append("\" data-value=\"")
                         .append(Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%s", v)).append("\"><title>")
-                        .append(ReportPage.esc(runs.get(r) + " " + series.get(s) + ": " + text)).append("</title></rect>");
+                        .append(ReportPage.esc(runs.get(r) + " " + series.get(s) + ": " + text))
+                        .append("</title></rect>");
                 b.append("<text x=\"").append(LABEL + w + 4).append("\" y=\"").append(y + BAR - 4)
                         .append("\" class=\"value\">").append(ReportPage.esc(text)).append("</text>");
                 y += BAR;

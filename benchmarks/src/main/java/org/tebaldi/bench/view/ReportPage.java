@@ -25,7 +25,8 @@ import org.tebaldi.core.tree.TreeLoader;
  * the machine-saturation warning), bar charts of throughput (txn/s), latency percentiles p50/p95/p99 (ms) and abort
  * rate (%), the throughput timelines (txn/s per 100 ms, uPlot, one series per run), and the runs side by side: each
  * tree's diagram (the run's {@code tree.svg}, else drawn from its YAML with {@link Graphviz}, else its YAML), the
- * configuration as YAML (lines that differ between the runs highlighted) and the tree's YAML. The charts' data is also in the page as JSON
+ * configuration as YAML (lines that differ between the runs highlighted) and the tree's YAML. The charts' data is
+ * also in the page as JSON
  * ({@code <script id="tebaldi-data" type="application/json">}: per run its label, throughput, abortRate,
  * latency and timeline).
  */
@@ -66,7 +67,7 @@ public final class ReportPage {
         b.append("<h3>Throughput over time (txn/s per 100 ms; seconds since the clients started, warm-up "
                 + "included)</h3>\n<div id=\"timeline\"></div>\n");
         b.append("<h2>Runs side by side</h2>\n<div class=\"side\" style=\"grid-template-columns: repeat(")
-                .append(runs.size()).append(", minmax(320px, 1fr))\">\n");
+                .append(Math.min(runs.size(), 4)).append(", minmax(320px, 1fr))\">\n");
         java.util.Set<String> common = common(runs);
         for (ReportRun r : runs) {
             column(b, r, common, notes);
@@ -97,7 +98,8 @@ public final class ReportPage {
                     .append(check(c.path("serializable"), c.path("serializabilityReport").asText("")))
                     .append(check(c.path("consistency"), c.path("consistencyDetail").asText("")));
             if (m.path("saturated").asBoolean(false)) {
-                b.append("<td class=\"bad\" title=\"").append(esc(m.path("warning").asText(""))).append("\">saturated: ")
+                b.append("<td class=\"bad\" title=\"").append(esc(m.path("warning").asText("")))
+                        .append("\">saturated: ")
                         .append(esc(m.path("warning").asText(""))).append("</td>");
             } else if (m.has("utilization")) {
                 b.append("<td class=\"ok\">").append(num("%.0f", m.path("utilization").asDouble() * 100))
