@@ -11,11 +11,14 @@ import java.util.concurrent.TimeUnit;
  * Renders DOT text with Graphviz's {@code dot} program (Debian package {@code graphviz}). Where {@code dot} is not on
  * the PATH, the first call runs {@code scripts/install-graphviz} (found under the repository root, the system
  * property {@value #HOME_PROPERTY} that {@code scripts/tebaldi} sets, else the working directory or its parents)
- * once per JVM; if that fails, every call throws {@link Unavailable} with the script's reason.
+ * once per JVM; if that fails, every call throws {@link Unavailable} with the script's reason. The system property
+ * {@value #DOT_PROPERTY} names a {@code dot} program to use instead (no search, no installation).
  */
 public final class Graphviz {
     /** System property naming the repository root (set by {@code scripts/tebaldi}). */
     static final String HOME_PROPERTY = "tebaldi.home";
+    /** System property naming the {@code dot} program to use (e.g. {@code /opt/graphviz/bin/dot}). */
+    public static final String DOT_PROPERTY = "tebaldi.dot";
     /** Longest a render may take, seconds. */
     private static final long RENDER_SECONDS = 60;
     /** Longest the install script may take, seconds. */
@@ -40,6 +43,14 @@ public final class Graphviz {
      * @throws Unavailable if it is missing and cannot be installed (the reason, once found, is kept for the JVM)
      */
     public static synchronized String dot() throws Unavailable {
+        String given = System.getProperty(DOT_PROPERTY);
+        if (given != null && !given.isBlank()) {
+            if (!Files.isRegularFile(Path.of(given)) || !Files.isExecutable(Path.of(given))) {
+                throw new Unavailable("-D" + DOT_PROPERTY + "=" + given + " is not an executable file; name "
+                        + "Graphviz's dot program, or leave the property out to find (or install) it");
+            }
+            return given;
+        }
         if (dot != null) {
             return dot;
         }

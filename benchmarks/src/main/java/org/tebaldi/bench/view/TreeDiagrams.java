@@ -11,12 +11,12 @@ import org.tebaldi.core.tree.CcTree;
  * Writes a tree's diagram beside a run's other files: {@code <base>.dot} ({@link TreeDot}) always, and
  * {@code <base>.svg} rendered by {@link Graphviz}. A diagram never fails a run: when Graphviz is missing and cannot be
  * installed, only the {@code .dot} is written and the reason is printed once per JVM (a sweep's later points stay
- * quiet); when {@code dot} itself fails, each failure is a warning.
+ * quiet; a different reason is printed again); when {@code dot} itself fails, each failure is a warning.
  */
 public final class TreeDiagrams {
     /** File name of a run's tree diagram ({@code tree.svg}; the DOT source is {@code tree.dot}). */
     public static final String FILE = "tree.svg";
-    private static boolean told;
+    private static final java.util.Set<String> TOLD = new java.util.HashSet<>();
 
     private TreeDiagrams() {
     }
@@ -50,8 +50,7 @@ public final class TreeDiagrams {
     }
 
     private static synchronized void warnOnce(PrintWriter err, String message) {
-        if (!told) {
-            told = true;
+        if (TOLD.add(message)) {
             err.println("note: " + message);
             err.flush();
         }

@@ -86,6 +86,26 @@ class TreeDiagramTest {
     }
 
     @Test
+    void withoutGraphvizTheDotIsWrittenAndWhyTheSvgIsMissingIsSaidOnce() throws Exception {
+        String missing = tmp.resolve("no-such-dot").toString();
+        System.setProperty(Graphviz.DOT_PROPERTY, missing);
+        try {
+            StringWriter out = new StringWriter();
+            PrintWriter w = new PrintWriter(out, true);
+            assertFalse(TreeDiagrams.write(tmp.resolve("a"), "tree", tree(), "a", w));
+            assertFalse(TreeDiagrams.write(tmp.resolve("b"), "trees/start", tree(), "b", w));
+            assertEquals("note: tree diagrams are written as .dot only (no .svg): -Dtebaldi.dot=" + missing
+                    + " is not an executable file; name Graphviz's dot program, or leave the property out to find "
+                    + "(or install) it\n", out.toString());
+            assertTrue(Files.readString(tmp.resolve("a/tree.dot")).startsWith("digraph"));
+            assertTrue(Files.readString(tmp.resolve("b/trees/start.dot")).startsWith("digraph"));
+            assertFalse(Files.exists(tmp.resolve("a/tree.svg")) || Files.exists(tmp.resolve("b/trees/start.svg")));
+        } finally {
+            System.clearProperty(Graphviz.DOT_PROPERTY);
+        }
+    }
+
+    @Test
     void renderRejectsAnUnknownFormat() {
         IllegalArgumentException x = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> Graphviz.render("digraph {}", tmp.resolve("x.pdf")));
