@@ -77,6 +77,39 @@ class RunDumpTest {
     }
 
     @Test
+    void aSweepOverTreesGetsEachPointsTreeDiagramAndDump() throws Exception {
+        Path exp = tmp.resolve("sweep.yaml");
+        Files.writeString(exp, """
+                name: trees
+                workload: {name: bank, accounts: 6}
+                tree: [{root: {cc: 2pl, txns: [transfer, audit]}},
+                       {root: {cc: ssi, children: [{cc: none, txns: [audit]}, {cc: 2pl, txns: [transfer]}]}}]
+                cluster: {dataServers: 1, coordinators: 1, networkDelay: 0us}
+                clients: 2
+                warmup: 0s
+                duration: 1s
+                """);
+        Path dir = tmp.resolve("run");
+        Path dump = tmp.resolve("dump");
+        RunCommandTest.Run r = RunCommandTest.run("run", exp.toString(), "--out", dir.toString(), "--dump",
+                dump.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        List<Path> points;
+        try (var s = Files.list(dir)) {
+            points = s.filter(Files::isDirectory).sorted().toList();
+        }
+        assertEquals(2, points.size(), points.toString());
+        String first = Files.readString(points.get(0).resolve("tree.dot"));
+        String second = Files.readString(points.get(1).resolve("tree.dot"));
+        assertTrue(first.contains("<B>2pl</B>") && !first.contains("<B>ssi</B>"), first);
+        assertTrue(second.contains("<B>ssi</B>") && second.contains("<B>none</B>"), second);
+        for (Path p : points) {
+            List<String> accounts = Files.readAllLines(dump.resolve(p.getFileName()).resolve("account.csv"));
+            assertEquals(7, accounts.size(), p + ": " + accounts);
+        }
+    }
+
+    @Test
     void aSimulatedRunCannotBeDumped() throws Exception {
         Path exp = tmp.resolve("sim.yaml");
         Files.writeString(exp, """
