@@ -56,7 +56,7 @@
 # Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
 # results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
 # run's sweep output) and copies the key charts to results/reproduce-<time>/<id>-*.png; index.txt lists what ran,
-# how long it took and how it ended. Exit code: 0 when every run passed its checks, 1 if a check failed, 2 for bad
+# how long it took and how it ended; report.html compares every finished run (scripts/tebaldi report). Exit code: 0 when every run passed its checks, 1 if a check failed, 2 for bad
 # input, 3 if a run failed (the other figures still run). REPRODUCE_EXTRA adds arguments to every run, after the
 # ones above (a smoke test: REPRODUCE_EXTRA="--set clients=[4] --set warmup=0s --set duration=1s").
 set -uo pipefail
@@ -126,6 +126,7 @@ mkdir -p "$OUT" || { echo "reproduce: cannot create $OUT" >&2; exit 3; }
 INDEX="$OUT/index.txt"
 echo "# scripts/reproduce.sh ${*:-} on $(hostname) ($(nproc 2>/dev/null || echo '?') cores), $(date -u +%FT%TZ)" > "$INDEX"
 worst=0
+RUN_DIRS=()  # run directories that finished (checks passed or not): report.html at the end compares them
 note() { echo "reproduce: $*"; echo "$*" >> "$INDEX"; }
 
 # Runs one tebaldi command into DIR; records how it ended.
@@ -138,6 +139,7 @@ run() {
   (cd "$ROOT" && "$TEBALDI" run "$@" ${REPRODUCE_EXTRA:-} --out "$dir")
   code=$?
   local took=$((SECONDS - t0))
+  if [ "$code" -le 1 ] && [ -d "$dir" ]; then RUN_DIRS+=("$dir"); fi
   case $code in
     0) note "$id: ok in ${took}s -> ${dir#"$OUT"/}/" ;;
     1) note "$id: a check FAILED (exit 1) in ${took}s -> ${dir#"$OUT"/}/" ;;
@@ -223,6 +225,7 @@ tuning_run() {
     # shellcheck disable=SC2086 # REPRODUCE_EXTRA is a list of arguments
     (cd "$ROOT" && "$TEBALDI" tune "$file" ${REPRODUCE_EXTRA:-} --out "$OUT/tuning/$wl-$n")
     code=$?
+    if [ "$code" -le 1 ] && [ -f "$OUT/tuning/$wl-$n/summary.json" ]; then RUN_DIRS+=("$OUT/tuning/$wl-$n"); fi
     final="$(ls "$OUT/tuning/$wl-$n"/trees/iteration-*.yaml 2>/dev/null | sort -t- -k2 -n | tail -1)"
     [ -z "$final" ] && final="$OUT/tuning/$wl-$n/trees/start.yaml"
     if [ "$code" -ne 0 ] || [ ! -f "$final" ]; then
@@ -418,6 +421,16 @@ for id in "${wanted[@]}"; do
       fi ;;
   esac
 done
+
+if [ "${#RUN_DIRS[@]}" -gt 0 ]; then
+  echo
+  echo "reproduce: scripts/tebaldi report (${#RUN_DIRS[@]} run directories) --out report.html"
+  if (cd "$ROOT" && "$TEBALDI" report "${RUN_DIRS[@]}" --out "$OUT/report.html"); then
+    note "report: report.html compares every run above (configurations, charts, trees, checks)"
+  else
+    note "report: report.html FAILED"
+  fi
+fi
 
 echo
 note "done in $(( (SECONDS - start) / 60 ))m$(( (SECONDS - start) % 60 ))s; charts: $(cd "$OUT" && ls -- *.png 2>/dev/null | tr '\n' ' ')"

@@ -6,12 +6,14 @@ import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.postgres.PostgresExperimentRun;
 import org.tebaldi.bench.process.NodeLauncher;
 import org.tebaldi.bench.process.ProcessExperimentRun;
+import org.tebaldi.bench.report.TableDump;
 import org.tebaldi.bench.run.ExperimentRun;
 import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.tune.ProfilerExtension;
+import org.tebaldi.bench.workload.DatabaseSnapshot;
 import org.tebaldi.core.config.ConfigException;
 
 /**
@@ -29,11 +31,26 @@ final class PointRunner {
      * @param result    the run's measurements and checks
      * @param extension the extension that ran beside it (its files go next to the run's, {@link RunFiles})
      */
-    record Finished(RunResult result, RunExtension extension) {
+    record Finished(RunResult result, RunExtension extension, Dump dump) {
+        /** Without a dump. */
+        Finished(RunResult result, RunExtension extension) {
+            this(result, extension, null);
+        }
+    }
+
+    /**
+     * The outcome of {@code --dump}: what was written, or why nothing was.
+     *
+     * @param dir     the dump directory
+     * @param written the files' tables and rows; null if the dump failed
+     * @param error   why the dump failed; null if it was written
+     */
+    record Dump(Path dir, TableDump.Written written, String error) {
     }
 
     private final String zk;
     private final boolean externalNodes;
+    private final Path dump;
 
     /**
      * @param zk            processes mode: an external ZooKeeper ensemble ({@code host:port,...}); null for an
@@ -41,8 +58,41 @@ final class PointRunner {
      * @param externalNodes processes mode: launch no node JVMs, wait for nodes started by hand
      */
     PointRunner(String zk, boolean externalNodes) {
+        this(zk, externalNodes, null);
+    }
+
+    /**
+     * As above, with {@code --dump}.
+     *
+     * @param dump where every table goes as CSV after each run ({@link TableDump}; a sweep's point in its
+     *             sub-directory, {@link #dumpDir}); null for no dump
+     */
+    PointRunner(String zk, boolean externalNodes, Path dump) {
         this.zk = zk;
         this.externalNodes = externalNodes;
+        this.dump = dump;
+    }
+
+    /**
+     * Checks {@code --dump} against the experiment.
+     *
+     * @throws ConfigException naming {@code --dump} for a PostgreSQL or simulated experiment, or a file as DIR
+     */
+    void checkDump(Experiment e) {
+        if (dump != null && (e.target().isPostgresql() || e.cluster().simulated())) {
+            throw new ConfigException("--dump", 0, "", "experiment '" + e.name() + "' runs " + (e.target()
+                    .isPostgresql() ? "on PostgreSQL, whose tables Tebaldi does not hold" : "simulated, without "
+                    + "stored data"), "drop --dump (it dumps the embedded and processes modes' data servers)");
+        }
+        if (dump != null && java.nio.file.Files.exists(dump) && !java.nio.file.Files.isDirectory(dump)) {
+            throw new ConfigException("--dump", 0, "", "'" + dump + "' is a file, not a directory",
+                    "name a directory (it is created if missing)");
+        }
+    }
+
+    /** The dump directory of a run whose point directory is {@code pointDir} ("" for a single run); null if none. */
+    Path dumpDir(String pointDir) {
+        return dump == null ? null : pointDir.isEmpty() ? dump : dump.resolve(pointDir);
     }
 
     /**
@@ -68,6 +118,7 @@ final class PointRunner {
             throw new ConfigException("--external-nodes", 0, "", "nodes started by hand need a ZooKeeper they "
                     + "can reach", "add --zk HOST:PORT");
         }
+        checkDump(e);
         if (e.durability().enabled() && e.durability().dir() != null) {
             Path d = Path.of("").toAbsolutePath().resolve(e.durability().dir()).normalize();
             try (var entries = java.nio.file.Files.exists(d) ? java.nio.file.Files.list(d)
@@ -85,6 +136,30 @@ final class PointRunner {
     }
 
     /**
+     * What hands a run's final state to {@link TableDump} ({@code --dump}), printing a line on {@code listener};
+     * null when {@code dumpDir} is.
+     *
+     * @param result receives the outcome in its first element once the run handed its final state over
+     */
+    static java.util.function.Consumer<DatabaseSnapshot> dumpSink(Experiment e, Path dumpDir, RunListener listener,
+                                                                 Dump[] result) {
+        if (dumpDir == null) {
+            return null;
+        }
+        return snap -> {
+            try {
+                TableDump.Written w = TableDump.write(dumpDir, e.workload().database().catalog(), snap);
+                result[0] = new Dump(dumpDir, w, null);
+                listener.phase("dumped " + w.rows().size() + " table(s), " + w.total() + " row(s), as CSV to "
+                        + dumpDir);
+            } catch (java.io.IOException x) {
+                result[0] = new Dump(dumpDir, null, "cannot write " + dumpDir + ": " + x.getMessage());
+                listener.phase("dump failed: " + result[0].error());
+            }
+        };
+    }
+
+    /**
      * Runs {@code e}: loads its data, runs the clients (and the profiler if {@code e} turns it on), verifies.
      *
      * @param dir the run's directory (processes mode writes node logs into {@code dir/nodes/})
@@ -92,6 +167,15 @@ final class PointRunner {
      * @throws InterruptedException if the calling thread is interrupted (the run's clients and nodes stop first)
      */
     Finished run(Experiment e, RunListener listener, Path dir) throws RunFailedException, InterruptedException {
+        return run(e, listener, dir, null);
+    }
+
+    /**
+     * As {@link #run(Experiment, RunListener, Path)}, writing every table into {@code dumpDir} after the run (null:
+     * no dump; only the embedded and processes modes, see {@link #check}).
+     */
+    Finished run(Experiment e, RunListener listener, Path dir, Path dumpDir) throws RunFailedException,
+            InterruptedException {
         if (e.target().isPostgresql()) {
             try {
                 return new Finished(new PostgresExperimentRun(e, listener).run(), new RunExtension() { });
@@ -109,13 +193,23 @@ final class PointRunner {
         }
         RunExtension extension = e.profiler().enabled()
                 ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
+        Dump[] dumped = new Dump[1];
+        java.util.function.Consumer<DatabaseSnapshot> sink = dumpSink(e, dumpDir, listener, dumped);
         try {
             if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();
-                return new Finished(new ProcessExperimentRun(e, listener, dir.resolve("nodes"), zk, cmd, extension)
-                        .run(), extension);
+                ProcessExperimentRun run = new ProcessExperimentRun(e, listener, dir.resolve("nodes"), zk, cmd,
+                        extension);
+                if (sink != null) {
+                    run.withFinalState(sink);
+                }
+                return new Finished(run.run(), extension, dumped[0]);
             }
-            return new Finished(new ExperimentRun(e, listener, extension).inDirectory(dir).run(), extension);
+            ExperimentRun run = new ExperimentRun(e, listener, extension).inDirectory(dir);
+            if (sink != null) {
+                run.withFinalState(sink);
+            }
+            return new Finished(run.run(), extension, dumped[0]);
         } catch (IllegalStateException x) {
             throw new RunFailedException(x.getMessage(), x);
         }

@@ -29,7 +29,10 @@ import picocli.CommandLine.Spec;
  * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
  * starts one JVM per node ({@link PointRunner}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external
  * ZooKeeper and {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With
- * {@code target: postgresql} the same workload runs in SQL on PostgreSQL. When a field lists several values
+ * {@code target: postgresql} the same workload runs in SQL on PostgreSQL. Every run directory gets the tree's diagram
+ * {@code tree.svg} ({@link RunFiles}); {@code --dump DIR} writes every table as CSV after the run
+ * ({@link org.tebaldi.bench.report.TableDump}; a failed dump is exit code {@value ExitCodes#RUN_FAILED}). When a
+ * field lists several values
  * ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given, it runs the sweep
  * instead ({@link SweepRun}): every point in turn, one sub-directory each, plus {@code results.csv} and charts.
  * Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed, {@value ExitCodes#RUN_FAILED} if a
@@ -61,6 +64,10 @@ final class RunCommand implements Callable<Integer> {
             + "with 'tebaldi node --zk ... --cluster <experiment name>' (needs --zk)")
     boolean externalNodes;
 
+    @Option(names = "--dump", paramLabel = "DIR", description = "after the run, write every table as DIR/<table>.csv "
+            + "(a sweep: DIR/<point>/<table>.csv); embedded and processes modes")
+    Path dump;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -70,7 +77,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         Path cwd = Path.of("").toAbsolutePath();
         Sweep sweep;
-        PointRunner runner = new PointRunner(zk, externalNodes);
+        PointRunner runner = new PointRunner(zk, externalNodes, dump);
         try {
             sweep = ExperimentLoader.loadSweep(experiments, sets, cwd);
             for (SweepPoint p : sweep.points()) {
@@ -96,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
         RunReport.header(stdout, e);
         PointRunner.Finished r;
         try {
-            r = runner.run(e, new ConsoleListener(stdout), dir);
+            r = runner.run(e, new ConsoleListener(stdout), dir, runner.dumpDir(""));
         } catch (RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());
             stderr.flush();
@@ -104,15 +111,21 @@ final class RunCommand implements Callable<Integer> {
         }
         RunReport.summary(stdout, r.result());
         try {
-            RunFiles.write(dir, r, SummaryJson.build(r.result()), stderr);
+            RunFiles.write(dir, r, SummaryJson.build(r.result()), stdout, stderr);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", " + ResultFiles.TIMELINE + " and "
-                + TimelineChart.FILE);
+        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", " + ResultFiles.TIMELINE + ", "
+                + TimelineChart.FILE + (e.tree() != null && !e.target().isPostgresql() ? " and tree.svg" : "")
+                + (r.dump() != null && r.dump().written() != null ? "; tables as CSV in " + r.dump().dir() : ""));
         stdout.flush();
+        if (r.dump() != null && r.dump().error() != null) {
+            stderr.println("dump failed: " + r.dump().error());
+            stderr.flush();
+            return ExitCodes.RUN_FAILED;
+        }
         return r.result().checks().passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
     }
 }

@@ -104,7 +104,7 @@ final class SweepRun {
         Path pointDir = dir.resolve(p.dir());
         PointRunner.Finished r;
         try {
-            r = runner.run(e, new ConsoleListener(out, t -> tickLine(at, t)), pointDir);
+            r = runner.run(e, new ConsoleListener(out, t -> tickLine(at, t)), pointDir, runner.dumpDir(p.dir()));
         } catch (RunFailedException x) {
             err.println(at + " (" + p.describe() + ") run failed: " + x.getMessage());
             err.flush();
@@ -120,7 +120,7 @@ final class SweepRun {
         ObjectNode values = s.putObject("values");
         p.values().forEach(values::put);
         try {
-            RunFiles.write(pointDir, r, summary, err);
+            RunFiles.write(pointDir, r, summary, out, err);
         } catch (IOException x) {
             err.println(at + ": cannot write results to " + pointDir + ": " + x.getMessage());
             err.flush();

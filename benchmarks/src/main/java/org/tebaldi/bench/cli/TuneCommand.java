@@ -35,9 +35,10 @@ import picocli.CommandLine.Spec;
  * tree for {@code autoconf.final} and ends the run, or with {@code autoconf.daemon} stays on until {@code duration}
  * ends, re-entering tuning when the bottleneck changes or throughput drifts ({@code duration} bounds the whole).
  * Writes the run's
- * {@code summary.json} and {@code timeline.csv}, {@code profile.csv}, every adopted tree as YAML under
- * {@code trees/}, {@code iterations.csv}, {@code reconfigurations.csv}, {@code tuning-timeline.csv} and
- * {@code tuning.json}. Exit codes as {@code run}; tuning that failed is {@value ExitCodes#RUN_FAILED}.
+ * {@code summary.json} and {@code timeline.csv}, {@code profile.csv}, the start tree's diagram {@code tree.svg}, every
+ * adopted tree as YAML and diagram ({@code .svg}, {@code .dot}) under {@code trees/}, {@code iterations.csv}, {@code
+ * reconfigurations.csv}, {@code tuning-timeline.csv} and
+ * {@code tuning.json}; {@code --dump DIR} as {@code run}'s. Exit codes as {@code run}; tuning that failed is {@value ExitCodes#RUN_FAILED}.
  */
 @Command(name = "tune", description = "Automatically configure the CC tree while an experiment runs.")
 final class TuneCommand implements Callable<Integer> {
@@ -55,6 +56,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
     Path out;
 
+    @Option(names = "--dump", paramLabel = "DIR", description = "after the run, write every table as DIR/<table>.csv")
+    Path dump;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -71,6 +75,7 @@ final class TuneCommand implements Callable<Integer> {
                         + "PostgreSQL has none", "use target: tebaldi (or leave it out)");
             }
             RunDirectory.checkOut(out);
+            new PointRunner(null, false, dump).checkDump(e);
         } catch (ConfigException x) {
             stderr.println(x.getMessage());
             stderr.flush();
@@ -80,12 +85,17 @@ final class TuneCommand implements Callable<Integer> {
         RunReport.header(stdout, e);
         TuneExtension tune = new TuneExtension(e, new TuneConsole(stdout));
         RunResult r;
+        ConsoleListener listener = new ConsoleListener(stdout);
+        PointRunner.Dump[] dumped = new PointRunner.Dump[1];
+        var sink = PointRunner.dumpSink(e, dump, listener, dumped);
         try {
             if (e.cluster().mode().equals("processes")) {
-                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), null,
-                        NodeLauncher.command(), tune).run();
+                ProcessExperimentRun run = new ProcessExperimentRun(e, listener, dir.resolve("nodes"), null,
+                        NodeLauncher.command(), tune);
+                r = (sink == null ? run : run.withFinalState(sink)).run();
             } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout), tune).inDirectory(dir).run();
+                ExperimentRun run = new ExperimentRun(e, listener, tune).inDirectory(dir);
+                r = (sink == null ? run : run.withFinalState(sink)).run();
             }
         } catch (IllegalStateException | RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());
@@ -94,16 +104,24 @@ final class TuneCommand implements Callable<Integer> {
         }
         RunReport.summary(stdout, r);
         try {
-            ResultFiles.write(dir, SummaryJson.build(r), r.driver().timeline());
+            var summary = SummaryJson.build(r);
+            RunFiles.dump(summary, dumped[0]);
+            ResultFiles.write(dir, summary, r.driver().timeline());
             tune.writeFiles(dir, r);
+            RunFiles.tree(dir, e, stdout);
         } catch (IOException x) {
             stderr.println("cannot write results to " + dir + ": " + x.getMessage());
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", trees/, iterations.csv, "
+        stdout.println("wrote " + dir.resolve(ResultFiles.SUMMARY) + ", tree.svg, trees/, iterations.csv, "
                 + "reconfigurations.csv, tuning-timeline.csv and tuning.json");
         stdout.flush();
+        if (dumped[0] != null && dumped[0].error() != null) {
+            stderr.println("dump failed: " + dumped[0].error());
+            stderr.flush();
+            return ExitCodes.RUN_FAILED;
+        }
         if (tune.failure() != null) {
             stderr.println("tuning failed: " + tune.failure());
             stderr.flush();

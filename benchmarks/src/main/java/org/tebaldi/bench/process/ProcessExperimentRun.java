@@ -63,6 +63,7 @@ public final class ProcessExperimentRun {
     private volatile ProcessCluster current;
     private java.util.function.UnaryOperator<org.tebaldi.core.client.TxnClient> wrap = c -> c;
     private volatile List<HistoryLog> logs = List.of();
+    private java.util.function.Consumer<org.tebaldi.bench.workload.DatabaseSnapshot> finalState;
 
     /**
      * @param logDir      where node outputs go ({@code <node>.log})
@@ -89,6 +90,16 @@ public final class ProcessExperimentRun {
     /** Wraps every client endpoint the driver uses (e.g. to watch commit and durable notifications). */
     public ProcessExperimentRun wrapClients(java.util.function.UnaryOperator<org.tebaldi.core.client.TxnClient> w) {
         this.wrap = w;
+        return this;
+    }
+
+    /**
+     * Hands the final state (every data server's latest committed rows, collected over the network as the
+     * verification does) to {@code sink} after the run, before the nodes stop; e.g. {@code --dump}.
+     */
+    public ProcessExperimentRun withFinalState(java.util.function.Consumer<org.tebaldi.bench.workload.DatabaseSnapshot>
+                                                       sink) {
+        this.finalState = sink;
         return this;
     }
 
@@ -180,6 +191,10 @@ public final class ProcessExperimentRun {
                 List<HistoryLog> collected = new ArrayList<>();
                 checks = verify(pc, w, cfg, collected);
                 logs = collected;
+            }
+            if (finalState != null) {
+                listener.phase("collecting the final state from the data servers");
+                finalState.accept(ClusterSnapshot.ofRows(cfg.db().catalog(), rows(pc)));
             }
             org.tebaldi.bench.run.ReplicationStats repl = cfg.replication().enabled()
                     ? replication(pc) : null;
@@ -293,6 +308,21 @@ public final class ProcessExperimentRun {
         CheckResult r = SerializabilityChecker.check(History.merge(logs));
         ClusterSnapshot snap = ClusterSnapshot.ofRows(cfg.db().catalog(), rows);
         return new Checks(r.serializable(), r.summary(), w.check(snap));
+    }
+
+    /** Every data server's latest committed rows. @throws RunFailedException if a data server failed */
+    private static List<Map<Key, Row>> rows(ProcessCluster pc) throws RunFailedException, InterruptedException {
+        List<Map<Key, Row>> rows = new ArrayList<>();
+        for (NodeId n : pc.nodes()) {
+            if (n.role() != Role.DS) {
+                continue;
+            }
+            if (pc.failedNodes().contains(n)) {
+                throw new RunFailedException("data server " + n + " failed during the run: its data is lost", null);
+            }
+            rows.add(get(pc.control().rows(n), n + " rows"));
+        }
+        return rows;
     }
 
     private static <T> T get(java.util.concurrent.CompletableFuture<T> f, String what) throws RunFailedException,

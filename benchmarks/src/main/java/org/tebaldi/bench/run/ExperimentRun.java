@@ -35,6 +35,7 @@ public final class ExperimentRun {
     private final RunListener listener;
     private final RunExtension extension;
     private java.nio.file.Path runDir;
+    private java.util.function.Consumer<org.tebaldi.bench.workload.DatabaseSnapshot> finalState;
 
     /** @param listener receives load progress, one tick per second and phase changes, on the calling thread */
     public ExperimentRun(Experiment experiment, RunListener listener) {
@@ -54,6 +55,15 @@ public final class ExperimentRun {
      */
     public ExperimentRun inDirectory(java.nio.file.Path dir) {
         this.runDir = dir;
+        return this;
+    }
+
+    /**
+     * Hands the final state (every data server's latest committed rows, as the verification reads them) to
+     * {@code sink} once the cluster stopped; e.g. {@code --dump}.
+     */
+    public ExperimentRun withFinalState(java.util.function.Consumer<org.tebaldi.bench.workload.DatabaseSnapshot> sink) {
+        this.finalState = sink;
         return this;
     }
 
@@ -170,6 +180,10 @@ public final class ExperimentRun {
                 } else {
                     checks = Verifier.verify(cluster, w);
                 }
+            }
+            if (finalState != null) {
+                finalState.accept(ClusterSnapshot.of(w.database().catalog(),
+                        cluster.dataServers().stream().map(org.tebaldi.server.ds.DataServer::store).toList()));
             }
             java.util.Map<String, Long> ccCounts = RunResult.delta(counters.get(0),
                     counters.size() > 1 ? counters.get(1) : cluster.ccCounters());

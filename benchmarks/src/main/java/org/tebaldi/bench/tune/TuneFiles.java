@@ -18,6 +18,7 @@ import org.tebaldi.bench.driver.TimelinePoint;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.report.TimelineChart;
 import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.view.TreeDiagrams;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeLoader;
 
@@ -25,7 +26,8 @@ import org.tebaldi.core.tree.TreeLoader;
  * The tuning daemon's result files, beside {@code summary.json} and {@code timeline.csv}:
  * <ul>
  *   <li>{@code trees/start.yaml} and {@code trees/iteration-N.yaml}: every tree adopted, loadable with
- *       {@code --set tree=FILE};</li>
+ *       {@code --set tree=FILE}, each with its diagram {@code .svg} and {@code .dot} beside it
+ *       ({@link TreeDiagrams}: only the {@code .dot} where Graphviz cannot be installed);</li>
  *   <li>{@code iterations.csv}: per iteration and candidate — bottleneck edge and score (ms blocked per s), the
  *       incumbent's mean (txn/s), the edge the candidate addresses, strategy, tree, the candidate's mean (txn/s),
  *       its gain with the interval's ends (relative: 0.05 = +5%) and level, the verdict or why it was rejected, the
@@ -189,7 +191,13 @@ final class TuneFiles {
     private static void yaml(Path file, CcTree tree) throws IOException {
         Files.writeString(file, "# " + tree.describe() + "\n" + TreeLoader.toYaml(tree.activeSpec()),
                 StandardCharsets.UTF_8);
+        String base = file.getFileName().toString().replaceFirst("\\.yaml$", "");
+        TreeDiagrams.write(file.getParent(), base, tree, "trees/" + base, ERR);
     }
+
+    /** Where a diagram's warnings go (the console's error stream). */
+    private static final java.io.PrintWriter ERR = new java.io.PrintWriter(System.err, true,
+            StandardCharsets.UTF_8);
 
     private static String f(double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);

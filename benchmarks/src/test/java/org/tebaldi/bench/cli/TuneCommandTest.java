@@ -38,8 +38,13 @@ class TuneCommandTest {
                            maxIterations: 1, edgesPerIteration: 1, maxCandidates: 2, final: 1s, minScore: 0}
                 """);
         Path dir = tmp.resolve("out");
-        RunCommandTest.Run r = RunCommandTest.run("tune", exp.toString(), "--out", dir.toString());
+        RunCommandTest.Run r = RunCommandTest.run("tune", exp.toString(), "--out", dir.toString(), "--dump",
+                tmp.resolve("dump").toString());
         assertEquals(0, r.code(), r.out() + r.err());
+        java.util.List<String> accounts = Files.readAllLines(tmp.resolve("dump/account.csv"));
+        assertEquals("key0,balance", accounts.get(0));
+        assertEquals(10 * org.tebaldi.bench.workload.bank.BankWorkload.INITIAL_BALANCE, accounts.stream().skip(1)
+                .mapToLong(l -> Long.parseLong(l.split(",")[1])).sum(), "the bank's total, from the dump after tuning");
         List<String> tune = r.out().lines().filter(l -> l.startsWith("tune ")).toList();
         assertTrue(tune.get(0).contains("tuning from ssi{none[audit],2pl[transfer]}"), r.out());
         assertTrue(tune.stream().anyMatch(l -> l.contains("iteration 1: bottleneck transfer–transfer")), r.out());
@@ -74,6 +79,19 @@ class TuneCommandTest {
         assertTrue(s.get("checks").get("serializable").booleanValue());
         assertTrue(s.get("checks").get("consistency").booleanValue());
         assertTrue(s.get("durationMicros") == null || s.get("durationMicros").longValue() < 120_000_000L);
+
+        // every adopted tree has its diagram beside it (the .svg where Graphviz works), the run its tree.svg
+        for (String base : new String[] {"trees/start", "tree"}) {
+            assertTrue(Files.readString(dir.resolve(base + ".dot")).startsWith("digraph cc_tree {"), base);
+        }
+        assertTrue(Files.readString(dir.resolve("trees/start.dot")).contains("<B>ssi</B>"));
+        try {
+            org.tebaldi.bench.view.Graphviz.dot();
+            assertTrue(Files.readString(dir.resolve("trees/start.svg")).contains(">transfer<"));
+            assertTrue(Files.readString(dir.resolve("tree.svg")).contains(">audit<"));
+        } catch (org.tebaldi.bench.view.Graphviz.Unavailable x) {
+            assertTrue(r.out().contains("no .svg"), r.out());
+        }
 
         // the start tree file runs again as a tree of an experiment
         Path start = dir.resolve("trees/start.yaml");
