@@ -92,6 +92,15 @@ final class PointRunner {
      * @throws InterruptedException if the calling thread is interrupted (the run's clients and nodes stop first)
      */
     Finished run(Experiment e, RunListener listener, Path dir) throws RunFailedException, InterruptedException {
+        return run(e, listener, dir, x -> x);
+    }
+
+    /**
+     * As {@link #run(Experiment, RunListener, Path)}, with the extension that runs beside the cluster wrapped by
+     * {@code wrap} (e.g. the live view's sampler around the profiler); PostgreSQL and simulated runs have none.
+     */
+    Finished run(Experiment e, RunListener listener, Path dir, java.util.function.UnaryOperator<RunExtension> wrap)
+            throws RunFailedException, InterruptedException {
         if (e.target().isPostgresql()) {
             try {
                 return new Finished(new PostgresExperimentRun(e, listener).run(), new RunExtension() { });
@@ -107,8 +116,8 @@ final class PointRunner {
                 throw new RunFailedException(x.getMessage(), x);
             }
         }
-        RunExtension extension = e.profiler().enabled()
-                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
+        RunExtension extension = wrap.apply(e.profiler().enabled()
+                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { });
         try {
             if (e.cluster().mode().equals("processes")) {
                 List<String> cmd = externalNodes ? null : NodeLauncher.command();

@@ -14,12 +14,16 @@ import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.tune.TuneConsole;
 import org.tebaldi.bench.tune.TuneExtension;
+import org.tebaldi.bench.ui.LiveView;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,7 +41,9 @@ import picocli.CommandLine.Spec;
  * Writes the run's
  * {@code summary.json} and {@code timeline.csv}, {@code profile.csv}, every adopted tree as YAML under
  * {@code trees/}, {@code iterations.csv}, {@code reconfigurations.csv}, {@code tuning-timeline.csv} and
- * {@code tuning.json}. Exit codes as {@code run}; tuning that failed is {@value ExitCodes#RUN_FAILED}.
+ * {@code tuning.json}. With {@code --ui [PORT]} the run, the current tree, the profiler's scores and every
+ * reconfiguration are shown live in the browser ({@link UiOptions}). Exit codes as {@code run}; tuning that failed
+ * is {@value ExitCodes#RUN_FAILED}.
  */
 @Command(name = "tune", description = "Automatically configure the CC tree while an experiment runs.")
 final class TuneCommand implements Callable<Integer> {
@@ -55,6 +61,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
     Path out;
 
+    @Mixin
+    UiOptions ui = new UiOptions();
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -71,21 +80,48 @@ final class TuneCommand implements Callable<Integer> {
                         + "PostgreSQL has none", "use target: tebaldi (or leave it out)");
             }
             RunDirectory.checkOut(out);
+            ui.check(e, false);
         } catch (ConfigException x) {
             stderr.println(x.getMessage());
             stderr.flush();
             return ExitCodes.CONFIG;
         }
         Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
+        LiveView view;
+        try {
+            view = ui.start(e, "tune", stdout);
+        } catch (IOException x) {
+            stderr.println("--ui: " + x.getMessage() + " (pick another port, or 0 for any free one)");
+            stderr.flush();
+            return ExitCodes.CONFIG;
+        }
+        try {
+            int code = tune(e, dir, stdout, stderr, view);
+            if (view != null) {
+                view.status(code == ExitCodes.RUN_FAILED ? "run or tuning failed (see the console)"
+                        : "finished; results in " + dir);
+            }
+            return code;
+        } finally {
+            if (view != null) {
+                view.close();
+            }
+        }
+    }
+
+    private static int tune(Experiment e, Path dir, PrintWriter stdout, PrintWriter stderr, LiveView view)
+            throws InterruptedException {
         RunReport.header(stdout, e);
         TuneExtension tune = new TuneExtension(e, new TuneConsole(stdout));
+        RunExtension ext = view == null ? tune : view.extension(tune);
+        RunListener listener = view == null ? new ConsoleListener(stdout) : view.listener(new ConsoleListener(stdout));
         RunResult r;
         try {
             if (e.cluster().mode().equals("processes")) {
-                r = new ProcessExperimentRun(e, new ConsoleListener(stdout), dir.resolve("nodes"), null,
-                        NodeLauncher.command(), tune).run();
+                r = new ProcessExperimentRun(e, listener, dir.resolve("nodes"), null,
+                        NodeLauncher.command(), ext).run();
             } else {
-                r = new ExperimentRun(e, new ConsoleListener(stdout), tune).inDirectory(dir).run();
+                r = new ExperimentRun(e, listener, ext).inDirectory(dir).run();
             }
         } catch (IllegalStateException | RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());

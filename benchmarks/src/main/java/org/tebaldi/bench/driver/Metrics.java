@@ -49,16 +49,20 @@ public final class Metrics {
     public void commit(String type, long firstStart, long now) {
         allCommits.increment();
         timeline.record(now);
+        TypeMetrics m = of(type);
+        m.runCommit((now - firstStart) / 1000);
         if (window.measured(now)) {
-            of(type).commit((now - firstStart) / 1000);
+            m.commit((now - firstStart) / 1000);
         }
     }
 
     /** An attempt of {@code type} aborted (retryable) at {@code now} (ns) with {@code reason}. */
     public void abort(String type, long now, String reason) {
         allAborts.increment();
+        TypeMetrics m = of(type);
+        m.runAborted.increment();
         if (window.measured(now)) {
-            of(type).aborted.increment();
+            m.aborted.increment();
             abortReasons.add(reason);
         }
     }
@@ -121,6 +125,23 @@ public final class Metrics {
         long ms = (window.end() - window.start() + 999_999) / 1_000_000;
         int keep = (int) Math.min(all.size(), (ms + Timeline.BUCKET_MS - 1) / Timeline.BUCKET_MS);
         return all.subList(0, Math.max(1, keep));
+    }
+
+    /**
+     * Per type, in report order: commits and aborted attempts since the start of the run, and the commit latencies
+     * recorded since the previous call (for one live view; {@link LiveRun#typeSample()}).
+     */
+    public Map<String, LiveTypeSample> liveSample() {
+        Map<String, LiveTypeSample> m = new LinkedHashMap<>();
+        for (String t : typeOrder) {
+            m.put(t, types.get(t).liveSample());
+        }
+        types.forEach((t, x) -> {
+            if (!m.containsKey(t)) {
+                m.put(t, x.liveSample());
+            }
+        });
+        return m;
     }
 
     /** Per-type measured statistics, in report order (database types first). Call once, at the end. */
