@@ -16,9 +16,9 @@ public interface LiveRun {
     long measureStartNanos();
 
     /**
-     * Per transaction type, in report order: commits and aborted attempts since the start of the run (warm-up
-     * included) and the commit latencies (µs) recorded since the previous call — for one live view, polled about
-     * once a second. Empty where the driver does not offer it.
+     * Per transaction type, in report order: commits and aborted attempts since the first call (warm-up included)
+     * and the commit latencies (µs) recorded since the previous call — for one live view, polled about once a
+     * second; the first call starts the counting and returns zeros. Empty where the driver does not offer it.
      */
     default java.util.Map<String, LiveTypeSample> typeSample() {
         return java.util.Map.of();

@@ -30,6 +30,8 @@ public final class Metrics {
     private final ConcurrentLinkedQueue<String> errorSamples = new ConcurrentLinkedQueue<>();
     private final AtomicInteger sampled = new AtomicInteger();
     private final AbortReasons abortReasons = new AbortReasons();
+    /** Whether a live view reads per-type counters ({@link #liveSample}); until then nothing extra is counted. */
+    private volatile boolean live;
 
     /** @param typeNames the database's transaction types, in report order */
     public Metrics(List<String> typeNames, RunWindow window) {
@@ -50,7 +52,9 @@ public final class Metrics {
         allCommits.increment();
         timeline.record(now);
         TypeMetrics m = of(type);
-        m.runCommit((now - firstStart) / 1000);
+        if (live) {
+            m.runCommit((now - firstStart) / 1000);
+        }
         if (window.measured(now)) {
             m.commit((now - firstStart) / 1000);
         }
@@ -60,7 +64,9 @@ public final class Metrics {
     public void abort(String type, long now, String reason) {
         allAborts.increment();
         TypeMetrics m = of(type);
-        m.runAborted.increment();
+        if (live) {
+            m.runAborted.increment();
+        }
         if (window.measured(now)) {
             m.aborted.increment();
             abortReasons.add(reason);
@@ -128,10 +134,12 @@ public final class Metrics {
     }
 
     /**
-     * Per type, in report order: commits and aborted attempts since the start of the run, and the commit latencies
-     * recorded since the previous call (for one live view; {@link LiveRun#typeSample()}).
+     * Per type, in report order: commits and aborted attempts, and the commit latencies recorded since the previous
+     * call (for one live view; {@link LiveRun#typeSample()}). Counting starts with the first call (which returns
+     * zeros), so that runs nobody watches pay nothing for it.
      */
     public Map<String, LiveTypeSample> liveSample() {
+        live = true;
         Map<String, LiveTypeSample> m = new LinkedHashMap<>();
         for (String t : typeOrder) {
             m.put(t, types.get(t).liveSample());

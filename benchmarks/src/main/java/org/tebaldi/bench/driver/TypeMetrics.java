@@ -19,7 +19,7 @@ final class TypeMetrics {
     final LongAdder runAborted = new LongAdder();
     final Recorder runLatency = new Recorder(3);
 
-    /** A commit anywhere in the run (warm-up included), for live views. */
+    /** A commit anywhere in the run (warm-up included), for a live view (only once one reads them). */
     void runCommit(long latencyMicros) {
         runCommitted.increment();
         runLatency.recordValue(Math.max(0, Math.min(latencyMicros, MAX_LATENCY_MICROS)));

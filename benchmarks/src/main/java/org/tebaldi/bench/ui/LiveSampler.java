@@ -21,7 +21,7 @@ import org.tebaldi.bench.driver.LiveTypeSample;
  * previous sample, the latency percentiles of the commits in between (ms, all types together) and since the start
  * (per type), each hosted node's CPU use (% of one core) and the runner JVM's, the profiler's conflict-edge scores
  * over its most recent windows (ms blocked per s, per unordered pair of types: a symmetric matrix in the types'
- * order). Reads only counters the run keeps anyway; one caller at a time.
+ * order, and the edge that scores highest there — the bottleneck, as dissertation §5.3 names it). Reads only counters the run keeps anyway; one caller at a time.
  */
 final class LiveSampler {
     /** The heat map sums the profiler windows that ended at most this long before the latest one, µs. */
@@ -35,7 +35,7 @@ final class LiveSampler {
     private final Supplier<Map<String, Long>> nodeCpu;
     private final Supplier<List<WindowReport>> profile;
     private final Map<String, Histogram> perType = new LinkedHashMap<>();
-    private Map<String, LiveTypeSample> last = Map.of();
+    private Map<String, LiveTypeSample> last;
     private Map<String, Long> lastCpu = Map.of();
     private long lastNanos;
     private long lastProcessCpu;
@@ -51,7 +51,8 @@ final class LiveSampler {
         this.run = run;
         this.nodeCpu = nodeCpu;
         this.profile = profile;
-        this.lastNanos = run.startNanos();
+        this.last = run.typeSample(); // starts the driver's per-type counting
+        this.lastNanos = System.nanoTime();
         this.lastProcessCpu = os.getProcessCpuTime();
         this.lastCpu = nodeCpu.get();
         for (String t : state.types()) {
@@ -160,8 +161,17 @@ final class LiveSampler {
         ObjectNode h = F.objectNode();
         h.put("spanMs", micros / 1000);
         h.put("events", events);
-        h.put("bottleneck", latest.bottleneck() == null ? null
-                : types.get(latest.bottleneck().a()) + "–" + types.get(latest.bottleneck().b()));
+        int ba = -1;
+        int bb = -1;
+        for (int a = 0; a < m.length; a++) {
+            for (int b = a; b < m.length; b++) {
+                if (m[a][b] > 0 && (ba < 0 || m[a][b] > m[ba][bb])) {
+                    ba = a;
+                    bb = b;
+                }
+            }
+        }
+        h.put("bottleneck", ba < 0 ? null : types.get(ba) + "–" + types.get(bb));
         ArrayNode rows = h.putArray("msPerSec");
         for (double[] row : m) {
             ArrayNode r = rows.addArray();
