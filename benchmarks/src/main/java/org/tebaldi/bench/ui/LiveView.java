@@ -14,6 +14,7 @@ import org.tebaldi.core.db.TxnType;
 public final class LiveView implements AutoCloseable {
     private final LiveState state;
     private final UiServer server;
+    private UiExtension extension;
 
     private LiveView(LiveState state, UiServer server) {
         this.state = state;
@@ -41,7 +42,8 @@ public final class LiveView implements AutoCloseable {
 
     /** The run's extension with the view's sampler around it. */
     public RunExtension extension(RunExtension inner) {
-        return new UiExtension(inner, state, server::push);
+        extension = new UiExtension(inner, state, server::push);
+        return extension;
     }
 
     /** The run's listener, also showing the run's phase on the page. */
@@ -55,8 +57,16 @@ public final class LiveView implements AutoCloseable {
         server.push();
     }
 
+    /** Stops sampling (if the run did not) and the server. */
     @Override
     public void close() {
+        if (extension != null) {
+            try {
+                extension.stopSampling();
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+        }
         server.close();
     }
 }

@@ -41,7 +41,7 @@ public final class UiExtension implements RunExtension {
     private volatile long runStartNanos;
     private volatile boolean started;
     private volatile Hosting host;
-    private ScheduledExecutorService timer;
+    private volatile ScheduledExecutorService timer;
     private LiveSampler sampler;
 
     /**
@@ -174,12 +174,18 @@ public final class UiExtension implements RunExtension {
 
     @Override
     public void stopped() throws InterruptedException {
-        if (timer != null) {
-            timer.shutdown();
-            timer.awaitTermination(5, TimeUnit.SECONDS);
-        }
+        stopSampling();
         inner.stopped();
         push.run();
+    }
+
+    /** Stops sampling (also when the run failed before {@link #stopped}); waits for a sample under way. */
+    void stopSampling() throws InterruptedException {
+        ScheduledExecutorService t = timer;
+        if (t != null) {
+            t.shutdown();
+            t.awaitTermination(5, TimeUnit.SECONDS);
+        }
     }
 
     @Override

@@ -87,7 +87,7 @@ public final class UiServer implements AutoCloseable {
         } catch (Exception x) {
             group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.MILLISECONDS);
             throw new IOException("cannot listen on " + host + ":" + port + ": " + x.getMessage(), x);
-        } 
+        }
     }
 
     private static String uplotVersion() throws IOException {
@@ -154,14 +154,15 @@ public final class UiServer implements AutoCloseable {
                 send(ctx, req, HttpResponseStatus.OK, "application/json", JSON.writeValueAsBytes(state.snapshot()));
             } else if (path.equals("/api/tree")) {
                 send(ctx, req, HttpResponseStatus.OK, "application/json", JSON.writeValueAsBytes(state.tree()));
-            } else if (STATIC.containsKey(path)) {
-                send(ctx, req, HttpResponseStatus.OK, type(path), resource(STATIC.get(path)));
-            } else if (path.startsWith("/uplot/") && path.matches("/uplot/[A-Za-z.]+")) {
-                byte[] b = resource(uplotDir + path.substring("/uplot/".length()));
-                send(ctx, req, b == null ? HttpResponseStatus.NOT_FOUND : HttpResponseStatus.OK, type(path),
-                        b == null ? bytes("not found\n") : b);
             } else {
-                send(ctx, req, HttpResponseStatus.NOT_FOUND, "text/plain", bytes("not found\n"));
+                byte[] b = STATIC.containsKey(path) ? resource(STATIC.get(path))
+                        : path.matches("/uplot/[A-Za-z.]+") ? resource(uplotDir + path.substring("/uplot/".length()))
+                        : null;
+                if (b == null) {
+                    send(ctx, req, HttpResponseStatus.NOT_FOUND, "text/plain", bytes("not found\n"));
+                } else {
+                    send(ctx, req, HttpResponseStatus.OK, type(path), b);
+                }
             }
         }
 
