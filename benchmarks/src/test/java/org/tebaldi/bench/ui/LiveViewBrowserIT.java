@@ -38,10 +38,12 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The live view in a real browser (headless Chromium from Debian's packages, driven by Selenium): starts
- * {@code tebaldi tune config/experiments/bank-autotune.yaml --ui 0} from the fat jar, opens the printed address,
+ * {@code tebaldi tune config/experiments/bank-autotune.yaml --ui 0} from the fat jar (the daemon on, so that the run
+ * outlasts the test, which ends it), opens the printed address,
  * waits for the first reconfiguration mark on the throughput timeline, saves {@code target/ui-screenshot.png}, and
- * checks that what is drawn is the run's live data: the tree has as many node boxes as the current tree from
- * {@code /api/tree} and names the same tree, the timeline's points are the samples of {@code /api/state} and grow
+ * checks that what is drawn is the run's live data: the tree drawing changes with the swaps (each tree drawn is the
+ * start tree or one swapped to), has as many node boxes as the current tree from {@code /api/tree} and names the
+ * same tree, the timeline's points are the samples of {@code /api/state} and grow
  * while the run goes on, the first mark sits at the first reconfiguration's start and end, and the heat map covers
  * every pair of transaction types. Runs {@code scripts/install-chromium} when the browser or its driver is missing;
  * skipped, with that script's message, only where it cannot install them.
@@ -67,6 +69,18 @@ class LiveViewBrowserIT {
             new WebDriverWait(browser, Duration.ofSeconds(60), Duration.ofMillis(250)).withMessage(
                     "no reconfiguration mark on the timeline within 60 s")
                     .until(d -> !d.findElements(By.cssSelector("#chart-throughput .mark-swap")).isEmpty());
+
+            // the page redraws the tree as the daemon swaps candidates in and the incumbent back
+            java.util.Set<String> drawnTrees = new java.util.LinkedHashSet<>();
+            for (long end = System.nanoTime() + 15_000_000_000L; drawnTrees.size() < 2 && System.nanoTime() < end; ) {
+                drawnTrees.add(browser.findElement(By.id("tree")).getAttribute("data-describe"));
+                Thread.sleep(200);
+            }
+            JsonNode swapped = get(url + "api/state").get("swaps");
+            java.util.Set<String> known = new java.util.HashSet<>(List.of("ssi{none[audit],2pl[transfer]}"));
+            swapped.forEach(x -> known.add(x.get("tree").textValue()));
+            assertTrue(drawnTrees.size() >= 2 && known.containsAll(drawnTrees), "trees drawn " + drawnTrees
+                    + ", the start tree and the trees swapped to " + known);
 
             // the tree drawn is the tree running now: the page follows the endpoint within a push or two (read the
             // endpoint before and after the page, at a moment when no swap came in between)
@@ -146,8 +160,9 @@ class LiveViewBrowserIT {
         String jar = System.getProperty("tebaldi.jar", ROOT.resolve("benchmarks/target/tebaldi.jar").toString());
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx768m", "-jar", jar, "tune",
-                ROOT.resolve("config/experiments/bank-autotune.yaml").toString(), "--ui", "0", "--out",
-                tmp.resolve("run").toString()).redirectErrorStream(true);
+                ROOT.resolve("config/experiments/bank-autotune.yaml").toString(), "--ui", "0", "--set",
+                "autoconf.daemon=true", "--set", "duration=60s", "--out", tmp.resolve("run").toString())
+                .redirectErrorStream(true); // the daemon keeps the run (and the view) up after tuning; ended below
         return pb.start();
     }
 
