@@ -167,15 +167,17 @@ final class PointRunner {
      * @throws InterruptedException if the calling thread is interrupted (the run's clients and nodes stop first)
      */
     Finished run(Experiment e, RunListener listener, Path dir) throws RunFailedException, InterruptedException {
-        return run(e, listener, dir, null);
+        return run(e, listener, dir, null, x -> x);
     }
 
     /**
      * As {@link #run(Experiment, RunListener, Path)}, writing every table into {@code dumpDir} after the run (null:
-     * no dump; only the embedded and processes modes, see {@link #check}).
+     * no dump; only the embedded and processes modes, see {@link #check}), with the extension that runs beside the
+     * cluster wrapped by {@code wrap} (e.g. the live view's sampler around the profiler; {@code x -> x}: none);
+     * PostgreSQL and simulated runs have none.
      */
-    Finished run(Experiment e, RunListener listener, Path dir, Path dumpDir) throws RunFailedException,
-            InterruptedException {
+    Finished run(Experiment e, RunListener listener, Path dir, Path dumpDir,
+                 java.util.function.UnaryOperator<RunExtension> wrap) throws RunFailedException, InterruptedException {
         if (e.target().isPostgresql()) {
             try {
                 return new Finished(new PostgresExperimentRun(e, listener).run(), new RunExtension() { });
@@ -191,8 +193,8 @@ final class PointRunner {
                 throw new RunFailedException(x.getMessage(), x);
             }
         }
-        RunExtension extension = e.profiler().enabled()
-                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
+        RunExtension extension = wrap.apply(e.profiler().enabled()
+                ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { });
         Dump[] dumped = new Dump[1];
         java.util.function.Consumer<DatabaseSnapshot> sink = dumpSink(e, dumpDir, listener, dumped);
         try {

@@ -15,8 +15,11 @@ import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.report.TimelineChart;
 import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.RunListener;
+import org.tebaldi.bench.ui.LiveView;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -35,8 +38,8 @@ import picocli.CommandLine.Spec;
  * field lists several values
  * ({@code clients: [50, 200]}, {@code --set clients=[50,200]}) or several files are given, it runs the sweep
  * instead ({@link SweepRun}): every point in turn, one sub-directory each, plus {@code results.csv} and charts.
- * Exit code {@value ExitCodes#CHECK_FAILED} if a verification check failed, {@value ExitCodes#RUN_FAILED} if a
- * run failed.
+ * With {@code --ui [PORT]} a single run is also shown live in the browser ({@link UiOptions}). Exit code
+ * {@value ExitCodes#CHECK_FAILED} if a verification check failed, {@value ExitCodes#RUN_FAILED} if a run failed.
  */
 @Command(name = "run", description = "Run an experiment file (config/experiments/*.yaml), or a sweep: fields "
         + "that list values (clients: [50, 200]) or several files run every combination.")
@@ -68,6 +71,9 @@ final class RunCommand implements Callable<Integer> {
             + "(a sweep: DIR/<point>/<table>.csv); embedded and processes modes")
     Path dump;
 
+    @Mixin
+    UiOptions ui = new UiOptions();
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -83,6 +89,7 @@ final class RunCommand implements Callable<Integer> {
             for (SweepPoint p : sweep.points()) {
                 runner.check(p.experiment());
             }
+            ui.check(sweep.points().get(0).experiment(), sweep.isSweep());
             RunDirectory.checkOut(out);
         } catch (ConfigException x) {
             stderr.println(x.getMessage());
@@ -95,15 +102,36 @@ final class RunCommand implements Callable<Integer> {
         if (sweep.isSweep()) {
             return new SweepRun(sweep, runner, dir, stdout, stderr).run();
         }
-        return single(runner, sweep.single(), dir, stdout, stderr);
+        LiveView view;
+        try {
+            view = ui.start(sweep.single(), "run", stdout);
+        } catch (IOException x) {
+            stderr.println("--ui: " + x.getMessage() + " (pick another port, or 0 for any free one)");
+            stderr.flush();
+            return ExitCodes.CONFIG;
+        }
+        try {
+            int code = single(runner, sweep.single(), dir, stdout, stderr, view);
+            if (view != null) {
+                view.status(code == ExitCodes.RUN_FAILED ? "run failed (see the console)" : "finished; results in "
+                        + dir);
+            }
+            return code;
+        } finally {
+            if (view != null) {
+                view.close();
+            }
+        }
     }
 
-    private static int single(PointRunner runner, Experiment e, Path dir, PrintWriter stdout, PrintWriter stderr)
-            throws InterruptedException {
+    private static int single(PointRunner runner, Experiment e, Path dir, PrintWriter stdout, PrintWriter stderr,
+                              LiveView view) throws InterruptedException {
         RunReport.header(stdout, e);
         PointRunner.Finished r;
         try {
-            r = runner.run(e, new ConsoleListener(stdout), dir, runner.dumpDir(""));
+            RunListener console = new ConsoleListener(stdout);
+            r = view == null ? runner.run(e, console, dir, runner.dumpDir(""), x -> x)
+                    : runner.run(e, view.listener(console), dir, runner.dumpDir(""), view::extension);
         } catch (RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());
             stderr.flush();

@@ -104,7 +104,7 @@ final class SweepRun {
         Path pointDir = dir.resolve(p.dir());
         PointRunner.Finished r;
         try {
-            r = runner.run(e, new ConsoleListener(out, t -> tickLine(at, t)), pointDir, runner.dumpDir(p.dir()));
+            r = runner.run(e, new ConsoleListener(out, t -> tickLine(at, t)), pointDir, runner.dumpDir(p.dir()), x -> x);
         } catch (RunFailedException x) {
             err.println(at + " (" + p.describe() + ") run failed: " + x.getMessage());
             err.flush();

@@ -14,12 +14,16 @@ import org.tebaldi.bench.process.ProcessExperimentRun;
 import org.tebaldi.bench.report.ResultFiles;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.run.ExperimentRun;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.tune.TuneConsole;
 import org.tebaldi.bench.tune.TuneExtension;
+import org.tebaldi.bench.ui.LiveView;
 import org.tebaldi.core.config.ConfigException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,8 +41,10 @@ import picocli.CommandLine.Spec;
  * Writes the run's
  * {@code summary.json} and {@code timeline.csv}, {@code profile.csv}, the start tree's diagram {@code tree.svg}, every
  * adopted tree as YAML and diagram ({@code .svg}, {@code .dot}) under {@code trees/}, {@code iterations.csv}, {@code
- * reconfigurations.csv}, {@code tuning-timeline.csv} and
- * {@code tuning.json}; {@code --dump DIR} as {@code run}'s. Exit codes as {@code run}; tuning that failed is {@value ExitCodes#RUN_FAILED}.
+ * reconfigurations.csv}, {@code tuning-timeline.csv} and {@code tuning.json}; {@code --dump DIR} as {@code run}'s.
+ * With {@code --ui [PORT]} the run, the current tree, the profiler's scores and every reconfiguration are shown live
+ * in the browser ({@link UiOptions}). Exit codes as {@code run}; tuning that failed is
+ * {@value ExitCodes#RUN_FAILED}.
  */
 @Command(name = "tune", description = "Automatically configure the CC tree while an experiment runs.")
 final class TuneCommand implements Callable<Integer> {
@@ -59,6 +65,9 @@ final class TuneCommand implements Callable<Integer> {
     @Option(names = "--dump", paramLabel = "DIR", description = "after the run, write every table as DIR/<table>.csv")
     Path dump;
 
+    @Mixin
+    UiOptions ui = new UiOptions();
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -76,25 +85,52 @@ final class TuneCommand implements Callable<Integer> {
             }
             RunDirectory.checkOut(out);
             new PointRunner(null, false, dump).checkDump(e);
+            ui.check(e, false);
         } catch (ConfigException x) {
             stderr.println(x.getMessage());
             stderr.flush();
             return ExitCodes.CONFIG;
         }
         Path dir = out != null ? out : RunDirectory.of(e.output(), e.name(), LocalDateTime.now(), cwd);
+        LiveView view;
+        try {
+            view = ui.start(e, "tune", stdout);
+        } catch (IOException x) {
+            stderr.println("--ui: " + x.getMessage() + " (pick another port, or 0 for any free one)");
+            stderr.flush();
+            return ExitCodes.CONFIG;
+        }
+        try {
+            int code = tune(e, dir, dump, stdout, stderr, view);
+            if (view != null) {
+                view.status(code == ExitCodes.RUN_FAILED ? "run or tuning failed (see the console)"
+                        : "finished; results in " + dir);
+            }
+            return code;
+        } finally {
+            if (view != null) {
+                view.close();
+            }
+        }
+    }
+
+    private static int tune(Experiment e, Path dir, Path dump, PrintWriter stdout, PrintWriter stderr, LiveView view)
+            throws InterruptedException {
         RunReport.header(stdout, e);
         TuneExtension tune = new TuneExtension(e, new TuneConsole(stdout));
+        RunExtension ext = view == null ? tune : view.extension(tune);
+        ConsoleListener console = new ConsoleListener(stdout);
+        RunListener listener = view == null ? console : view.listener(console);
         RunResult r;
-        ConsoleListener listener = new ConsoleListener(stdout);
         PointRunner.Dump[] dumped = new PointRunner.Dump[1];
-        var sink = PointRunner.dumpSink(e, dump, listener, dumped);
+        var sink = PointRunner.dumpSink(e, dump, console, dumped);
         try {
             if (e.cluster().mode().equals("processes")) {
                 ProcessExperimentRun run = new ProcessExperimentRun(e, listener, dir.resolve("nodes"), null,
-                        NodeLauncher.command(), tune);
+                        NodeLauncher.command(), ext);
                 r = (sink == null ? run : run.withFinalState(sink)).run();
             } else {
-                ExperimentRun run = new ExperimentRun(e, listener, tune).inDirectory(dir);
+                ExperimentRun run = new ExperimentRun(e, listener, ext).inDirectory(dir);
                 r = (sink == null ? run : run.withFinalState(sink)).run();
             }
         } catch (IllegalStateException | RunFailedException x) {

@@ -128,6 +128,11 @@ public final class ClosedLoopDriver {
                 }
 
                 @Override
+                public java.util.Map<String, LiveTypeSample> typeSample() {
+                    return metrics.liveSample();
+                }
+
+                @Override
                 public void finish() {
                     finishRequested = true;
                 }

@@ -15,6 +15,15 @@ public interface LiveRun {
     /** When the measured window starts (end of warm-up), {@link System#nanoTime()}. */
     long measureStartNanos();
 
+    /**
+     * Per transaction type, in report order: commits and aborted attempts since the first call (warm-up included)
+     * and the commit latencies (µs) recorded since the previous call — for one live view, polled about once a
+     * second; the first call starts the counting and returns zeros. Empty where the driver does not offer it.
+     */
+    default java.util.Map<String, LiveTypeSample> typeSample() {
+        return java.util.Map.of();
+    }
+
     /** Ends the run now (no effect during warm-up: it then ends when warm-up does). */
     void finish();
 }

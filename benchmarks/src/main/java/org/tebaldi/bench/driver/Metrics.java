@@ -30,6 +30,8 @@ public final class Metrics {
     private final ConcurrentLinkedQueue<String> errorSamples = new ConcurrentLinkedQueue<>();
     private final AtomicInteger sampled = new AtomicInteger();
     private final AbortReasons abortReasons = new AbortReasons();
+    /** Whether a live view reads per-type counters ({@link #liveSample}); until then nothing extra is counted. */
+    private volatile boolean live;
 
     /** @param typeNames the database's transaction types, in report order */
     public Metrics(List<String> typeNames, RunWindow window) {
@@ -49,16 +51,24 @@ public final class Metrics {
     public void commit(String type, long firstStart, long now) {
         allCommits.increment();
         timeline.record(now);
+        TypeMetrics m = of(type);
+        if (live) {
+            m.runCommit((now - firstStart) / 1000);
+        }
         if (window.measured(now)) {
-            of(type).commit((now - firstStart) / 1000);
+            m.commit((now - firstStart) / 1000);
         }
     }
 
     /** An attempt of {@code type} aborted (retryable) at {@code now} (ns) with {@code reason}. */
     public void abort(String type, long now, String reason) {
         allAborts.increment();
+        TypeMetrics m = of(type);
+        if (live) {
+            m.runAborted.increment();
+        }
         if (window.measured(now)) {
-            of(type).aborted.increment();
+            m.aborted.increment();
             abortReasons.add(reason);
         }
     }
@@ -121,6 +131,25 @@ public final class Metrics {
         long ms = (window.end() - window.start() + 999_999) / 1_000_000;
         int keep = (int) Math.min(all.size(), (ms + Timeline.BUCKET_MS - 1) / Timeline.BUCKET_MS);
         return all.subList(0, Math.max(1, keep));
+    }
+
+    /**
+     * Per type, in report order: commits and aborted attempts, and the commit latencies recorded since the previous
+     * call (for one live view; {@link LiveRun#typeSample()}). Counting starts with the first call (which returns
+     * zeros), so that runs nobody watches pay nothing for it.
+     */
+    public Map<String, LiveTypeSample> liveSample() {
+        live = true;
+        Map<String, LiveTypeSample> m = new LinkedHashMap<>();
+        for (String t : typeOrder) {
+            m.put(t, types.get(t).liveSample());
+        }
+        types.forEach((t, x) -> {
+            if (!m.containsKey(t)) {
+                m.put(t, x.liveSample());
+            }
+        });
+        return m;
     }
 
     /** Per-type measured statistics, in report order (database types first). Call once, at the end. */

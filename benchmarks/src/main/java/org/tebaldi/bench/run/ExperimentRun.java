@@ -120,6 +120,11 @@ public final class ExperimentRun {
                 public org.tebaldi.core.runtime.NodeRuntime runtime() {
                     return rt;
                 }
+
+                @Override
+                public java.util.Map<String, Long> nodeCpuNanos() {
+                    return nodeCpu(rt);
+                }
             });
             org.tebaldi.core.history.HistoryStream stream = null;
             if (e.verify() && !cluster.restarted()) {

@@ -16,6 +16,14 @@ public interface Hosting {
     /** The runtime those nodes run on (to inject requests from other threads). */
     NodeRuntime runtime();
 
+    /**
+     * CPU time each node hosted in this JVM used so far, ns, by node name (e.g. {@code coordinator-0}); empty when
+     * the nodes run in other processes.
+     */
+    default java.util.Map<String, Long> nodeCpuNanos() {
+        return java.util.Map.of();
+    }
+
     /** Records the tree the cluster runs after a reconfiguration (processes mode: in ZooKeeper). */
     default void treeChanged(CcTree tree) {
     }

@@ -8,6 +8,7 @@ import org.tebaldi.autoconf.configurator.Configurator;
 import org.tebaldi.autoconf.configurator.Iteration;
 import org.tebaldi.autoconf.reconfig.ReconfigServer;
 import org.tebaldi.autoconf.tuning.LiveTarget;
+import org.tebaldi.autoconf.tuning.SwapEvent;
 import org.tebaldi.bench.driver.LiveRun;
 import org.tebaldi.bench.experiment.AutoconfSpec;
 import org.tebaldi.bench.experiment.Experiment;
@@ -29,7 +30,7 @@ public final class TuneExtension extends ProfilerExtension {
     private final Experiment e;
     private final TuneConsole console;
     private ReconfigServer server;
-    private LiveTarget target;
+    private volatile LiveTarget target;
     private Thread thread;
     private volatile List<Iteration> iterations = List.of();
     private volatile List<TuneConsole.Reentry> reentries = List.of();
@@ -37,6 +38,7 @@ public final class TuneExtension extends ProfilerExtension {
     private volatile double finalTxnPerSec = Double.NaN;
     private volatile Throwable failure;
     private volatile long runStartNanos;
+    private volatile Configurator.Listener extra;
 
     /**
      * How long the reconfiguration server waits for a node's answer before sending its request again, µs: a
@@ -48,6 +50,21 @@ public final class TuneExtension extends ProfilerExtension {
         super(e.profiler().on(), e.workload().database());
         this.e = e;
         this.console = console;
+    }
+
+    /**
+     * Also hands the configurator's progress to {@code l} (e.g. the live view), on the tuning thread; call before
+     * the run starts.
+     */
+    public TuneExtension listen(Configurator.Listener l) {
+        this.extra = l;
+        return this;
+    }
+
+    /** Every reconfiguration so far, in order (empty before tuning started). */
+    public List<SwapEvent> swaps() {
+        LiveTarget t = target;
+        return t == null ? List.of() : t.swaps();
     }
 
     /** Candidates may use any mechanism: its service nodes must run from the start. */
@@ -100,12 +117,13 @@ public final class TuneExtension extends ProfilerExtension {
             CcTree start = e.tree().tree();
             console.start(start);
             outcome = "running";
-            c.run(start, target, rec);
+            Configurator.Listener l = extra == null ? rec : new TwoListeners(rec, extra);
+            c.run(start, target, l);
             outcome = rec.finishedWhy();
             if (e.autoconf().daemon()) {
                 console.daemon(outcome);
                 outcome = "daemon";
-                c.watch(rec.last(), target, rec, new Configurator.Watch(e.autoconf().drift(), AutoconfSpec.PERSIST));
+                c.watch(rec.last(), target, l, new Configurator.Watch(e.autoconf().drift(), AutoconfSpec.PERSIST));
             }
             long t0 = System.nanoTime();
             long c0 = run.commits();
