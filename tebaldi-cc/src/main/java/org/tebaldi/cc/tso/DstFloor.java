@@ -30,17 +30,29 @@ final class DstFloor {
     /** GC epochs waiting for the floor to pass their newest stamp, oldest first. */
     private final ArrayDeque<Epoch> gcQueue = new ArrayDeque<>();
     private long floor;
+    private boolean started;
 
     private record Epoch(long maxStamp, Runnable confirmed) {
     }
 
-    /** Starts at 0 and first rises on the part's first GC or mark-cleanup tick (parts are made before the node runs). */
     DstFloor(DsServices services) {
         this.services = services;
     }
 
-    /** The floor now: transactions with a smaller timestamp are refused here. */
+    /**
+     * The floor now: transactions with a smaller timestamp are refused here. It starts, when first asked (parts
+     * are made before their node runs), at the server's clock: a part rebuilt by a partial restart lost the read
+     * marks of its predecessor, and refusing every transaction below the server's clock (the coordinators learn the
+     * floor and move past it) stands in for the marks of readers up to that time. Not further ahead: a floor ahead
+     * of real time would push the coordinators' clocks ahead of the others' and a later transaction elsewhere could
+     * then be ordered before them (found by the list-append final reads with a floor 200 ms ahead). Readers whose
+     * coordinators' clocks ran ahead of this server's are not covered (docs/mechanisms.md, "Known limitations").
+     */
     long value() {
+        if (!started) {
+            started = true;
+            floor = HybridClock.ofMicros(services.nowMicros());
+        }
         return floor;
     }
 
@@ -58,6 +70,7 @@ final class DstFloor {
 
     /** Raises the floor to the server's clock minus the slack, held back by the oldest live transaction. */
     long advance() {
+        value();
         long target = HybridClock.ofMicros(services.nowMicros() - SLACK_MICROS);
         for (TsoDsPart.Stamp s : live) {
             target = Math.min(target, s.ts);

@@ -1,10 +1,7 @@
 package org.tebaldi.cc.tso;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.DependencyWaits;
 import org.tebaldi.core.cc.DsPart;
@@ -12,7 +9,6 @@ import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.OpContext;
 import org.tebaldi.core.cc.TimedWait;
-import org.tebaldi.core.model.Key;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
@@ -46,18 +42,14 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
     private record Read(VersionChain chain, Version version) {
     }
 
-    private record Mark(DsTxn reader, long readerTs, long readStamp) {
-    }
-
     private CcNode node;
     private final DsServices services;
     private final int level;
     private final int id;
     private final long promiseTimeoutMicros;
     private final Promises promises = new Promises();
-    private final HashMap<Key, List<Mark>> marks = new HashMap<>();
+    private final ReadMarks marks;
     private final TsoClock clock;
-    private boolean gcScheduled;
 
     TsoDsPart(CcNode node, DsServices services, long promiseTimeoutMicros) {
         this.node = node;
@@ -66,6 +58,7 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
         this.id = node.id();
         this.promiseTimeoutMicros = promiseTimeoutMicros;
         this.clock = new TsoClock(node, services, GC_MICROS);
+        this.marks = new ReadMarks(services, clock, GC_MICROS);
     }
 
     @Override
@@ -189,7 +182,7 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
         }
         VersionChain chain = op.chain();
         int at = chain.indexOf(mine);
-        for (Mark m : marks.getOrDefault(op.key(), List.of())) {
+        for (ReadMarks.Mark m : marks.on(op.key())) {
             if (!sameScope(t, m.reader())) {
                 continue;
             }
@@ -257,9 +250,7 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
             t.doom("tso: a parent made the read of " + op.key() + " return a version above this timestamp");
             return;
         }
-        marks.computeIfAbsent(op.key(), x -> new ArrayList<>(2))
-                .add(new Mark(t, st.ts, scoped ? c.stamp(id) : Long.MIN_VALUE));
-        scheduleGc();
+        marks.add(op.key(), new ReadMarks.Mark(t, st.ts, scoped ? c.stamp(id) : Long.MIN_VALUE));
         if (scoped) {
             st.reads.add(new Read(op.chain(), c));
             if (!c.committed()) {
@@ -364,25 +355,6 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
         clock.ended(st);
         st.prepared = false;
         st.reads.clear();
-    }
-
-    private void scheduleGc() {
-        if (!gcScheduled) {
-            gcScheduled = true;
-            services.schedule(GC_MICROS, () -> clock.bound(wm -> {
-                for (Iterator<Map.Entry<Key, List<Mark>>> it = marks.entrySet().iterator(); it.hasNext(); ) {
-                    List<Mark> l = it.next().getValue();
-                    l.removeIf(m -> m.reader().finished() && (!m.reader().committed() || m.readerTs() < wm));
-                    if (l.isEmpty()) {
-                        it.remove();
-                    }
-                }
-                gcScheduled = false;
-                if (!marks.isEmpty()) {
-                    scheduleGc();
-                }
-            }));
-        }
     }
 
     /**

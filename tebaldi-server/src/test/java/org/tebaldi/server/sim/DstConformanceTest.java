@@ -139,13 +139,14 @@ class DstConformanceTest {
         if (staleness != null) {
             spec.option("staleness", staleness);
         }
-        SnapshotStats.reset();
-        new SimHarness(new SnapshotWorkload(new MixWorkload(5)), CcTree.build(spec, "lag")).clients(16, 200)
-                .run(7, new SimHarness.Stats());
-        assertTrue(SnapshotStats.reads() > 100, "snapshot reads: " + SnapshotStats.reads());
+        java.util.Map<String, Long> c = new SimHarness(new SnapshotWorkload(new MixWorkload(5)),
+                CcTree.build(spec, "lag")).clients(16, 200).run(7, new SimHarness.Stats()).ccCounters();
+        long reads = c.getOrDefault(SnapshotStats.READS, 0L);
+        long blocked = c.getOrDefault(SnapshotStats.BLOCKED, 0L);
+        assertTrue(reads > 100, "snapshot reads: " + reads);
         System.out.printf("staleness %s: mean lag %.3f ms, %d of %d snapshot reads blocked%n", staleness,
-                SnapshotStats.meanLagMs(), SnapshotStats.blockedReads(), SnapshotStats.reads());
-        return new long[] {(long) (SnapshotStats.meanLagMs() * 1000), SnapshotStats.blockedReads()};
+                SnapshotStats.meanLagMs(c), blocked, reads);
+        return new long[] {(long) (SnapshotStats.meanLagMs(c) * 1000), blocked};
     }
 
     /** Mix's workload plus snapshot transactions of its own ({@code ro}, 1–5 reads), whose outcomes it counts. */
