@@ -133,6 +133,24 @@ class DstConformanceTest {
         assertTrue(stale[1] < fresh[1], "blocked reads: stale " + stale[1] + ", fresh " + fresh[1]);
     }
 
+    /**
+     * The snapshot-read counters belong to their cluster: the same seeded run twice in one JVM counts the same
+     * (process-wide counters without a reset, as before, counted the first run again in the second).
+     */
+    @Test
+    void snapshotCountsBelongToTheirCluster() {
+        TreeSpec spec = dst(TreeSpec.leaf("2pl", "rw1", "rw2"), TreeSpec.leaf("none", "ro"));
+        java.util.function.Supplier<java.util.Map<String, Long>> run = () -> new SimHarness(
+                new SnapshotWorkload(new MixWorkload(5)), CcTree.build(spec, "own")).clients(6, 40)
+                .run(11, new SimHarness.Stats()).ccCounters();
+        java.util.Map<String, Long> first = run.get();
+        java.util.Map<String, Long> second = run.get();
+        assertTrue(first.getOrDefault(SnapshotStats.READS, 0L) > 0, "no snapshot read counted: " + first);
+        org.junit.jupiter.api.Assertions.assertEquals(first.get(SnapshotStats.READS), second.get(SnapshotStats.READS));
+        org.junit.jupiter.api.Assertions.assertEquals(first.get(SnapshotStats.BLOCKED),
+                second.get(SnapshotStats.BLOCKED));
+    }
+
     /** Mean lag (µs) and blocked reads of snapshot reads in one seeded run with that staleness (null: none). */
     private static long[] lagAndBlocked(String staleness) {
         TreeSpec spec = dst(TreeSpec.leaf("2pl", "rw1", "rw2"), TreeSpec.leaf("none", "ro"));
