@@ -157,7 +157,6 @@ public final class ClosedLoopDriver {
         if (stats != null) {
             stats.reset();
         }
-        org.tebaldi.core.cc.ts.SnapshotStats.reset();
         if (machine != null) {
             machine.start();
         }

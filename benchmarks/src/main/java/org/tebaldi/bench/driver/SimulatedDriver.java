@@ -62,7 +62,6 @@ public final class SimulatedDriver {
         Usage usage = null;
         if (cfg.warmupMicros() == 0) {
             sim.stats().reset();
-            org.tebaldi.core.cc.ts.SnapshotStats.reset();
             usage = new Usage(sim.cores());
         }
         for (long second = 1; ; second++) {
@@ -70,7 +69,6 @@ public final class SimulatedDriver {
             if (usage == null && at - window.measureStart() >= 0) {
                 runTo(window.measureStart());
                 sim.stats().reset();
-            org.tebaldi.core.cc.ts.SnapshotStats.reset();
                 usage = new Usage(sim.cores());
             }
             runTo(at);

@@ -70,7 +70,7 @@ public final class SummaryJson {
         epochs(o, r.epochs());
         o.set("cache", cache(r.ccCounters()));
         replication(o, r);
-        timestamps(o, d.messages(), d.total().committed(), !r.experiment().target().isPostgresql());
+        timestamps(o, d.messages(), r.ccCounters(), d.total().committed(), !r.experiment().target().isPostgresql());
         o.set("config", ResolvedConfig.toJson(r.experiment()));
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
@@ -181,10 +181,12 @@ public final class SummaryJson {
      * Timestamp schemes (issue 19): {@code tsMessagesPerTxn} — messages to and from the central timestamp service
      * (every {@link org.tebaldi.core.service.TsMessages} kind, requests and replies) per committed transaction, 0 under
      * DST; {@code roVisibilityLagMs} — mean lag of DST snapshot reads behind their data server's clock, null with no
-     * snapshot read; {@code roBlockedReads} — DST snapshot reads that waited for a prepared writer. Null on
-     * PostgreSQL.
+     * snapshot read; {@code roBlockedReads} — DST snapshot reads that waited for a prepared writer (both from the
+     * run's CC counters, {@link org.tebaldi.core.cc.ts.SnapshotStats}: the measured window, or the whole run where
+     * the run keeps no window, as the other CC counters). Null on PostgreSQL.
      */
-    private static void timestamps(ObjectNode o, Map<String, Long> counts, long committed, boolean counted) {
+    private static void timestamps(ObjectNode o, Map<String, Long> counts, Map<String, Long> cc, long committed,
+                                   boolean counted) {
         if (!counted) {
             o.putNull("tsMessagesPerTxn");
             o.putNull("roVisibilityLagMs");
@@ -203,13 +205,14 @@ public final class SummaryJson {
             }
         }
         putRatio(o, "tsMessagesPerTxn", ts, committed);
-        double lag = org.tebaldi.core.cc.ts.SnapshotStats.meanLagMs();
+        Map<String, Long> ro = cc == null ? Map.of() : cc;
+        double lag = org.tebaldi.core.cc.ts.SnapshotStats.meanLagMs(ro);
         if (Double.isNaN(lag)) {
             o.putNull("roVisibilityLagMs");
         } else {
             o.put("roVisibilityLagMs", round(lag, 3));
         }
-        o.put("roBlockedReads", org.tebaldi.core.cc.ts.SnapshotStats.blockedReads());
+        o.put("roBlockedReads", ro.getOrDefault(org.tebaldi.core.cc.ts.SnapshotStats.BLOCKED, 0L));
     }
 
     private static com.fasterxml.jackson.databind.JsonNode simulation(org.tebaldi.bench.run.SimulationInfo s) {

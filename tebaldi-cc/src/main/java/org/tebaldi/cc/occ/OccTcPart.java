@@ -8,6 +8,7 @@ import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.TcTxn;
 import org.tebaldi.core.cc.TimedWait;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.cc.ts.TimestampSource;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
@@ -18,7 +19,8 @@ import org.tebaldi.core.txn.Op;
  * waits for every server's answer (a refusal or a timeout aborts): every write lock is then held before any read
  * is validated at any server, which Silo's serializability argument needs (with one server the DS part locks and
  * validates in one step). After every server voted yes it takes the commit TID ({@link Tid}: above every TID read
- * or overwritten, above its own last one, in its current epoch), which travels with the commit.
+ * or overwritten, above its own last one, in its current epoch — or, with {@code timestamps: dst}, the hybrid clock's
+ * next timestamp above the same bound), which travels with the commit.
  */
 final class OccTcPart implements TcPart<OccTcPart.Txn> {
     /** A transaction's write participants, the largest TID its servers reported, its TID, its lock round. */
@@ -45,16 +47,20 @@ final class OccTcPart implements TcPart<OccTcPart.Txn> {
     private final TcServices services;
     private final int level;
     private final long epochMicros;
+    /** DST's hybrid-clock TIDs ({@code timestamps: dst}); null for Silo's epoch TIDs ({@code gts}). */
+    private final TimestampSource tids;
     private long lastTid;
 
     /**
      * @param epochMicros epoch length, µs (&gt; 0): TIDs of a coordinator start at its clock divided by this
+     * @param tids        the DST source of TIDs, or null for epoch TIDs
      */
-    OccTcPart(CcNode node, TcServices services, long epochMicros) {
+    OccTcPart(CcNode node, TcServices services, long epochMicros, TimestampSource tids) {
         this.node = node;
         this.services = services;
         this.level = node.depth();
         this.epochMicros = epochMicros;
+        this.tids = tids;
     }
 
     @Override
@@ -104,6 +110,16 @@ final class OccTcPart implements TcPart<OccTcPart.Txn> {
     /** Every server voted yes: the commit TID by Silo's rules. */
     @Override
     public void validate(TcTxn t, Txn st, Continuation k) {
+        if (tids != null) {
+            // DST: rules (a) and (b) as the lower bound, the hybrid clock in place of rule (c)'s epoch
+            tids.observe(st.maxSeen);
+            tids.commitTs(Math.max(st.maxSeen, lastTid) + 1, tid -> {
+                st.tid = tid;
+                lastTid = tid;
+                k.proceed();
+            });
+            return;
+        }
         st.tid = Tid.next(services.nowMicros() / epochMicros, st.maxSeen, lastTid);
         lastTid = st.tid;
         k.proceed();

@@ -8,6 +8,9 @@ import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.config.Durations;
+import org.tebaldi.core.cc.ts.TimestampScheme;
+import org.tebaldi.core.cc.ts.TimestampSource;
+import org.tebaldi.core.cc.ts.TimestampSources;
 import org.tebaldi.core.tree.CcNode;
 
 /**
@@ -19,7 +22,11 @@ import org.tebaldi.core.tree.CcNode;
  * with the reason (docs/mechanisms.md, "OCC").
  *
  * <p>Options: {@code epoch} (duration, default 40ms, Silo's epoch length): the epoch part of the TIDs a coordinator
- * hands out is its clock divided by this.
+ * hands out is its clock divided by this; {@code timestamps} (the timestamp-scheme SPI, {@link TimestampScheme}):
+ * {@code gts}, the default, keeps those epoch TIDs ({@link Tid}; Silo's epochs never ask the timestamp service, so
+ * 0 service messages), {@code dst} takes TIDs from the coordinator's hybrid clock (48-bit milliseconds, 16-bit
+ * counter; {@link TimestampSource#commitTs} above every TID read or overwritten and the coordinator's last, the
+ * clock moved past the largest TID the servers reported) — also 0 service messages.
  */
 public final class OptimisticConcurrencyControl implements Mechanism {
     /** Default epoch length, µs (Silo §4.2 advances its global epoch every 40 ms). */
@@ -34,9 +41,13 @@ public final class OptimisticConcurrencyControl implements Mechanism {
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();
         for (String k : node.options().keySet()) {
-            if (!k.equals("epoch")) {
-                problems.add("option '" + k + "' is unknown to occ (options: epoch)");
+            if (!k.equals("epoch") && !k.equals(TimestampScheme.OPTION)) {
+                problems.add("option '" + k + "' is unknown to occ (options: epoch, timestamps)");
             }
+        }
+        String scheme = TimestampScheme.problem(node);
+        if (scheme != null) {
+            problems.add(scheme);
         }
         try {
             if (node.durationOption("epoch", DEFAULT_EPOCH_MICROS) <= 0) {
@@ -50,7 +61,9 @@ public final class OptimisticConcurrencyControl implements Mechanism {
 
     @Override
     public TcPart<?> tcPart(CcNode node, TcServices services) {
-        return new OccTcPart(node, services, node.durationOption("epoch", DEFAULT_EPOCH_MICROS));
+        TimestampSource tids = TimestampScheme.of(node) == TimestampScheme.DST
+                ? TimestampSources.of(TimestampScheme.DST, services, null) : null;
+        return new OccTcPart(node, services, node.durationOption("epoch", DEFAULT_EPOCH_MICROS), tids);
     }
 
     @Override

@@ -38,7 +38,8 @@ import org.tebaldi.core.txn.AbortReason;
  * transaction of every anti-dependency between batches whose source has not committed yet (a reader missing any
  * newer write, a writer overwriting a live reader's read). Then every edge between batches runs forward in commit
  * order, in-batch edges do too (validation waits for the child's dependencies), so no cycle can form and no pivot
- * check is needed (docs/mechanisms.md, SSI as an inner node).
+ * check is needed (docs/mechanisms.md, SSI as an inner node). The rules between batches live in {@link BatchRules},
+ * DST's snapshot reads and tuple timestamps in {@link DstReads}; this class dispatches and stamps.
  */
 final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private static final long GC_MICROS = 20_000;
@@ -62,31 +63,28 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         long started;
     }
 
-    private CcNode node;
+    private final SsiScope s;
     private final DsServices services;
     private final int level;
     private final int id;
     private final boolean rootOpt;
-    private final ReadMarks marks = new ReadMarks();
     private final TsClient ts;
     private final org.tebaldi.core.service.WatermarkWaits gcWaits;
-    private boolean gcScheduled;
-    /** DST's tuple timestamps, null under GTS. */
-    private final DstTuples dst;
-    /** DST's read-committed baseline ({@code roReads: read-committed}): read-only reads take the latest committed. */
-    private final boolean readCommitted;
+    private final BatchRules batches;
+    /** DST's snapshot reads and tuple timestamps, null under GTS. */
+    private final DstReads dst;
 
     SsiDsPart(CcNode node, DsServices services) {
-        this.node = node;
+        this.s = new SsiScope(node, services);
         this.services = services;
-        this.level = node.depth();
-        this.id = node.id();
+        this.level = s.level;
+        this.id = s.id;
         this.rootOpt = SsiMode.rootOptimized(node, services.database());
         this.ts = new TsClient(services, node.id());
         this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
-        this.dst = SsiMode.dst(node, services.database())
-                ? new DstTuples(services, node.durationOption(SsiMode.STALENESS, 0)) : null;
-        this.readCommitted = dst != null && SsiMode.readCommitted(node);
+        this.batches = new BatchRules(s, ts, GC_MICROS);
+        this.dst = SsiMode.dst(node, services.database()) ? new DstReads(s,
+                node.durationOption(SsiMode.STALENESS, 0), SsiMode.readCommitted(node)) : null;
     }
 
     @Override
@@ -104,30 +102,9 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         if (m != null) {
             st.startTs = m.startTs();
             if (dst != null && !t.finished()) {
-                dst.snapshotLive(st);
+                dst.tuples.snapshotLive(st);
             }
         }
-    }
-
-    private boolean inSubtree(Version v) {
-        return node.contains(v.writerLeaf());
-    }
-
-    private boolean sameBatch(DsTxn t, Snapshot st, Version v) {
-        if (v.writer() == t.id()) {
-            return true;
-        }
-        if (node.isLeaf() || st.startTs < 0) {
-            return false;
-        }
-        return node.sameGroup(t.id(), t.leaf(), t.instance(), v.writer(), v.writerLeaf(), v.writerInstance())
-                && v.auxStamp(id) == st.startTs;
-    }
-
-    private boolean prepared(long writer) {
-        DsTxn w = services.txn(writer);
-        Snapshot st = w == null ? null : w.state(level, Snapshot.class);
-        return st != null && st.prepared;
     }
 
     @Override
@@ -137,7 +114,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             return;
         }
         if (dst != null) {
-            executeSnapshotDst(t, st, op, k);
+            dst.execute(t, st, op, k, this::awaitPrepared);
             return;
         }
         if (st.startTs < ts.termFloor()) {
@@ -145,72 +122,24 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
                     + "(versions it needs may be pruned)"));
             return;
         }
-        VersionChain chain = op.chain();
         if (!rootOpt && op.op().kind().writes()) {
-            for (int i = chain.size() - 1; i >= 0; i--) {
-                Version v = chain.get(i);
-                if (!inSubtree(v) || sameBatch(t, st, v)) {
-                    continue;
-                }
-                if (!v.committed() || v.stamp(id) > st.startTs) {
-                    k.abort(AbortReason.conflict("ssi: write-write conflict on " + op.key() + " with a concurrent"
-                            + " transaction of another batch (first updater wins)"));
-                    return;
-                }
+            String conflict = batches.writeConflict(t, st, op);
+            if (conflict != null) {
+                k.abort(AbortReason.conflict(conflict));
+                return;
             }
         }
         if (op.op().kind().reads()) {
+            VersionChain chain = op.chain();
             for (int i = chain.size() - 1; i >= 0; i--) {
                 Version v = chain.get(i);
-                if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
+                if (s.preparedOtherBatch(t, st, v)) {
                     awaitPrepared(t, st, op, k, services.txn(v.writer()));
                     return;
                 }
             }
         }
         k.proceed();
-    }
-
-    /**
-     * A snapshot read under DST (RO2, Fig 9's DEP_READ): claims the key at the read timestamp, so every writer that
-     * prepares here later commits above it; then waits for a prepared writer whose bound here does not already put
-     * its commit timestamp above the read timestamp (at most the one conflicting writer: 2PL and OCC children let
-     * one writer of a key prepare at a time), and reads. Never aborts, except a snapshot already older than the
-     * versions pruned here (a coordinator delayed beyond the staleness bound and {@link DstTuples#GC_SLACK_MICROS})
-     * or a wait beyond the wait timeout (a failed writer's coordinator): both faults, not conflicts.
-     */
-    private void executeSnapshotDst(DsTxn t, Snapshot st, OpContext op, Continuation k) {
-        if (readCommitted) {
-            k.proceed(); // the baseline: no claim, no wait
-            return;
-        }
-        if (dst.belowGcFloor(st.startTs)) {
-            k.abort(AbortReason.conflict("ssi/dst: snapshot " + st.startTs + " is older than versions pruned here"));
-            return;
-        }
-        dst.claim(op.key(), st.startTs);
-        DsTxn writer = preparedBelow(t, st, op.chain());
-        if (writer != null) {
-            org.tebaldi.core.cc.ts.SnapshotStats.blocked();
-            awaitPrepared(t, st, op, k, writer);
-            return;
-        }
-        org.tebaldi.core.cc.ts.SnapshotStats.read(st.startTs, services.nowMicros());
-        k.proceed();
-    }
-
-    /** DST: a prepared writer of the chain whose commit timestamp may fall at or below the read timestamp, or null. */
-    private DsTxn preparedBelow(DsTxn t, Snapshot st, VersionChain chain) {
-        for (int i = chain.size() - 1; i >= 0; i--) {
-            Version v = chain.get(i);
-            if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
-                DsTxn w = services.txn(v.writer());
-                if (w.state(level, Snapshot.class).bound <= st.startTs) {
-                    return w;
-                }
-            }
-        }
-        return null;
     }
 
     /** Waits for a prepared writer to finish, then checks again; aborts after the wait timeout. */
@@ -234,10 +163,11 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         if (st.startTs < 0) {
             return proposal;
         }
-        if (readCommitted) {
+        if (dst != null && dst.readCommitted) {
             return proposal != null && proposal.committed() ? proposal : null; // the latest committed version
         }
-        if (proposal != null && (proposal.writer() == t.id() || (inSubtree(proposal) && sameBatch(t, st, proposal)))) {
+        if (proposal != null && (proposal.writer() == t.id() || (s.inSubtree(proposal)
+                && s.sameBatch(t, st, proposal)))) {
             return proposal;
         }
         // The proposal is another batch's: read the snapshot — but a version of the own batch below the proposal
@@ -247,17 +177,17 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         int below = proposal == null ? -1 : chain.indexOf(proposal);
         for (int i = chain.size() - 1; i >= 0; i--) {
             Version v = chain.get(i);
-            if (i < below && inSubtree(v) && sameBatch(t, st, v)) {
+            if (i < below && s.inSubtree(v) && s.sameBatch(t, st, v)) {
                 return v;
             }
-            if (v.committed() && (!inSubtree(v) || v.stamp(id) < st.startTs
+            if (v.committed() && (!s.inSubtree(v) || v.stamp(id) < st.startTs
                     || (dst != null && v.stamp(id) == st.startTs))) {
                 return v;
             }
         }
         // Nothing committed before the snapshot: the row did not exist then. At the root, say so (null would make
         // the framework read the latest committed version, e.g. a row inserted after the snapshot was taken).
-        return node.isRoot() ? Version.ABSENT : null;
+        return s.node.isRoot() ? Version.ABSENT : null;
     }
 
     @Override
@@ -271,96 +201,24 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         }
         if (st.startTs < 0) {
             if (dst != null) {
-                if (st.keys == null) {
-                    st.keys = new ArrayList<>(4);
-                }
-                if (!st.keys.contains(op.key())) {
-                    st.keys.add(op.key());
-                    dst.observe(op.key(), op.chain(), id);
-                }
+                dst.touched(st, op);
             }
             return;
         }
         if (op.op().kind().reads() && dst == null) {
-            recheckSnapshot(t, st, op); // under DST the claim made in execute keeps later writers above the snapshot
+            batches.recheckSnapshot(t, st, op); // under DST the claim made in execute keeps later writers above
         }
         if (rootOpt) {
             return;
         }
         if (w != null) {
-            recheckWriteWrite(t, st, op, w);
+            batches.recheckWriteWrite(t, st, op, w);
         }
         if (op.op().kind().reads()) {
-            afterRead(t, st, op);
+            batches.afterRead(t, st, op);
         }
         if (w != null) {
-            afterWrite(t, st, op);
-        }
-    }
-
-    /** A snapshot read must not skip a prepared writer of another batch (its commit timestamp may be lower). */
-    private void recheckSnapshot(DsTxn t, Snapshot st, OpContext op) {
-        VersionChain chain = op.chain();
-        int from = op.chosen() == null ? 0 : chain.indexOf(op.chosen()) + 1;
-        for (int i = from; i < chain.size(); i++) {
-            Version v = chain.get(i);
-            if (!v.committed() && inSubtree(v) && !sameBatch(t, st, v) && prepared(v.writer())) {
-                t.doom("ssi: a writer of " + op.key() + " prepared while the snapshot read waited below");
-                return;
-            }
-        }
-    }
-
-    /** First updater wins, checked again at the time the version is installed. */
-    private void recheckWriteWrite(DsTxn t, Snapshot st, OpContext op, Version mine) {
-        VersionChain chain = op.chain();
-        for (int i = chain.indexOf(mine) - 1; i >= 0; i--) {
-            Version v = chain.get(i);
-            if (inSubtree(v) && !sameBatch(t, st, v) && (!v.committed() || v.stamp(id) > st.startTs)) {
-                t.doom("ssi: write-write conflict on " + op.key() + " with a concurrent transaction of another batch"
-                        + " (found when the write was applied)");
-                return;
-            }
-        }
-    }
-
-    private void afterRead(DsTxn t, Snapshot st, OpContext op) {
-        VersionChain chain = op.chain();
-        int from = op.chosen() == null ? 0 : chain.indexOf(op.chosen()) + 1;
-        for (int i = from; i < chain.size(); i++) {
-            Version v = chain.get(i);
-            if (!inSubtree(v) || sameBatch(t, st, v)) {
-                continue;
-            }
-            if (!node.isRoot()) {
-                t.doom("ssi (inner): snapshot read of " + op.key() + " misses a newer write of another batch");
-                return;
-            }
-            t.report(level, new AntiDependency(st.startTs, v.auxStamp(id)));
-        }
-        marks.add(op.key(), t, st);
-        scheduleGc();
-    }
-
-    private void afterWrite(DsTxn t, Snapshot st, OpContext op) {
-        for (ReadMarks.Mark m : marks.on(op.key())) {
-            DsTxn r = m.reader();
-            if (r == t || (r.finished() && !r.committed()) || m.state().startTs < 0) {
-                continue;
-            }
-            boolean mate = !node.isLeaf() && node.sameGroup(t.id(), t.leaf(), t.instance(), r.id(), r.leaf(),
-                    r.instance()) && m.state().startTs == st.startTs;
-            if (mate) {
-                continue;
-            }
-            if (!node.isRoot()) {
-                if (!r.finished()) {
-                    t.doom("ssi (inner): write of " + op.key() + " over the read of a live transaction of another batch");
-                    return;
-                }
-                continue; // the reader committed first: the edge follows commit order
-            }
-            t.report(level, new AntiDependency(m.state().startTs, st.startTs));
+            batches.afterWrite(t, st, op);
         }
     }
 
@@ -375,8 +233,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
             public void proceed() {
                 if (dst != null) {
                     // RW1, after the in-group dependencies committed here (their timestamps are installed)
-                    st.bound = Math.max(st.started, dst.bound(st.keys == null ? List.of() : st.keys));
-                    t.report(level, new DstBound(st.bound));
+                    t.report(level, new DstBound(dst.bound(st)));
                 }
                 st.prepared = true;
                 k.proceed();
@@ -393,29 +250,16 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     public void finish(DsTxn t, Snapshot st, boolean committed, Object commitMeta) {
         st.prepared = false;
         if (dst != null) {
-            dst.snapshotEnded(st);
+            dst.tuples.snapshotEnded(st);
         }
         if (commitMeta instanceof CommitTs c) {
             st.cts = c.cts();
             if (dst != null && st.keys != null) {
-                dst.install(st.keys, c.cts()); // RW2, in the commit's atomic step (the child releases its locks in it)
+                dst.tuples.install(st.keys, c.cts()); // RW2, in the commit's atomic step (the child releases its locks)
             }
             for (Version v : st.written) {
                 v.setStamp(id, c.cts());
             }
-        }
-    }
-
-    private void scheduleGc() {
-        if (!gcScheduled) {
-            gcScheduled = true;
-            services.schedule(GC_MICROS, () -> ts.watermark(false, wm -> {
-                marks.prune(wm);
-                gcScheduled = false;
-                if (marks.keys() > 0) {
-                    scheduleGc();
-                }
-            }));
         }
     }
 
@@ -428,10 +272,16 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     @Override
     public void confirmGc(List<Version> written, Runnable confirmed) {
         if (dst != null) {
-            dst.confirmGc(written, id, confirmed);
+            dst.tuples.confirmGc(written, id, confirmed);
             return;
         }
         gcWaits.whenAboveStamps(written, id, confirmed);
+    }
+
+    /** DST's snapshot-read counters ({@link org.tebaldi.core.cc.ts.SnapshotStats}); none under GTS. */
+    @Override
+    public java.util.Map<String, Long> counters() {
+        return dst == null ? java.util.Map.of() : dst.counters();
     }
 
     @Override
@@ -441,6 +291,6 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
 
     @Override
     public void rebind(CcNode n) {
-        this.node = n;
+        s.node = n;
     }
 }

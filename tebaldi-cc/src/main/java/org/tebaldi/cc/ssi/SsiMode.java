@@ -41,7 +41,12 @@ final class SsiMode {
         if (!rootOptimized(node, db)) {
             throw new IllegalArgumentException("ssi with timestamps: dst needs the root optimization: at most one "
                     + "child of the root may hold update transactions (DST derives commit timestamps from the one "
-                    + "update subtree's conflicts; give every other child only read-only types)");
+                    + "update subtree's conflicts; give every other child only read-only types). General-mode ssi "
+                    + "(several update groups) stays on gts: it certifies update batches itself — first updater "
+                    + "wins asks whether a version committed after the batch's start, which needs start and commit "
+                    + "timestamps from one monotonic source, and the pivot check and the batch watermark run at the "
+                    + "central batch manager, a service DST would not remove; DST's rules (NSDI 2021 §3) order only "
+                    + "read-only snapshots against an update subtree another mechanism serializes");
         }
         return true;
     }

@@ -45,7 +45,16 @@ public final class Sundial implements Mechanism {
     @Override
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();
+        String ts = org.tebaldi.core.cc.ts.TimestampScheme.unused(node, "sundial",
+                "it computes each commit timestamp from the leases of the records the transaction accessed and "
+                        + "extends leases on demand (Yu et al., VLDB 2018, §3), so it needs neither a service nor a clock");
+        if (ts != null) {
+            problems.add(ts);
+        }
         for (String k : node.options().keySet()) {
+            if (k.equals(org.tebaldi.core.cc.ts.TimestampScheme.OPTION)) {
+                continue;
+            }
             if (!OPTIONS.contains(k)) {
                 problems.add("option '" + k + "' is unknown to sundial (options: " + String.join(", ", OPTIONS) + ")");
             }

@@ -29,7 +29,16 @@ public final class TicToc implements Mechanism {
     @Override
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();
+        String ts = org.tebaldi.core.cc.ts.TimestampScheme.unused(node, "tictoc",
+                "it computes each commit timestamp from the read and write leases of the records the transaction "
+                        + "accessed (Yu et al., SIGMOD 2016, §3.2), so it needs neither a service nor a clock");
+        if (ts != null) {
+            problems.add(ts);
+        }
         for (String k : node.options().keySet()) {
+            if (k.equals(org.tebaldi.core.cc.ts.TimestampScheme.OPTION)) {
+                continue;
+            }
             problems.add("option '" + k + "' is unknown to tictoc (it has no options)");
         }
         if (node.instanceBy() != null) {

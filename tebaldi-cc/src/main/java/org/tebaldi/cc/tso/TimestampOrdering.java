@@ -24,7 +24,10 @@ import org.tebaldi.core.tree.CcNode;
  *
  * <p>Options: {@code promises} (boolean, default true; leaf only), {@code promiseTimeout} (duration, default
  * 100ms: a reader stops waiting for a promised write after this long), {@code batchInterval} (duration, default
- * 5ms; inner only), {@code timestamps} ({@code gts} only: the timestamp-scheme SPI, {@link TimestampScheme}).
+ * 5ms; inner only), {@code timestamps} (the timestamp-scheme SPI, {@link TimestampScheme}: {@code gts}, the default,
+ * takes each transaction's timestamp from the central service, registered there for the watermark; {@code dst},
+ * leaves only, takes it from the coordinator's hybrid clock (TsoTcPart, TsoClock) — no service, garbage collection and
+ * read-mark cleanup by a per-data-server floor instead of the watermark).
  */
 public final class TimestampOrdering implements Mechanism {
     /** Default batch interval of an inner TSO node, µs. */
@@ -49,10 +52,13 @@ public final class TimestampOrdering implements Mechanism {
         String scheme = TimestampScheme.problem(node);
         if (scheme != null) {
             problems.add(scheme);
-        } else if (TimestampScheme.of(node) != TimestampScheme.GTS) {
-            problems.add("option 'timestamps': tso runs only on gts: it commits in timestamp order by waiting until "
-                    + "every batch below a timestamp finished, which only the central service's registry of open "
-                    + "batches knows (DST has no such registry; use an ssi root with timestamps: dst)");
+        } else if (TimestampScheme.of(node) == TimestampScheme.DST && !node.isLeaf()) {
+            problems.add("option 'timestamps': dst runs only on tso leaves, not on an inner tso node: an inner tso "
+                    + "commits its batches in timestamp order by waiting until every batch below a timestamp "
+                    + "finished at every coordinator, which only the central service's registry of open batches "
+                    + "knows (a decentralized registry would have every coordinator tell every other of each batch "
+                    + "it opens and finishes: more messages than the service's); use timestamps: gts here, or dst "
+                    + "on the tso leaves below");
         }
         for (String k : List.of("promiseTimeout", "batchInterval")) {
             try {
@@ -91,6 +97,17 @@ public final class TimestampOrdering implements Mechanism {
     @Override
     public Map<Role, Supplier<Actor>> services() {
         return Map.of(Role.TS, TimestampService::new);
+    }
+
+    /** No timestamp service for a {@code timestamps: dst} leaf: its timestamps and floors are local. */
+    @Override
+    public Map<Role, Supplier<Actor>> services(CcNode node) {
+        return dst(node) ? Map.of() : services();
+    }
+
+    /** Whether {@code node} runs on DST timestamps (a valid {@code timestamps: dst} on a leaf). */
+    static boolean dst(CcNode node) {
+        return node.isLeaf() && TimestampScheme.problem(node) == null && TimestampScheme.of(node) == TimestampScheme.DST;
     }
 
     @Override

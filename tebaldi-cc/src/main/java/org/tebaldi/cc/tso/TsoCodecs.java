@@ -5,7 +5,7 @@ import org.tebaldi.core.codec.CodecProvider;
 import org.tebaldi.core.codec.CodecRegistrar;
 import org.tebaldi.core.codec.CoreWire;
 
-/** Codecs of TSO's payloads (namespace {@code tso}): {@link TsoMessages} meta, promises and their end. */
+/** Codecs of TSO's payloads (namespace {@code tso}): {@link TsoMessages} meta, promises and their end, DST's seen timestamps. */
 public final class TsoCodecs implements CodecProvider {
     @Override
     public String namespace() {
@@ -23,5 +23,7 @@ public final class TsoCodecs implements CodecProvider {
         }, i -> new TsoMessages.Promise(i.readVarLong(), i.readVarLong(), CoreWire.readKeys(i))));
         r.add("PromiseDone", TsoMessages.PromiseDone.class, Codec.of((x, o) -> o.writeVarLong(x.txnId()),
                 i -> new TsoMessages.PromiseDone(i.readVarLong())));
+        r.add("Seen", TsoMessages.Seen.class, Codec.of((x, o) -> o.writeVarLong(x.ts()),
+                i -> new TsoMessages.Seen(i.readVarLong())));
     }
 }

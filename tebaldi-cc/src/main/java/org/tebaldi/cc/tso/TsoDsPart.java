@@ -1,10 +1,7 @@
 package org.tebaldi.cc.tso;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.tebaldi.core.cc.Continuation;
 import org.tebaldi.core.cc.DependencyWaits;
 import org.tebaldi.core.cc.DsPart;
@@ -12,9 +9,7 @@ import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.OpContext;
 import org.tebaldi.core.cc.TimedWait;
-import org.tebaldi.core.model.Key;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.service.TsClient;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.tree.CcNode;
@@ -47,19 +42,14 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
     private record Read(VersionChain chain, Version version) {
     }
 
-    private record Mark(DsTxn reader, long readerTs, long readStamp) {
-    }
-
     private CcNode node;
     private final DsServices services;
     private final int level;
     private final int id;
     private final long promiseTimeoutMicros;
     private final Promises promises = new Promises();
-    private final HashMap<Key, List<Mark>> marks = new HashMap<>();
-    private final TsClient ts;
-    private final org.tebaldi.core.service.WatermarkWaits gcWaits;
-    private boolean gcScheduled;
+    private final ReadMarks marks;
+    private final TsoClock clock;
 
     TsoDsPart(CcNode node, DsServices services, long promiseTimeoutMicros) {
         this.node = node;
@@ -67,8 +57,8 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
         this.level = node.depth();
         this.id = node.id();
         this.promiseTimeoutMicros = promiseTimeoutMicros;
-        this.ts = new TsClient(services, node.id());
-        this.gcWaits = new org.tebaldi.core.service.WatermarkWaits(services, ts, GC_MICROS);
+        this.clock = new TsoClock(node, services, GC_MICROS);
+        this.marks = new ReadMarks(services, clock, GC_MICROS);
     }
 
     @Override
@@ -81,6 +71,7 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
         TsoMessages.Meta m = t.meta(level, TsoMessages.Meta.class);
         if (m != null) {
             st.ts = m.ts();
+            clock.live(st);
         }
     }
 
@@ -99,9 +90,10 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
 
     @Override
     public void execute(DsTxn t, Stamp st, OpContext op, Continuation k) {
-        if (st.ts >= 0 && st.ts < ts.termFloor()) {
-            k.abort(AbortReason.conflict("tso: timestamp " + st.ts + " is from a failed timestamp service's term "
-                    + "(versions it needs may be pruned)"));
+        String old = clock.refusal(st.ts);
+        if (old != null) {
+            clock.tell(t.id(), clock.floor());
+            k.abort(AbortReason.conflict(old));
             return;
         }
         if (op.op().kind().reads()) {
@@ -185,9 +177,12 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
     }
 
     private void afterWrite(DsTxn t, Stamp st, OpContext op, Version mine) {
+        if (refused(t, st)) {
+            return;
+        }
         VersionChain chain = op.chain();
         int at = chain.indexOf(mine);
-        for (Mark m : marks.getOrDefault(op.key(), List.of())) {
+        for (ReadMarks.Mark m : marks.on(op.key())) {
             if (!sameScope(t, m.reader())) {
                 continue;
             }
@@ -196,6 +191,7 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
             if (m.reader() != t && m.readerTs() > st.ts && m.readStamp() <= st.ts
                     && !(m.reader().finished() && !m.reader().committed())) {
                 t.doom("tso: a transaction with a later timestamp already read " + op.key() + " below this write");
+                clock.tell(t.id(), m.readerTs());
                 return;
             }
             if (m.readerTs() < st.ts && !m.reader().finished()) {
@@ -242,6 +238,9 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
     }
 
     private void afterRead(DsTxn t, Stamp st, OpContext op) {
+        if (refused(t, st)) {
+            return;
+        }
         Version c = op.chosen();
         if (c != null && c.writer() == t.id()) {
             return;
@@ -251,9 +250,7 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
             t.doom("tso: a parent made the read of " + op.key() + " return a version above this timestamp");
             return;
         }
-        marks.computeIfAbsent(op.key(), x -> new ArrayList<>(2))
-                .add(new Mark(t, st.ts, scoped ? c.stamp(id) : Long.MIN_VALUE));
-        scheduleGc();
+        marks.add(op.key(), new ReadMarks.Mark(t, st.ts, scoped ? c.stamp(id) : Long.MIN_VALUE));
         if (scoped) {
             st.reads.add(new Read(op.chain(), c));
             if (!c.committed()) {
@@ -284,6 +281,19 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
             }
             services.addDependency(writer, t, level);
         }
+    }
+
+    /**
+     * DST: whether the floor passed {@code t}'s timestamp since its operation started (marks below it may be gone,
+     * versions it needs pruned) — then it is doomed and its coordinator told; in the same step as the mark checks.
+     */
+    private boolean refused(DsTxn t, Stamp st) {
+        String old = clock.dst() ? clock.refusal(st.ts) : null;
+        if (old != null) {
+            t.doom(old);
+            clock.tell(t.id(), clock.floor());
+        }
+        return old != null;
     }
 
     private boolean prepared(DsTxn t) {
@@ -342,43 +352,26 @@ final class TsoDsPart implements DsPart<TsoDsPart.Stamp> {
 
     @Override
     public void finish(DsTxn t, Stamp st, boolean committed, Object commitMeta) {
+        clock.ended(st);
         st.prepared = false;
         st.reads.clear();
-    }
-
-    private void scheduleGc() {
-        if (!gcScheduled) {
-            gcScheduled = true;
-            services.schedule(GC_MICROS, () -> ts.watermark(false, wm -> {
-                for (Iterator<Map.Entry<Key, List<Mark>>> it = marks.entrySet().iterator(); it.hasNext(); ) {
-                    List<Mark> l = it.next().getValue();
-                    l.removeIf(m -> m.reader().finished() && (!m.reader().committed() || m.readerTs() < wm));
-                    if (l.isEmpty()) {
-                        it.remove();
-                    }
-                }
-                gcScheduled = false;
-                if (!marks.isEmpty()) {
-                    scheduleGc();
-                }
-            }));
-        }
     }
 
     /**
      * Garbage collection (§4.5.3): a read returns the newest version of its scope below its timestamp, so a version
      * with timestamp {@code s} hides the older ones from every transaction whose timestamp is above {@code s}; the
      * epoch is confirmed once the watermark (the oldest timestamp of a running or future transaction or batch of
-     * this node) is above the newest timestamp among {@code written}.
+     * this node; under DST the data server's floor, {@link DstFloor}) is above the newest timestamp among
+     * {@code written}.
      */
     @Override
     public void confirmGc(List<Version> written, Runnable confirmed) {
-        gcWaits.whenAboveStamps(written, id, confirmed);
+        clock.confirmGc(written, confirmed);
     }
 
     @Override
     public void onMessage(NodeId from, Object payload) {
-        if (ts.handle(payload)) {
+        if (clock.handle(payload)) {
             return;
         }
         if (payload instanceof TsoMessages.Promise p) {

@@ -18,4 +18,12 @@ final class TsoMessages {
     /** Transaction {@code txnId} ended: its unfulfilled promises lapse. */
     record PromiseDone(long txnId) {
     }
+
+    /**
+     * DST ({@code timestamps: dst}): a data server refused a transaction because a timestamp {@code ts} lies above
+     * its own (a later reader, or the server's floor); the coordinator's hybrid clock moves past it, so the retry
+     * starts above it (DST's "clocks advanced by the timestamps seen on conflicts").
+     */
+    record Seen(long ts) {
+    }
 }

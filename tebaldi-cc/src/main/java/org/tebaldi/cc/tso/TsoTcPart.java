@@ -16,11 +16,16 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.service.GroupBatches;
 import org.tebaldi.core.service.TsClient;
+import org.tebaldi.core.cc.ts.TimestampScheme;
+import org.tebaldi.core.cc.ts.TimestampSource;
+import org.tebaldi.core.cc.ts.TimestampSources;
 import org.tebaldi.core.tree.CcNode;
 
 /**
  * TC part of TSO (dissertation §4.4.4). As a leaf: one timestamp per transaction from the timestamp service
- * (registered there so read marks can be collected), and promises of the keys its stored procedure will write
+ * (registered there so read marks can be collected) — or, with {@code timestamps: dst}, from the coordinator's
+ * hybrid clock ({@link TimestampSource#uniqueTs}: distinct per coordinator, moved past the timestamps data servers
+ * report on refusals, {@link TsoMessages.Seen}) — and promises of the keys its stored procedure will write
  * that follow from its inputs, sent to the data servers before any operation. As an inner node: one timestamp
  * per batch of a child group, and commit only after every batch with a lower timestamp finished (commit in batch
  * order).
@@ -36,14 +41,19 @@ final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
     private CcNode node;
     private final TcServices services;
     private final boolean promises;
+    /** The timestamp service's client (GTS), null under DST. */
     private final TsClient ts;
+    /** The hybrid clock's source (DST leaf), null under GTS. */
+    private final TimestampSource source;
     private final GroupBatches batches;
 
     TsoTcPart(CcNode node, TcServices services, boolean promises, long batchMicros) {
         this.node = node;
         this.services = services;
         this.promises = promises && node.isLeaf();
-        this.ts = new TsClient(services, node.id());
+        boolean dst = TimestampOrdering.dst(node);
+        this.source = dst ? TimestampSources.of(TimestampScheme.DST, services, null) : null;
+        this.ts = dst ? null : new TsClient(services, node.id());
         this.batches = node.isLeaf() ? null : new GroupBatches(services, ts, batchMicros);
     }
 
@@ -54,6 +64,14 @@ final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
 
     @Override
     public void start(TcTxn t, Stamp st, Continuation k) {
+        if (source != null) {
+            source.uniqueTs(x -> {
+                st.ts = x;
+                promise(t, st);
+                k.proceed();
+            });
+            return;
+        }
         if (node.isLeaf()) {
             ts.openBatch(x -> {
                 st.ts = x;
@@ -116,7 +134,7 @@ final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
     @Override
     public void finish(TcTxn t, Stamp st, boolean committed) {
         if (node.isLeaf()) {
-            if (st.ts > 0) {
+            if (st.ts > 0 && ts != null) {
                 ts.finishBatch(st.ts);
             }
             for (int ds : st.promisedAt) {
@@ -129,7 +147,15 @@ final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
 
     @Override
     public void onMessage(NodeId from, Object payload) {
-        ts.handle(payload);
+        if (payload instanceof TsoMessages.Seen s) {
+            if (source != null) {
+                source.observe(s.ts());
+            }
+            return;
+        }
+        if (ts != null) {
+            ts.handle(payload);
+        }
     }
 
     @Override
@@ -140,7 +166,9 @@ final class TsoTcPart implements TcPart<TsoTcPart.Stamp> {
     /** Dropped by a partial restart or an online update: batches it opened and never finished are finished. */
     @Override
     public void dropped() {
-        ts.forget();
+        if (ts != null) {
+            ts.forget();
+        }
     }
 
     /** The timestamp service failed: no batch of its term takes new members. */

@@ -33,7 +33,7 @@ class OccTcPartTest {
     private final TableSchema table = new Catalog().add("t", 1, 0, false, Catalog.longCol("v"));
     private final Tc tc = new Tc();
     /** Epoch of 1 ms. */
-    private final OccTcPart part = new OccTcPart(CcTree.build(TreeSpec.leaf("occ", "A"), "occ").root(), tc, 1_000);
+    private final OccTcPart part = new OccTcPart(CcTree.build(TreeSpec.leaf("occ", "A"), "occ").root(), tc, 1_000, null);
 
     /** Key {@code k} lives at data server {@code k % 2}. */
     private Key key(long k) {

@@ -48,17 +48,6 @@ class DstOptionsTest {
     }
 
     @Test
-    void tsoTakesOnlyTheTimestampService() {
-        var tso = new org.tebaldi.cc.tso.TimestampOrdering();
-        assertEquals(List.of(), tso.checkOptions(CcTree.build(TreeSpec.leaf("tso", "a").option("timestamps", "gts"),
-                "t").root()));
-        List<String> p = tso.checkOptions(CcTree.build(TreeSpec.leaf("tso", "a").option("timestamps", "dst"), "t")
-                .root());
-        assertEquals(1, p.size(), p.toString());
-        assertTrue(p.get(0).startsWith("option 'timestamps': tso runs only on gts"), p.get(0));
-    }
-
-    @Test
     void stalenessNeedsDst() {
         List<String> p = problems(root("staleness", "5ms"));
         assertEquals(1, p.size(), p.toString());

@@ -83,6 +83,15 @@ public interface DsPart<S> {
         confirmed.run();
     }
 
+    /**
+     * Counters this part keeps for the run report, by name (e.g. {@code dst.roReads}); read from another thread
+     * while the data server runs, so a part keeps them in thread-safe cells. A part dropped by a partial restart or
+     * an online update takes its counts with it. Empty by default (as {@link TcPart#counters}).
+     */
+    default java.util.Map<String, Long> counters() {
+        return java.util.Map.of();
+    }
+
     /** A mechanism-specific message addressed to this node at this server ({@link CcEnvelope}). */
     default void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
     }

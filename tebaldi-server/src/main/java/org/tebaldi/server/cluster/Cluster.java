@@ -268,8 +268,9 @@ public final class Cluster implements AutoCloseable {
     }
 
     /**
-     * The coordinators' CC counters ({@link org.tebaldi.core.cc.TcPart#counters}, e.g. Sundial's cache hits), summed
-     * by name over the coordinators still running; approximate while the cluster runs.
+     * The CC counters of this cluster ({@link org.tebaldi.core.cc.TcPart#counters}, e.g. Sundial's cache hits, and
+     * {@link org.tebaldi.core.cc.DsPart#counters}, e.g. DST's snapshot reads), summed by name over the coordinators
+     * still running and the data servers; approximate while the cluster runs.
      */
     public java.util.Map<String, Long> ccCounters() {
         java.util.Map<String, Long> out = new java.util.TreeMap<>();
@@ -277,6 +278,9 @@ public final class Cluster implements AutoCloseable {
             if (!crashedTcs.contains(i)) {
                 tcs.get(i).ccCounters().forEach((k, v) -> out.merge(k, v, Long::sum));
             }
+        }
+        for (DataServer d : dss) {
+            d.ccCounters().forEach((k, v) -> out.merge(k, v, Long::sum));
         }
         return out;
     }

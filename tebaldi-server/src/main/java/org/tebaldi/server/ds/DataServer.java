@@ -560,6 +560,11 @@ public final class DataServer extends NodeBase implements DsServices {
         ctx.send(to, msg);
     }
 
+    /** This server's CC counters ({@link org.tebaldi.core.cc.DsPart#counters}, e.g. DST's snapshot reads). */
+    public java.util.Map<String, Long> ccCounters() {
+        return module.counters();
+    }
+
     /**
      * The recorded history with each written key's final committed version order; null if recording is off. Call
      * after the node stopped.

@@ -44,6 +44,15 @@ final class DsModule extends CcModule<DsPart<Object>> {
         return part(t.path, level);
     }
 
+    /** Every part's counters for the run report ({@link DsPart#counters}), summed by name. */
+    java.util.Map<String, Long> counters() {
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        for (DsPart<Object> p : parts()) {
+            p.counters().forEach((k, v) -> out.merge(k, v, Long::sum));
+        }
+        return out;
+    }
+
     /** The transaction's first request here: every level makes its state. */
     void newStates(DsTxnImpl t) {
         for (int l = 0; l < t.path.length; l++) {

@@ -15,7 +15,8 @@ import org.tebaldi.core.tree.Verdict;
  * mechanism the composability rules cover (test-only mechanisms, which the rules do not know, stay out), every
  * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@code none}) only as leaves over
  * read-only types, mechanisms the rules forbid over every child ({@code occ}, {@code tictoc}, {@code sundial}) only
- * as leaves, 2PL with a drawn deadlock flavour; a {@code sundial} leaf that is the whole tree gets a random caching
+ * as leaves, 2PL with a drawn deadlock flavour, {@code timestamps: dst} on half of the tso and occ leaves and
+ * of the ssi roots DST's rule allows; a {@code sundial} leaf that is the whole tree gets a random caching
  * policy. Deterministic per seed.
  */
 public final class RandomTrees {
@@ -32,6 +33,11 @@ public final class RandomTrees {
     private static final List<String> DEADLOCK = List.of("timeout", "wait-die", "no-wait");
     private final Database db;
     private final Random rnd;
+    /**
+     * Draws of the timestamp scheme of tso and occ leaves, apart from {@link #rnd} so the trees of a seed stay
+     * what they were before those draws existed.
+     */
+    private final Random schemes;
     private final int maxDepth;
 
     /**
@@ -42,6 +48,7 @@ public final class RandomTrees {
     public RandomTrees(Database db, long seed, int maxDepth) {
         this.db = db;
         this.rnd = new Random(seed);
+        this.schemes = new Random(seed ^ 0x7473_6473L);
         this.maxDepth = maxDepth;
         Mechanisms.all().forEach((name, m) -> {
             if (rules.mechanisms().contains(name)) {
@@ -154,6 +161,13 @@ public final class RandomTrees {
             case "tso" -> {
                 if (!s.children.isEmpty()) {
                     s.option("batchInterval", "1ms");
+                } else if (schemes.nextBoolean()) {
+                    s.option("timestamps", "dst"); // a tso leaf on the coordinators' hybrid clocks (issue 19)
+                }
+            }
+            case "occ" -> {
+                if (schemes.nextBoolean()) {
+                    s.option("timestamps", "dst"); // OCC TIDs from the hybrid clock (issue 19)
                 }
             }
             default -> {

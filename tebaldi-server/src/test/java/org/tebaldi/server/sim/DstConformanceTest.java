@@ -133,19 +133,38 @@ class DstConformanceTest {
         assertTrue(stale[1] < fresh[1], "blocked reads: stale " + stale[1] + ", fresh " + fresh[1]);
     }
 
+    /**
+     * The snapshot-read counters belong to their cluster: the same seeded run twice in one JVM counts the same
+     * (process-wide counters without a reset, as before, counted the first run again in the second).
+     */
+    @Test
+    void snapshotCountsBelongToTheirCluster() {
+        TreeSpec spec = dst(TreeSpec.leaf("2pl", "rw1", "rw2"), TreeSpec.leaf("none", "ro"));
+        java.util.function.Supplier<java.util.Map<String, Long>> run = () -> new SimHarness(
+                new SnapshotWorkload(new MixWorkload(5)), CcTree.build(spec, "own")).clients(6, 40)
+                .run(11, new SimHarness.Stats()).ccCounters();
+        java.util.Map<String, Long> first = run.get();
+        java.util.Map<String, Long> second = run.get();
+        assertTrue(first.getOrDefault(SnapshotStats.READS, 0L) > 0, "no snapshot read counted: " + first);
+        org.junit.jupiter.api.Assertions.assertEquals(first.get(SnapshotStats.READS), second.get(SnapshotStats.READS));
+        org.junit.jupiter.api.Assertions.assertEquals(first.get(SnapshotStats.BLOCKED),
+                second.get(SnapshotStats.BLOCKED));
+    }
+
     /** Mean lag (µs) and blocked reads of snapshot reads in one seeded run with that staleness (null: none). */
     private static long[] lagAndBlocked(String staleness) {
         TreeSpec spec = dst(TreeSpec.leaf("2pl", "rw1", "rw2"), TreeSpec.leaf("none", "ro"));
         if (staleness != null) {
             spec.option("staleness", staleness);
         }
-        SnapshotStats.reset();
-        new SimHarness(new SnapshotWorkload(new MixWorkload(5)), CcTree.build(spec, "lag")).clients(16, 200)
-                .run(7, new SimHarness.Stats());
-        assertTrue(SnapshotStats.reads() > 100, "snapshot reads: " + SnapshotStats.reads());
+        java.util.Map<String, Long> c = new SimHarness(new SnapshotWorkload(new MixWorkload(5)),
+                CcTree.build(spec, "lag")).clients(16, 200).run(7, new SimHarness.Stats()).ccCounters();
+        long reads = c.getOrDefault(SnapshotStats.READS, 0L);
+        long blocked = c.getOrDefault(SnapshotStats.BLOCKED, 0L);
+        assertTrue(reads > 100, "snapshot reads: " + reads);
         System.out.printf("staleness %s: mean lag %.3f ms, %d of %d snapshot reads blocked%n", staleness,
-                SnapshotStats.meanLagMs(), SnapshotStats.blockedReads(), SnapshotStats.reads());
-        return new long[] {(long) (SnapshotStats.meanLagMs() * 1000), SnapshotStats.blockedReads()};
+                SnapshotStats.meanLagMs(c), blocked, reads);
+        return new long[] {(long) (SnapshotStats.meanLagMs(c) * 1000), blocked};
     }
 
     /** Mix's workload plus snapshot transactions of its own ({@code ro}, 1–5 reads), whose outcomes it counts. */

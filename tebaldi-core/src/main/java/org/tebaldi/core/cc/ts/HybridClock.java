@@ -13,6 +13,8 @@ import java.util.function.LongSupplier;
 public final class HybridClock {
     /** Bits of the logical part. */
     public static final int LOGICAL_BITS = 16;
+    /** Low bits of a {@link #unique} timestamp that name its node (at most 2^10 = 1024 coordinators). */
+    public static final int SLOT_BITS = 10;
 
     private final LongSupplier micros;
     /** The largest timestamp this clock issued or observed. */
@@ -52,6 +54,31 @@ public final class HybridClock {
         long ts = Math.max(lowerBound, now());
         last = ts;
         return ts;
+    }
+
+    /**
+     * A timestamp no other node's clock issues, above every timestamp this clock issued or observed: the next
+     * timestamp {@code max(last + 1, LocalTS)} rounded up to the next one whose lowest {@code SLOT_BITS} bits are
+     * {@code slot} (so the logical part keeps {@code 16 - SLOT_BITS} bits of counter per millisecond and carries into
+     * the physical part beyond it). For mechanisms that order by start timestamps and need them distinct (TSO).
+     *
+     * @param slot this node's slot, 0 ≤ slot &lt; 2^{@link #SLOT_BITS}
+     * @throws IllegalArgumentException if {@code slot} is out of range (more coordinators than slots)
+     */
+    public long unique(int slot) {
+        if (slot < 0 || slot >= 1 << SLOT_BITS) {
+            throw new IllegalArgumentException("node slot " + slot + " out of range: DST's unique timestamps carry "
+                    + "the coordinator's index in " + SLOT_BITS + " bits (at most " + (1 << SLOT_BITS)
+                    + " coordinators)");
+        }
+        long t = Math.max(last + 1, ofMicros(micros.getAsLong()));
+        long mask = (1L << SLOT_BITS) - 1;
+        long u = (t & ~mask) | slot;
+        if (u < t) {
+            u += 1L << SLOT_BITS;
+        }
+        last = u;
+        return u;
     }
 
     /** Records a timestamp learned from another node (the receive rule of a hybrid logical clock). */

@@ -48,6 +48,19 @@ public enum TimestampScheme {
                 + String.join(", ", Arrays.stream(values()).map(TimestampScheme::optionValue).toList()) + ")");
     }
 
+    /**
+     * The option check of a mechanism that takes no timestamp from any scheme (TicToc and Sundial compute commit
+     * timestamps from the leases of the records a transaction accessed; no timestamp service, no clock): null if
+     * the node does not set {@code timestamps}, else one message naming the mechanism, {@code why} and the fix.
+     */
+    public static String unused(CcNode node, String mechanism, String why) {
+        if (!node.options().containsKey(OPTION)) {
+            return null;
+        }
+        return "option '" + OPTION + "': " + mechanism + " takes no timestamps from gts or dst: " + why
+                + " (remove the option; it sends 0 timestamp-service messages either way)";
+    }
+
     /** The option check for {@code checkOptions}: null if fine, else {@code "option 'timestamps': ..."}. */
     public static String problem(CcNode node) {
         try {

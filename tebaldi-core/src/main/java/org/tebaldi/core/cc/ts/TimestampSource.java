@@ -24,6 +24,13 @@ public interface TimestampSource {
      */
     void readTs(long stalenessMicros, LongConsumer onTs);
 
+    /**
+     * A start timestamp no other node issues, larger than every timestamp this source issued or observed (DST: the
+     * hybrid clock with this node's index in its lowest bits, {@link HybridClock#unique}; GTS: the service's next
+     * timestamp, unique by construction). For mechanisms that order transactions by start timestamps (TSO leaves).
+     */
+    void uniqueTs(LongConsumer onTs);
+
     /** Records a timestamp this node learned from a peer (DST's clock moves past it; GTS ignores it). */
     void observe(long ts);
 

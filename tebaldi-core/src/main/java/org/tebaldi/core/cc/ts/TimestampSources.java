@@ -17,7 +17,7 @@ public final class TimestampSources {
     public static TimestampSource of(TimestampScheme scheme, CcServices node, TsClient client) {
         return switch (scheme) {
             case GTS -> new Gts(client);
-            case DST -> new Dst(new HybridClock(node::nowMicros));
+            case DST -> new Dst(new HybridClock(node::nowMicros), node);
         };
     }
 
@@ -39,6 +39,11 @@ public final class TimestampSources {
         }
 
         @Override
+        public void uniqueTs(LongConsumer onTs) {
+            client.next(onTs);
+        }
+
+        @Override
         public void observe(long ts) {
         }
 
@@ -48,8 +53,11 @@ public final class TimestampSources {
         }
     }
 
-    /** DST: the node's hybrid clock; no message. */
-    private record Dst(HybridClock clock) implements TimestampSource {
+    /**
+     * DST: the node's hybrid clock; no message. {@code node} is asked for its index only when used (parts exist
+     * before their node runs).
+     */
+    private record Dst(HybridClock clock, CcServices node) implements TimestampSource {
         @Override
         public TimestampScheme scheme() {
             return TimestampScheme.DST;
@@ -64,6 +72,11 @@ public final class TimestampSources {
         public void readTs(long stalenessMicros, LongConsumer onTs) {
             long now = clock.now();
             onTs.accept(Math.max(0, now - HybridClock.ofMicros(Math.max(0, stalenessMicros))));
+        }
+
+        @Override
+        public void uniqueTs(LongConsumer onTs) {
+            onTs.accept(clock.unique(node.self().index()));
         }
 
         @Override

@@ -1,0 +1,124 @@
+package org.tebaldi.cc.ssi;
+
+import org.tebaldi.core.cc.DsTxn;
+import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.service.TsClient;
+import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
+
+/**
+ * SSI's rules between batches (dissertation §4.4.3), for general mode and inner SSI: first updater wins, snapshot
+ * reads that must not skip a prepared writer, and the anti-dependencies between batches — reported to the TC for
+ * the root's pivot check, or, for an inner node, avoided by dooming the acting transaction (docs/mechanisms.md,
+ * "SSI"). Keeps the read marks and prunes them by the timestamp service's watermark.
+ */
+final class BatchRules {
+    private final SsiScope s;
+    private final TsClient ts;
+    private final long gcMicros;
+    private final ReadMarks marks = new ReadMarks();
+    private boolean gcScheduled;
+
+    /** @param gcMicros how often read marks are pruned, µs */
+    BatchRules(SsiScope scope, TsClient ts, long gcMicros) {
+        this.s = scope;
+        this.ts = ts;
+        this.gcMicros = gcMicros;
+    }
+
+    /** First updater wins, when the write executes: null, or why {@code t} must abort. */
+    String writeConflict(DsTxn t, SsiDsPart.Snapshot st, OpContext op) {
+        VersionChain chain = op.chain();
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (!s.inSubtree(v) || s.sameBatch(t, st, v)) {
+                continue;
+            }
+            if (!v.committed() || v.stamp(s.id) > st.startTs) {
+                return "ssi: write-write conflict on " + op.key() + " with a concurrent transaction of another batch"
+                        + " (first updater wins)";
+            }
+        }
+        return null;
+    }
+
+    /** A snapshot read must not skip a prepared writer of another batch (its commit timestamp may be lower). */
+    void recheckSnapshot(DsTxn t, SsiDsPart.Snapshot st, OpContext op) {
+        VersionChain chain = op.chain();
+        int from = op.chosen() == null ? 0 : chain.indexOf(op.chosen()) + 1;
+        for (int i = from; i < chain.size(); i++) {
+            if (s.preparedOtherBatch(t, st, chain.get(i))) {
+                t.doom("ssi: a writer of " + op.key() + " prepared while the snapshot read waited below");
+                return;
+            }
+        }
+    }
+
+    /** First updater wins, checked again at the time the version is installed. */
+    void recheckWriteWrite(DsTxn t, SsiDsPart.Snapshot st, OpContext op, Version mine) {
+        VersionChain chain = op.chain();
+        for (int i = chain.indexOf(mine) - 1; i >= 0; i--) {
+            Version v = chain.get(i);
+            if (s.inSubtree(v) && !s.sameBatch(t, st, v) && (!v.committed() || v.stamp(s.id) > st.startTs)) {
+                t.doom("ssi: write-write conflict on " + op.key() + " with a concurrent transaction of another batch"
+                        + " (found when the write was applied)");
+                return;
+            }
+        }
+    }
+
+    /** A read that misses newer versions of other batches: an anti-dependency per version; leaves a read mark. */
+    void afterRead(DsTxn t, SsiDsPart.Snapshot st, OpContext op) {
+        VersionChain chain = op.chain();
+        int from = op.chosen() == null ? 0 : chain.indexOf(op.chosen()) + 1;
+        for (int i = from; i < chain.size(); i++) {
+            Version v = chain.get(i);
+            if (!s.inSubtree(v) || s.sameBatch(t, st, v)) {
+                continue;
+            }
+            if (!s.node.isRoot()) {
+                t.doom("ssi (inner): snapshot read of " + op.key() + " misses a newer write of another batch");
+                return;
+            }
+            t.report(s.level, new AntiDependency(st.startTs, v.auxStamp(s.id)));
+        }
+        marks.add(op.key(), t, st);
+        scheduleGc();
+    }
+
+    /** A write over read marks of other batches: an anti-dependency per reader (inner: dooms over a live one). */
+    void afterWrite(DsTxn t, SsiDsPart.Snapshot st, OpContext op) {
+        for (ReadMarks.Mark m : marks.on(op.key())) {
+            DsTxn r = m.reader();
+            if (r == t || (r.finished() && !r.committed()) || m.state().startTs < 0) {
+                continue;
+            }
+            boolean mate = !s.node.isLeaf() && s.node.sameGroup(t.id(), t.leaf(), t.instance(), r.id(), r.leaf(),
+                    r.instance()) && m.state().startTs == st.startTs;
+            if (mate) {
+                continue;
+            }
+            if (!s.node.isRoot()) {
+                if (!r.finished()) {
+                    t.doom("ssi (inner): write of " + op.key() + " over the read of a live transaction of another batch");
+                    return;
+                }
+                continue; // the reader committed first: the edge follows commit order
+            }
+            t.report(s.level, new AntiDependency(m.state().startTs, st.startTs));
+        }
+    }
+
+    private void scheduleGc() {
+        if (!gcScheduled) {
+            gcScheduled = true;
+            s.services.schedule(gcMicros, () -> ts.watermark(false, wm -> {
+                marks.prune(wm);
+                gcScheduled = false;
+                if (marks.keys() > 0) {
+                    scheduleGc();
+                }
+            }));
+        }
+    }
+}
