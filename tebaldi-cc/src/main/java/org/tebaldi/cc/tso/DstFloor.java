@@ -25,6 +25,7 @@ final class DstFloor {
     static final long SLACK_MICROS = 200_000;
 
     private final DsServices services;
+    private final int ccNode;
     /** Transactions with a timestamp that reached this server and have not finished here. */
     private final Set<TsoDsPart.Stamp> live = new HashSet<>();
     /** GC epochs waiting for the floor to pass their newest stamp, oldest first. */
@@ -35,23 +36,26 @@ final class DstFloor {
     private record Epoch(long maxStamp, Runnable confirmed) {
     }
 
-    DstFloor(DsServices services) {
+    DstFloor(DsServices services, int ccNode) {
         this.services = services;
+        this.ccNode = ccNode;
     }
 
     /**
      * The floor now: transactions with a smaller timestamp are refused here. It starts, when first asked (parts
-     * are made before their node runs), at the server's clock: a part rebuilt by a partial restart lost the read
-     * marks of its predecessor, and refusing every transaction below the server's clock (the coordinators learn the
-     * floor and move past it) stands in for the marks of readers up to that time. Not further ahead: a floor ahead
-     * of real time would push the coordinators' clocks ahead of the others' and a later transaction elsewhere could
-     * then be ordered before them (found by the list-append final reads with a floor 200 ms ahead). Readers whose
-     * coordinators' clocks ran ahead of this server's are not covered (docs/mechanisms.md, "Known limitations").
+     * are made before their node runs), at the server's clock, or just above the highest timestamp a predecessor
+     * of this part served here ({@link DsServices#highestServed}) if that is higher: a part rebuilt by a partial
+     * restart lost the read marks of its predecessor, and refusing every transaction at or below any timestamp it
+     * served (the coordinators learn the floor and move past it) stands in for those marks — including readers whose
+     * coordinators' clocks ran ahead of this server's. Not further ahead: a floor ahead of every coordinator's clock
+     * would push the coordinators' clocks ahead of real time and a later transaction elsewhere could then be ordered
+     * before them (found by the list-append final reads with a floor 200 ms ahead); the highest served timestamp is
+     * one a coordinator's clock reached.
      */
     long value() {
         if (!started) {
             started = true;
-            floor = HybridClock.ofMicros(services.nowMicros());
+            floor = Math.max(HybridClock.ofMicros(services.nowMicros()), services.highestServed(ccNode) + 1);
         }
         return floor;
     }
@@ -60,6 +64,7 @@ final class DstFloor {
     void live(TsoDsPart.Stamp st) {
         if (st.ts >= 0) {
             live.add(st);
+            services.served(ccNode, st.ts);
         }
     }
 

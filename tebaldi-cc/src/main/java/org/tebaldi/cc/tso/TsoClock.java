@@ -30,7 +30,7 @@ final class TsoClock {
         if (TimestampOrdering.dst(node)) {
             this.ts = null;
             this.gcWaits = null;
-            this.floor = new DstFloor(services);
+            this.floor = new DstFloor(services, node.id());
         } else {
             this.ts = new TsClient(services, node.id());
             this.gcWaits = new WatermarkWaits(services, ts, tickMicros);

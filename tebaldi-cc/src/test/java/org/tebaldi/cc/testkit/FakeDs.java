@@ -20,6 +20,18 @@ public final class FakeDs implements DsServices {
     private long now;
     private long requestIds;
 
+    private final java.util.Map<Integer, Long> served = new java.util.HashMap<>();
+
+    @Override
+    public void served(int ccNode, long ts) {
+        served.merge(ccNode, ts, Math::max);
+    }
+
+    @Override
+    public long highestServed(int ccNode) {
+        return served.getOrDefault(ccNode, -1L);
+    }
+
     /** Database for parts that ask (null unless a test sets it). */
     public org.tebaldi.core.db.Database db;
 

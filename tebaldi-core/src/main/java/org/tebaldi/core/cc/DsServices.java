@@ -28,4 +28,18 @@ public interface DsServices extends CcServices {
      * server — right away if it already is. The call happens after the current event.
      */
     void awaitFinish(DsTxn other, Consumer<Boolean> onFinish);
+
+    /**
+     * Remembers that CC node {@code ccNode}'s part at this server served a transaction with timestamp {@code ts}. The
+     * data server keeps the highest such timestamp per node across rebuilds of the part (partial restart, online
+     * update), so a rebuilt part can stand in for the state it lost (e.g. TSO's read marks under {@code timestamps:
+     * dst}). By default nothing is kept.
+     */
+    default void served(int ccNode, long ts) {
+    }
+
+    /** The highest timestamp {@link #served} recorded for {@code ccNode} at this server, or {@code -1} if none. */
+    default long highestServed(int ccNode) {
+        return -1;
+    }
 }

@@ -49,6 +49,8 @@ import org.tebaldi.server.node.NodeBase;
  * reconfiguration entry points.
  */
 public final class DataServer extends NodeBase implements DsServices {
+    /** Per CC node, the highest transaction timestamp its parts here served (outlives part rebuilds). */
+    private final java.util.Map<Integer, Long> served = new java.util.HashMap<>();
     private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
 
     private final int index;
@@ -641,6 +643,16 @@ public final class DataServer extends NodeBase implements DsServices {
     @Override
     public VersionChain find(Key key) {
         return store.find(key);
+    }
+
+    @Override
+    public void served(int ccNode, long ts) {
+        served.merge(ccNode, ts, Math::max);
+    }
+
+    @Override
+    public long highestServed(int ccNode) {
+        return served.getOrDefault(ccNode, -1L);
     }
 
     @Override
