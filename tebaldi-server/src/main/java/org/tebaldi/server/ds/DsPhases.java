@@ -220,8 +220,14 @@ final class DsPhases {
             dur.beforeCommit(r.epoch());
         }
         DsTxnImpl t = ds.removeTxn(r.txnId());
-        if (t == null || t.finished()) {
-            LOG.error("ds{}: commit of {} which is {}", ds.dsIndex(), r.txnId(), t == null ? "unknown" : "aborted");
+        if (t == null) {
+            // a repeated answer: the termination protocol asked twice (its coordinator paused past the timeout, or a
+            // reconfiguration asked again) and both answers came; the first committed it (seed 2092 of the burn)
+            LOG.debug("ds{}: commit of {}, which already ended here", ds.dsIndex(), r.txnId());
+            return;
+        }
+        if (t.finished()) {
+            LOG.error("ds{}: commit of {} which is aborted", ds.dsIndex(), r.txnId());
             return;
         }
         for (DsTxnImpl.Written w : t.writes) {
