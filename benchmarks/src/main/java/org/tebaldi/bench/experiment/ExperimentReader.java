@@ -164,6 +164,8 @@ final class ExperimentReader {
         Path placementFile = placement == null ? null : dir.resolve(placement).normalize(); // beside the experiment
         int replicas = 1;
         org.tebaldi.server.replica.ReplicationOptions.Mode rmode = org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC;
+        org.tebaldi.server.replica.ReplicationOptions.Reads reads =
+                org.tebaldi.server.replica.ReplicationOptions.Reads.PRIMARY;
         if (c.node().has("replication")) {
             Fields r = c.section("replication", "{factor: 3, mode: sync}");
             r.checkKnown(ExperimentSchema.REPLICATION);
@@ -175,9 +177,16 @@ final class ExperimentReader {
             }
             rmode = org.tebaldi.server.replica.ReplicationOptions.mode(r.choice("mode", "sync",
                     List.of("sync", "async")));
+            reads = org.tebaldi.server.replica.ReplicationOptions.reads(r.choice("reads", "primary",
+                    List.of("primary", "nearest")));
+            if (reads == org.tebaldi.server.replica.ReplicationOptions.Reads.NEAREST && replicas < 2) {
+                throw r.error("reads", "reads: nearest sends read-only snapshot reads to the nearest copy of a "
+                        + "partition, and with factor " + replicas + " the primary is the only copy",
+                        "set factor: 2 or more, or remove reads");
+            }
         }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch, replicas, rmode, placementFile);
+                session, commit, epoch, replicas, rmode, reads, placementFile);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

@@ -135,7 +135,10 @@ public final class SummaryJson {
     /**
      * Primary-backup replication ({@code cluster.replication}): {@code replication} is null without it, else
      * {@code factor}, {@code mode}, and — when measured in this JVM (not in process mode: null there) —
-     * {@code shippedRecords}, {@code waitedWrites}, {@code resent} and {@code promotions} (whole run).
+     * {@code shippedRecords}, {@code waitedWrites}, {@code resent} and {@code promotions} (whole run); {@code reads}
+     * ({@code primary} | {@code nearest}) and, measured likewise, {@code backupReads} (reads a backup served),
+     * {@code backupFallbacks} (reads a backup refused, then served by the primary) and {@code replicaLagMs} (mean
+     * time from a write's commit at its primary to its application in a backup's view; null with none).
      */
     private static void replication(ObjectNode o, RunResult r) {
         org.tebaldi.bench.experiment.ClusterSpec cs = r.experiment().cluster();
@@ -146,17 +149,28 @@ public final class SummaryJson {
         ObjectNode x = o.putObject("replication");
         x.put("factor", cs.replicas());
         x.put("mode", cs.replicationMode().name().toLowerCase());
+        x.put("reads", cs.replicaReads().name().toLowerCase());
         org.tebaldi.bench.run.ReplicationStats s = r.replication();
         if (s == null) {
             x.putNull("shippedRecords");
             x.putNull("waitedWrites");
             x.putNull("resent");
             x.putNull("promotions");
+            x.putNull("backupReads");
+            x.putNull("backupFallbacks");
+            x.putNull("replicaLagMs");
         } else {
             x.put("shippedRecords", s.shippedRecords());
             x.put("waitedWrites", s.waitedWrites());
             x.put("resent", s.resent());
             x.put("promotions", s.promotions());
+            x.put("backupReads", s.backupReads());
+            x.put("backupFallbacks", s.backupFallbacks());
+            if (Double.isNaN(s.replicaLagMs())) {
+                x.putNull("replicaLagMs");
+            } else {
+                x.put("replicaLagMs", s.replicaLagMs());
+            }
         }
     }
 

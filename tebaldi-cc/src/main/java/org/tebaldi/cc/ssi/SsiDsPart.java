@@ -60,6 +60,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         long bound = -1;
         /** DST, update transaction: its coordinator's clock at its start ({@link DstStart}), else 0. */
         long started;
+        /** GTS, update transaction: the largest commit timestamp seen here when it prepared (its own is above). */
+        long seenAtPrepare;
     }
 
     private CcNode node;
@@ -75,6 +77,10 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private final DstTuples dst;
     /** DST's read-committed baseline ({@code roReads: read-committed}): read-only reads take the latest committed. */
     private final boolean readCommitted;
+    /** Update transactions prepared here and not finished (their commit timestamps are still to come). */
+    private final java.util.Set<Snapshot> preparedUpdates = new java.util.HashSet<>();
+    /** The largest commit timestamp of a transaction committed here (GTS: issued before anything prepared later). */
+    private long maxCts = Long.MIN_VALUE;
 
     SsiDsPart(CcNode node, DsServices services) {
         this.node = node;
@@ -379,6 +385,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
                     t.report(level, new DstBound(st.bound));
                 }
                 st.prepared = true;
+                st.seenAtPrepare = maxCts;
+                preparedUpdates.add(st);
                 k.proceed();
             }
 
@@ -392,11 +400,13 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     @Override
     public void finish(DsTxn t, Snapshot st, boolean committed, Object commitMeta) {
         st.prepared = false;
+        preparedUpdates.remove(st);
         if (dst != null) {
             dst.snapshotEnded(st);
         }
         if (commitMeta instanceof CommitTs c) {
             st.cts = c.cts();
+            maxCts = Math.max(maxCts, c.cts());
             if (dst != null && st.keys != null) {
                 dst.install(st.keys, c.cts()); // RW2, in the commit's atomic step (the child releases its locks in it)
             }
@@ -404,6 +414,36 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
                 v.setStamp(id, c.cts());
             }
         }
+    }
+
+    /**
+     * Reads from the nearest replica (docs/mechanisms.md "Replication"): only at a root under the root optimization
+     * (read-only groups read snapshots and leave no read marks), not under the read-committed baseline. Every
+     * transaction that commits here from now on is either prepared here now or prepares later. GTS: a commit
+     * timestamp is taken after every vote, so a prepared one's exceeds the largest commit timestamp seen here when
+     * it prepared, a later preparer's the largest seen now — {@code W} is the least of these. DST: a prepared one
+     * commits at or above its bound here, a later one above the claim floor (RW1), which this call raises to the
+     * server's clock as a snapshot read would (RO2) — {@code W} is the least of the clock and the bounds minus one.
+     */
+    @Override
+    public long replicaFloor() {
+        if (!rootOpt || readCommitted) {
+            return Long.MIN_VALUE;
+        }
+        long w;
+        if (dst != null) {
+            w = org.tebaldi.core.cc.ts.HybridClock.ofMicros(services.nowMicros());
+            dst.claim(null, w);
+            for (Snapshot p : preparedUpdates) {
+                w = Math.min(w, p.bound - 1);
+            }
+        } else {
+            w = maxCts;
+            for (Snapshot p : preparedUpdates) {
+                w = Math.min(w, p.seenAtPrepare);
+            }
+        }
+        return w;
     }
 
     private void scheduleGc() {

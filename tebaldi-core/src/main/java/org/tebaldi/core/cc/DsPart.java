@@ -83,6 +83,18 @@ public interface DsPart<S> {
         confirmed.run();
     }
 
+    /**
+     * Reads from the nearest replica (docs/mechanisms.md "Replication"), asked of the root's part at a primary: a
+     * bound {@code W} such that every transaction that commits at this data server from now on stamps its versions
+     * (this node's {@link Version#stamp}) strictly above {@code W} — so a copy that applied every commit made here
+     * before this call can answer snapshot reads at bounds up to {@code W} ({@link TcPart#replicaSnapshot}). Called
+     * on the data server's thread; it may raise state that later writers order above (e.g. DST's claim floor).
+     * {@link Long#MIN_VALUE} (the default): no such bound, nothing is served by a backup.
+     */
+    default long replicaFloor() {
+        return Long.MIN_VALUE;
+    }
+
     /** A mechanism-specific message addressed to this node at this server ({@link CcEnvelope}). */
     default void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
     }
