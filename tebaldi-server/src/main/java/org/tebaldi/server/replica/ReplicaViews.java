@@ -51,6 +51,17 @@ public final class ReplicaViews {
     private record Waiting(NodeId from, ReplicaMessages.Read read) {
     }
 
+    /**
+     * Whether reads above the watermark wait or are refused — always, except in the test that shows a backup
+     * serving above its watermark is caught (it turns the check off and expects violations).
+     */
+    private static volatile boolean checkWatermark = true;
+
+    /** Tests only: {@code false} lets backups serve reads above their watermark (a bug the tests must catch). */
+    public static void checkWatermarkForTests(boolean on) {
+        checkWatermark = on;
+    }
+
     private final Map<Integer, View> views = new HashMap<>();
     private final BiConsumer<NodeId, Object> send;
     private final BiConsumer<Long, Runnable> timer;
@@ -150,7 +161,7 @@ public final class ReplicaViews {
             refuse(from, r);
             return;
         }
-        if (r.snapshot() > v.watermark) {
+        if (r.snapshot() > v.watermark && checkWatermark) {
             if (!mayWait) {
                 v.waiting.add(new Waiting(from, r));
                 return;
