@@ -51,6 +51,7 @@ public final class ResolvedConfig {
             var r = c.putObject("replication");
             r.put("factor", e.cluster().replicas());
             r.put("mode", e.cluster().replicationMode().name().toLowerCase());
+            r.put("reads", e.cluster().replicaReads().name().toLowerCase());
         }
         if (e.cluster().mode().equals("processes")) {
             c.put("bind", e.cluster().bind());

@@ -39,6 +39,25 @@ class ReplicationKeyTest {
                 "durability.enabled=true", "cluster.replication.factor=3")).get("cluster").get("replication");
         assertEquals(3, json.get("factor").asInt(), json.toString());
         assertEquals("sync", json.get("mode").asText(), json.toString());
+        assertEquals("primary", json.get("reads").asText(), json.toString());
+        ClusterSpec near = fx.load(ExperimentFixture.BANK, "cluster.dataServers=3", "durability.enabled=true",
+                "cluster.replication.factor=3", "cluster.replication.reads=nearest").cluster();
+        assertEquals(ReplicationOptions.Reads.NEAREST, near.replicaReads());
+        assertTrue(near.replication().nearestReads());
+        assertEquals(ReplicationOptions.Reads.PRIMARY, c.replicaReads());
+    }
+
+    @Test
+    void badReadsAreOneClearMessage() {
+        ConfigException e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK,
+                "cluster.dataServers=2", "durability.enabled=true", "cluster.replication.factor=2",
+                "cluster.replication.reads=closest"));
+        assertEquals("cluster.replication.reads", e.place());
+        assertTrue(e.fix().contains("primary") && e.fix().contains("nearest"), e.fix());
+        e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK, "durability.enabled=true",
+                "cluster.replication.factor=1", "cluster.replication.reads=nearest"));
+        assertEquals("cluster.replication.reads", e.place());
+        assertTrue(e.fix().contains("factor: 2"), e.fix());
     }
 
     @Test
