@@ -77,6 +77,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private final DstTuples dst;
     /** DST's read-committed baseline ({@code roReads: read-committed}): read-only reads take the latest committed. */
     private final boolean readCommitted;
+    /** DST's staleness bound, µs: snapshots read this far behind their coordinator's clock. */
+    private final long stalenessMicros;
     /** Update transactions prepared here and not finished (their commit timestamps are still to come). */
     private final java.util.Set<Snapshot> preparedUpdates = new java.util.HashSet<>();
     /** The largest commit timestamp of a transaction committed here (GTS: issued before anything prepared later). */
@@ -93,6 +95,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         this.dst = SsiMode.dst(node, services.database())
                 ? new DstTuples(services, node.durationOption(SsiMode.STALENESS, 0)) : null;
         this.readCommitted = dst != null && SsiMode.readCommitted(node);
+        this.stalenessMicros = node.durationOption(SsiMode.STALENESS, 0);
     }
 
     @Override
@@ -423,7 +426,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
      * timestamp is taken after every vote, so a prepared one's exceeds the largest commit timestamp seen here when
      * it prepared, a later preparer's the largest seen now — {@code W} is the least of these. DST: a prepared one
      * commits at or above its bound here, a later one above the claim floor (RW1), which this call raises to the
-     * server's clock as a snapshot read would (RO2) — {@code W} is the least of the clock and the bounds minus one.
+     * server's clock minus the staleness bound, as a snapshot read at that timestamp would (RO2) — {@code W} is the
+     * least of that and the prepared bounds minus one.
      */
     @Override
     public long replicaFloor() {
@@ -432,7 +436,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         }
         long w;
         if (dst != null) {
-            w = org.tebaldi.core.cc.ts.HybridClock.ofMicros(services.nowMicros());
+            w = org.tebaldi.core.cc.ts.HybridClock.ofMicros(services.nowMicros() - stalenessMicros);
             dst.claim(null, w);
             for (Snapshot p : preparedUpdates) {
                 w = Math.min(w, p.bound - 1);
