@@ -450,6 +450,30 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         return w;
     }
 
+    /**
+     * How far inside DST's garbage-collection horizon a backup may still serve a snapshot, µs: a primary confirms a
+     * version only once its clock is {@code staleness} + {@link DstTuples#GC_SLACK_MICROS} past the version's stamp,
+     * so a snapshot no older than {@code staleness} + (slack − this margin) by the backup's clock skips no settled
+     * version, as long as the backup's clock trails no primary's by more than the margin.
+     */
+    static final long REPLICA_GC_MARGIN_MICROS = 100_000;
+
+    /**
+     * Reads from the nearest replica: GTS needs no bound (a snapshot's batch holds back the service's watermark,
+     * which garbage collection waits for, until the transaction ends). DST confirms garbage collection by the
+     * data server's clock and the snapshots live there only; a snapshot reading at a backup is live at no primary,
+     * so the backup serves it only while it is younger than {@code staleness} + GC slack − {@link
+     * #REPLICA_GC_MARGIN_MICROS} by its own clock.
+     */
+    @Override
+    public long replicaServeFloor() {
+        if (dst == null) {
+            return Long.MIN_VALUE;
+        }
+        return org.tebaldi.core.cc.ts.HybridClock.ofMicros(services.nowMicros() - stalenessMicros
+                - DstTuples.GC_SLACK_MICROS + REPLICA_GC_MARGIN_MICROS);
+    }
+
     private void scheduleGc() {
         if (!gcScheduled) {
             gcScheduled = true;

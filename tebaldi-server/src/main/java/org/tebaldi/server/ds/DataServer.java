@@ -175,7 +175,7 @@ public final class DataServer extends NodeBase implements DsServices {
                     cfg.db().catalog(), toSelf, this::sendMessage);
             if (r.nearestReads()) {
                 views = new org.tebaldi.server.replica.ReplicaViews(this::sendMessage, (d2, task) -> schedule(d2, task),
-                        this::nowMicros);
+                        this::nowMicros, () -> module.part(module.config().tree().root()).replicaServeFloor());
                 backups.onLoadRows(views::seed);
                 if (replicated != null) {
                     viewShipper = new org.tebaldi.server.replica.ViewShipper(index, r.backupsOf(index,

@@ -24,7 +24,9 @@ import org.tebaldi.server.durability.LogRecord;
  * ReplicaMessages.Read} at snapshot bound {@code s ≤ watermark} is answered with the newest version stamped at or
  * below {@code s}; one above the watermark waits up to {@link #READ_WAIT_MICROS} for a View that raises it, and is
  * refused then (the coordinator reads at the primary; a writer is never waited for). Also refused: a key the view does
- * not know (absent rows are the primary's to answer) or whose versions at or below {@code s} were pruned. After a
+ * not know (absent rows are the primary's to answer) or whose versions at or below {@code s} were pruned, and a
+ * snapshot below the root part's serve floor ({@code DsPart.replicaServeFloor}: a primary may have garbage-collected
+ * past it, and a snapshot read here holds back no primary's garbage collection). After a
  * data server failure or a recovery round ({@link #dropAll}) nothing is served any more: a recovery round may
  * retract commits the views hold. Data-server thread only.
  */
@@ -66,6 +68,7 @@ public final class ReplicaViews {
     private final BiConsumer<NodeId, Object> send;
     private final BiConsumer<Long, Runnable> timer;
     private final LongSupplier clock;
+    private final LongSupplier serveFloor;
     private boolean dropped;
     private volatile long served;
     private volatile long refused;
@@ -76,11 +79,14 @@ public final class ReplicaViews {
      * @param send  sends a message from this data server
      * @param timer runs a task on this data server's thread after a delay in µs
      * @param clock this data server's clock, µs
+     * @param serveFloor the root part's {@code replicaServeFloor()} here: snapshots below it are refused
      */
-    public ReplicaViews(BiConsumer<NodeId, Object> send, BiConsumer<Long, Runnable> timer, LongSupplier clock) {
+    public ReplicaViews(BiConsumer<NodeId, Object> send, BiConsumer<Long, Runnable> timer, LongSupplier clock,
+                        LongSupplier serveFloor) {
         this.send = send;
         this.timer = timer;
         this.clock = clock;
+        this.serveFloor = serveFloor;
     }
 
     private View view(int partition) {
@@ -185,7 +191,9 @@ public final class ReplicaViews {
                 }
             }
         }
-        if (found == null) { // an absent row, or pruned below the snapshot: the primary answers
+        if (found == null || r.snapshot() < serveFloor.getAsLong()) {
+            // an absent row, pruned below the snapshot, or a snapshot so old that a primary may have settled a
+            // version it skips (garbage collection): the primary answers
             refuse(from, r);
             return;
         }
