@@ -18,7 +18,9 @@ import org.tebaldi.server.replica.ReplicationOptions;
  * layouts) when it keeps a backup of the partition; the primary otherwise, where the read takes the usual path. A
  * backup's answer is recorded in the history as a data server records a read, and the reader's epoch is raised to
  * the writer's, so that a recovery round that retracts the writer retracts the reader too; a refusal (watermark
- * below the snapshot after a short wait, pruned or absent version, a failure) sends the read to the primary.
+ * below the snapshot after a short wait, pruned or absent version, a snapshot too old, a failure) sends the read
+ * to the primary, and the transaction's later reads go to the primaries directly (a refusal mostly means the
+ * snapshot is too old or the backup lags, which its next reads would meet too).
  * Coordinator thread only.
  */
 final class ReplicaReads {
@@ -42,7 +44,7 @@ final class ReplicaReads {
      */
     boolean tryBackup(TcTxnImpl t, OpBatch b, int i, Op op) {
         ReplicationOptions r = tc.config().replication();
-        if (!r.nearestReads() || op.kind() != OpKind.READ
+        if (!r.nearestReads() || t.backupRefused || op.kind() != OpKind.READ
                 || tc.database().catalog().table(op.key().table()).replicated()) {
             return false;
         }
@@ -78,6 +80,7 @@ final class ReplicaReads {
         q.b().inFlight--;
         if (!r.served()) {
             fallbacks++;
+            t.backupRefused = true;
             executor.toPrimary(t, q.b(), q.i());
             return;
         }
