@@ -33,6 +33,9 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param replicas           {@code replication.factor}: copies of each partition (default 1: no replication;
  *                           docs/mechanisms.md "Replication")
  * @param replicationMode    {@code replication.mode}: {@code sync} (default) or {@code async}
+ * @param replicaReads       {@code replication.reads}: {@code primary} (default) or {@code nearest} (read-only
+ *                           snapshot reads at the nearest copy holding the snapshot; docs/mechanisms.md
+ *                           "Replication")
  * @param placement          {@code placement}: a Chiller placement file ({@link org.tebaldi.server.node.Placement},
  *                           written by {@code tebaldi partition}; a relative path is resolved against the experiment
  *                           file's folder): its hot-record lookup table over the default partitioner; null (or
@@ -45,21 +48,23 @@ public record ClusterSpec(String mode, String transport, int dataServers, int co
                           int threads, boolean batching, SimulationSpec simulation, String bind,
                           long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
                           org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
+                          org.tebaldi.server.replica.ReplicationOptions.Reads replicaReads,
                           java.nio.file.Path placement, boolean autoFailover) {
     /** With automatic failover ({@code replication.failover: auto}). */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                        int threads, boolean batching, SimulationSpec simulation, String bind,
                        long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
                        org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
+                       org.tebaldi.server.replica.ReplicationOptions.Reads replicaReads,
                        java.nio.file.Path placement) {
         this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
-                sessionTimeoutMillis, commit, epochMicros, replicas, replicationMode, placement, true);
+                sessionTimeoutMillis, commit, epochMicros, replicas, replicationMode, replicaReads, placement, true);
     }
 
     /** The replication settings (replicas in RocksDB under the durability directory). */
     public org.tebaldi.server.replica.ReplicationOptions replication() {
         return replicas <= 1 ? org.tebaldi.server.replica.ReplicationOptions.OFF
-                : new org.tebaldi.server.replica.ReplicationOptions(replicas, replicationMode, null);
+                : new org.tebaldi.server.replica.ReplicationOptions(replicas, replicationMode, null, replicaReads);
     }
 
     /** The default {@code bind}: loopback only. */
@@ -92,7 +97,7 @@ public record ClusterSpec(String mode, String transport, int dataServers, int co
                        long sessionTimeoutMillis, CommitProtocol commit, long epochMicros) {
         this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
                 sessionTimeoutMillis, commit, epochMicros, 1, org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC,
-                null);
+                org.tebaldi.server.replica.ReplicationOptions.Reads.PRIMARY, null);
     }
 
     /**

@@ -165,6 +165,8 @@ final class ExperimentReader {
         int replicas = 1;
         org.tebaldi.server.replica.ReplicationOptions.Mode rmode = org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC;
         boolean autoFailover = true;
+        org.tebaldi.server.replica.ReplicationOptions.Reads reads =
+                org.tebaldi.server.replica.ReplicationOptions.Reads.PRIMARY;
         if (c.node().has("replication")) {
             Fields r = c.section("replication", "{factor: 3, mode: sync}");
             r.checkKnown(ExperimentSchema.REPLICATION);
@@ -177,9 +179,20 @@ final class ExperimentReader {
             rmode = org.tebaldi.server.replica.ReplicationOptions.mode(r.choice("mode", "sync",
                     List.of("sync", "async")));
             autoFailover = "auto".equals(r.choice("failover", "auto", List.of("auto", "manual")));
+            reads = org.tebaldi.server.replica.ReplicationOptions.reads(r.choice("reads", "primary",
+                    List.of("primary", "nearest")));
+            if (reads == org.tebaldi.server.replica.ReplicationOptions.Reads.NEAREST && replicas < 2) {
+                throw r.error("reads", "reads: nearest sends read-only snapshot reads to the nearest copy of a "
+                        + "partition, and with factor " + replicas + " the primary is the only copy",
+                        "set factor: 2 or more, or remove reads");
+            }
+            if (reads == org.tebaldi.server.replica.ReplicationOptions.Reads.NEAREST && mode.equals("processes")) {
+                throw r.error("reads", "reads: nearest runs in embedded clusters only (the node processes' cluster "
+                        + "manifest does not carry it yet)", "use mode: embedded, or remove reads");
+            }
         }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch, replicas, rmode, placementFile, autoFailover);
+                session, commit, epoch, replicas, rmode, reads, placementFile, autoFailover);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

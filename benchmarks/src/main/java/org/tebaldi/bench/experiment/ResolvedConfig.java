@@ -52,6 +52,7 @@ public final class ResolvedConfig {
             r.put("factor", e.cluster().replicas());
             r.put("mode", e.cluster().replicationMode().name().toLowerCase());
             r.put("failover", e.cluster().autoFailover() ? "auto" : "manual");
+            r.put("reads", e.cluster().replicaReads().name().toLowerCase());
         }
         if (e.cluster().mode().equals("processes")) {
             c.put("bind", e.cluster().bind());

@@ -261,7 +261,8 @@ public final class ProcessExperimentRun {
             f.add(new org.tebaldi.bench.run.ReplicationStats.Failover(p.partition(), p.host(), p.atMillis(),
                     p.tookMillis(), p.by()));
         }
-        return new org.tebaldi.bench.run.ReplicationStats(shipped, acked, waited, resent, f.size(), inner, f);
+        return new org.tebaldi.bench.run.ReplicationStats(shipped, acked, waited, resent, f.size(), inner, 0, 0,
+                Double.NaN, f);
     }
 
     private static void failIfBroken(ProcessCluster pc, DriverResult d) throws RunFailedException,

@@ -138,7 +138,10 @@ public final class SummaryJson {
      * {@code resent}, {@code promotions} and {@code innerHostWaits} (Chiller's inner-host votes that waited for the backups, Chiller §5) (whole run; in process mode summed over the data servers alive at the
      * end), and {@code failovers}: each promotion's {@code partition}, {@code host}, {@code atMillis} (ms after the
      * cluster started), {@code tookMillis} and {@code by} (process mode; empty elsewhere); the counters are null
-     * where nothing was measured.
+     * where nothing was measured; {@code reads} ({@code primary} | {@code nearest}) and, measured in this JVM
+     * (null in process mode), {@code backupReads} (reads a backup served), {@code backupFallbacks} (reads a backup
+     * refused, then served by the primary) and {@code replicaLagMs} (mean time from a write's commit at its primary
+     * to its application in a backup's view; null with none).
      */
     private static void replication(ObjectNode o, RunResult r) {
         org.tebaldi.bench.experiment.ClusterSpec cs = r.experiment().cluster();
@@ -149,6 +152,7 @@ public final class SummaryJson {
         ObjectNode x = o.putObject("replication");
         x.put("factor", cs.replicas());
         x.put("mode", cs.replicationMode().name().toLowerCase());
+        x.put("reads", cs.replicaReads().name().toLowerCase());
         org.tebaldi.bench.run.ReplicationStats s = r.replication();
         if (s == null) {
             x.putNull("shippedRecords");
@@ -158,12 +162,22 @@ public final class SummaryJson {
             x.putNull("promotions");
             x.putNull("innerHostWaits");
             x.putNull("failovers");
+            x.putNull("backupReads");
+            x.putNull("backupFallbacks");
+            x.putNull("replicaLagMs");
         } else {
             x.put("shippedRecords", s.shippedRecords());
             x.put("acknowledgedWrites", s.acknowledgedWrites());
             x.put("waitedWrites", s.waitedWrites());
             x.put("resent", s.resent());
             x.put("promotions", s.promotions());
+            x.put("backupReads", s.backupReads());
+            x.put("backupFallbacks", s.backupFallbacks());
+            if (Double.isNaN(s.replicaLagMs())) {
+                x.putNull("replicaLagMs");
+            } else {
+                x.put("replicaLagMs", s.replicaLagMs());
+            }
             x.put("innerHostWaits", s.innerHostWaits());
             com.fasterxml.jackson.databind.node.ArrayNode f = x.putArray("failovers");
             for (org.tebaldi.bench.run.ReplicationStats.Failover v : s.failovers()) {

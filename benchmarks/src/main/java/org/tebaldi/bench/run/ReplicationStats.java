@@ -10,12 +10,15 @@ import org.tebaldi.server.ds.DataServer;
  * to every live backup), writes the backups acknowledged (summed over the backups), writes whose completion waited
  * for the backups' acknowledgements, unacknowledged writes shipped again, backups promoted, and the inner-host
  * votes among the waited writes (Chiller's inner region, whose vote waits for the backups in both modes: Zamanian
- * et al. SIGMOD 2020 §5). In process mode the
+ * et al. SIGMOD 2020 §5); with {@code reads: nearest}, the reads backups served for the coordinators, those a backup
+ * refused and the primary then served, and the mean replica lag, ms (commit at the primary to application in a
+ * backup's view, per applied batch of writes; NaN with none). In process mode the
  * counters are asked from the live data servers at the end of the run (a killed primary's die with it) and
  * {@code failovers} lists each promotion with its timing; the embedded and simulated runs list none there.
  */
 public record ReplicationStats(long shippedRecords, long acknowledgedWrites, long waitedWrites, long resent,
-                               int promotions, long innerHostWaits, List<Failover> failovers) {
+                               int promotions, long innerHostWaits, long backupReads, long backupFallbacks,
+                               double replicaLagMs, List<Failover> failovers) {
     /**
      * One promotion of a backup (process mode).
      *
@@ -47,6 +50,23 @@ public record ReplicationStats(long shippedRecords, long acknowledgedWrites, lon
                 inner += d.replicatedLog().innerHostWaits();
             }
         }
-        return new ReplicationStats(shipped, acked, waited, resent, cluster.promotions(), inner, List.of());
+        long lagMicros = 0;
+        long lagSamples = 0;
+        for (DataServer d : cluster.dataServers()) {
+            if (d.replicaViews() != null) {
+                long[] l = d.replicaViews().lag();
+                lagMicros += l[0];
+                lagSamples += l[1];
+            }
+        }
+        long served = 0;
+        long fallbacks = 0;
+        for (org.tebaldi.server.tc.TransactionCoordinator tc : cluster.coordinators()) {
+            long[] c = tc.replicaReadCounts();
+            served += c[0];
+            fallbacks += c[1];
+        }
+        return new ReplicationStats(shipped, acked, waited, resent, cluster.promotions(), inner, served, fallbacks,
+                lagSamples == 0 ? Double.NaN : lagMicros / 1000.0 / lagSamples, List.of());
     }
 }

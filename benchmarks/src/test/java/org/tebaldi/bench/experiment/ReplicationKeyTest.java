@@ -43,6 +43,12 @@ class ReplicationKeyTest {
         assertTrue(c.autoFailover(), "failover defaults to auto");
         assertTrue(!fx.load(ExperimentFixture.BANK, "cluster.dataServers=2", "durability.enabled=true",
                 "cluster.replication.factor=2", "cluster.replication.failover=manual").cluster().autoFailover());
+        assertEquals("primary", json.get("reads").asText(), json.toString());
+        ClusterSpec near = fx.load(ExperimentFixture.BANK, "cluster.dataServers=3", "durability.enabled=true",
+                "cluster.replication.factor=3", "cluster.replication.reads=nearest").cluster();
+        assertEquals(ReplicationOptions.Reads.NEAREST, near.replicaReads());
+        assertTrue(near.replication().nearestReads());
+        assertEquals(ReplicationOptions.Reads.PRIMARY, c.replicaReads());
     }
 
     @Test
@@ -52,6 +58,19 @@ class ReplicationKeyTest {
                 "cluster.replication.failover=sometimes"));
         assertEquals("cluster.replication.failover", e.place());
         assertTrue(e.fix().contains("auto") && e.fix().contains("manual"), e.fix());
+    }
+
+    @Test
+    void badReadsAreOneClearMessage() {
+        ConfigException e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK,
+                "cluster.dataServers=2", "durability.enabled=true", "cluster.replication.factor=2",
+                "cluster.replication.reads=closest"));
+        assertEquals("cluster.replication.reads", e.place());
+        assertTrue(e.fix().contains("primary") && e.fix().contains("nearest"), e.fix());
+        e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK, "durability.enabled=true",
+                "cluster.replication.factor=1", "cluster.replication.reads=nearest"));
+        assertEquals("cluster.replication.reads", e.place());
+        assertTrue(e.fix().contains("factor: 2"), e.fix());
     }
 
     @Test

@@ -61,6 +61,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         long bound = -1;
         /** DST, update transaction: its coordinator's clock at its start ({@link DstStart}), else 0. */
         long started;
+        /** GTS, update transaction: the largest commit timestamp seen here when it prepared (its own is above). */
+        long seenAtPrepare;
     }
 
     private final SsiScope s;
@@ -73,6 +75,14 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     private final BatchRules batches;
     /** DST's snapshot reads and tuple timestamps, null under GTS. */
     private final DstReads dst;
+    /** DST's read-committed baseline ({@code roReads: read-committed}): read-only reads take the latest committed. */
+    private final boolean readCommitted;
+    /** DST's staleness bound, µs: snapshots read this far behind their coordinator's clock. */
+    private final long stalenessMicros;
+    /** Update transactions prepared here and not finished (their commit timestamps are still to come). */
+    private final java.util.Set<Snapshot> preparedUpdates = new java.util.HashSet<>();
+    /** The largest commit timestamp of a transaction committed here (GTS: issued before anything prepared later). */
+    private long maxCts = Long.MIN_VALUE;
 
     SsiDsPart(CcNode node, DsServices services) {
         this.s = new SsiScope(node, services);
@@ -85,6 +95,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         this.batches = new BatchRules(s, ts, GC_MICROS);
         this.dst = SsiMode.dst(node, services.database()) ? new DstReads(s,
                 node.durationOption(SsiMode.STALENESS, 0), SsiMode.readCommitted(node)) : null;
+        this.readCommitted = dst != null && SsiMode.readCommitted(node);
+        this.stalenessMicros = node.durationOption(SsiMode.STALENESS, 0);
     }
 
     @Override
@@ -236,6 +248,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
                     t.report(level, new DstBound(dst.bound(st)));
                 }
                 st.prepared = true;
+                st.seenAtPrepare = maxCts;
+                preparedUpdates.add(st);
                 k.proceed();
             }
 
@@ -249,11 +263,13 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
     @Override
     public void finish(DsTxn t, Snapshot st, boolean committed, Object commitMeta) {
         st.prepared = false;
+        preparedUpdates.remove(st);
         if (dst != null) {
             dst.tuples.snapshotEnded(st);
         }
         if (commitMeta instanceof CommitTs c) {
             st.cts = c.cts();
+            maxCts = Math.max(maxCts, c.cts());
             if (dst != null && st.keys != null) {
                 dst.tuples.install(st.keys, c.cts()); // RW2, in the commit's atomic step (the child releases its locks)
             }
@@ -263,6 +279,60 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         }
     }
 
+    /**
+     * Reads from the nearest replica (docs/mechanisms.md "Replication"): only at a root under the root optimization
+     * (read-only groups read snapshots and leave no read marks), not under the read-committed baseline. Every
+     * transaction that commits here from now on is either prepared here now or prepares later. GTS: a commit
+     * timestamp is taken after every vote, so a prepared one's exceeds the largest commit timestamp seen here when
+     * it prepared, a later preparer's the largest seen now — {@code W} is the least of these. DST: a prepared one
+     * commits at or above its bound here, a later one above the claim floor (RW1), which this call raises to the
+     * server's clock minus the staleness bound, as a snapshot read at that timestamp would (RO2) — {@code W} is the
+     * least of that and the prepared bounds minus one.
+     */
+    @Override
+    public long replicaFloor() {
+        if (!rootOpt || readCommitted) {
+            return Long.MIN_VALUE;
+        }
+        long w;
+        if (dst != null) {
+            w = org.tebaldi.core.cc.ts.HybridClock.ofMicros(services.nowMicros() - stalenessMicros);
+            dst.tuples.claim(null, w);
+            for (Snapshot p : preparedUpdates) {
+                w = Math.min(w, p.bound - 1);
+            }
+        } else {
+            w = maxCts;
+            for (Snapshot p : preparedUpdates) {
+                w = Math.min(w, p.seenAtPrepare);
+            }
+        }
+        return w;
+    }
+
+    /**
+     * How far inside DST's garbage-collection horizon a backup may still serve a snapshot, µs: a primary confirms a
+     * version only once its clock is {@code staleness} + {@link DstTuples#GC_SLACK_MICROS} past the version's stamp,
+     * so a snapshot no older than {@code staleness} + (slack − this margin) by the backup's clock skips no settled
+     * version, as long as the backup's clock trails no primary's by more than the margin.
+     */
+    static final long REPLICA_GC_MARGIN_MICROS = 100_000;
+
+    /**
+     * Reads from the nearest replica: GTS needs no bound (a snapshot's batch holds back the service's watermark,
+     * which garbage collection waits for, until the transaction ends). DST confirms garbage collection by the
+     * data server's clock and the snapshots live there only; a snapshot reading at a backup is live at no primary,
+     * so the backup serves it only while it is younger than {@code staleness} + GC slack − {@link
+     * #REPLICA_GC_MARGIN_MICROS} by its own clock.
+     */
+    @Override
+    public long replicaServeFloor() {
+        if (dst == null) {
+            return Long.MIN_VALUE;
+        }
+        return org.tebaldi.core.cc.ts.HybridClock.ofMicros(services.nowMicros() - stalenessMicros
+                - DstTuples.GC_SLACK_MICROS + REPLICA_GC_MARGIN_MICROS);
+    }
     /**
      * Garbage collection (§4.5.3): a version this node stamped with commit timestamp {@code c} hides the older ones
      * from every snapshot that starts after {@code c}; so the epoch is confirmed once the watermark (the oldest

@@ -55,6 +55,8 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
     /** Where commit and DST snapshot timestamps come from ({@code timestamps} option). */
     private final TimestampSource source;
     private final long stalenessMicros;
+    /** DST's read-committed baseline: its read-only reads take the latest committed version, never a backup's. */
+    private final boolean readCommitted;
     private final HashMap<Long, Consumer<PivotMessages.Verdict>> verdicts = new HashMap<>();
 
     SsiTcPart(CcNode node, TcServices services, long intervalMicros) {
@@ -66,6 +68,7 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
         this.source = TimestampSources.of(SsiMode.dst(node, services.database()) ? TimestampScheme.DST
                 : TimestampScheme.GTS, services, ts);
         this.stalenessMicros = node.durationOption(SsiMode.STALENESS, 0);
+        this.readCommitted = source.scheme() == TimestampScheme.DST && SsiMode.readCommitted(node);
     }
 
     private boolean updateUnderRootOpt(TcTxn t) {
@@ -111,6 +114,20 @@ final class SsiTcPart implements TcPart<SsiTcPart.Snapshot> {
             return new DstStart(st.started);
         }
         return st.startTs < 0 ? null : new SsiMeta(st.startTs);
+    }
+
+    /**
+     * Reads from the nearest replica: a read-only transaction under the root optimization reads the newest version
+     * committed below its snapshot (GTS: stamp {@code < startTs}) or at or below it (DST: {@code <= startTs}) and
+     * leaves no read mark, so any copy holding every commit up to that bound can answer it (see
+     * {@link SsiDsPart#replicaFloor}).
+     */
+    @Override
+    public long replicaSnapshot(TcTxn t, Snapshot st) {
+        if (!rootOpt || readCommitted || updateUnderRootOpt(t) || st.startTs < 0) {
+            return Long.MIN_VALUE;
+        }
+        return source.scheme() == TimestampScheme.DST ? st.startTs : st.startTs - 1;
     }
 
     @Override

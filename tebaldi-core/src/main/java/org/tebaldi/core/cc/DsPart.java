@@ -92,6 +92,30 @@ public interface DsPart<S> {
         return java.util.Map.of();
     }
 
+    /**
+     * Reads from the nearest replica (docs/mechanisms.md "Replication"), asked of the root's part at a primary: a
+     * bound {@code W} such that every transaction that commits at this data server from now on stamps its versions
+     * (this node's {@link Version#stamp}) strictly above {@code W} — so a copy that applied every commit made here
+     * before this call can answer snapshot reads at bounds up to {@code W} ({@link TcPart#replicaSnapshot}). Called
+     * on the data server's thread; it may raise state that later writers order above (e.g. DST's claim floor).
+     * {@link Long#MIN_VALUE} (the default): no such bound, nothing is served by a backup.
+     */
+    default long replicaFloor() {
+        return Long.MIN_VALUE;
+    }
+
+    /**
+     * Reads from the nearest replica, asked of the root's part at a backup when it is about to answer a snapshot
+     * read: the oldest snapshot bound it may still serve now. Below it a primary may already have settled (garbage
+     * collection, {@link #confirmGc}) a version the snapshot would skip — a settled version promises that no ongoing
+     * or future transaction is ordered before its writer, and a snapshot read at a backup holds back no primary's
+     * garbage collection. {@link Long#MIN_VALUE} (the default): no bound, e.g. when a snapshot's own batch holds back
+     * the watermark garbage collection waits for.
+     */
+    default long replicaServeFloor() {
+        return Long.MIN_VALUE;
+    }
+
     /** A mechanism-specific message addressed to this node at this server ({@link CcEnvelope}). */
     default void onMessage(org.tebaldi.core.runtime.NodeId from, Object payload) {
     }

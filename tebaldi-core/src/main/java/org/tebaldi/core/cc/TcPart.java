@@ -70,6 +70,21 @@ public interface TcPart<S> {
         return null;
     }
 
+    /**
+     * Reads from the nearest replica (docs/mechanisms.md "Replication", {@code cluster.replication.reads: nearest}):
+     * the snapshot bound {@code s} of a read-only transaction whose every read may be answered by any copy of a
+     * partition that holds every committed write stamped by this node at or below {@code s}, with the newest such
+     * version of the key (stamps: {@link org.tebaldi.core.storage.Version#stamp} of this node; versions written
+     * before the run, stamp {@link org.tebaldi.core.storage.Version#NO_STAMP}, are below every bound). Asked only of
+     * the root, after {@link #start} and {@link #beforeOp}, and only when every other level of the path is a
+     * {@code none} node. Such a read reaches no data-server part; the part takes the responsibility that skipping
+     * its data-server part keeps the transaction serializable. {@link Long#MIN_VALUE} (the default): every read
+     * goes to the partition's primary.
+     */
+    default long replicaSnapshot(TcTxn t, S st) {
+        return Long.MIN_VALUE;
+    }
+
     /** A report from this node's DS part ({@link DsTxn#report}), delivered before the reply's bottom-up pass. */
     default void onReport(TcTxn t, S st, CcReport report) {
     }

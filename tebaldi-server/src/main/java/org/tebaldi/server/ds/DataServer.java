@@ -76,6 +76,9 @@ public final class DataServer extends NodeBase implements DsServices {
     private final DsEpochs epochs = new DsEpochs(this, epochPrepare);
     private ReplicatedLogStore replicated;
     private BackupReplicas backups;
+    /** Reads from the nearest replica: the views kept here of other partitions, and this partition's shipper. */
+    private org.tebaldi.server.replica.ReplicaViews views;
+    private org.tebaldi.server.replica.ViewShipper viewShipper;
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -101,6 +104,18 @@ public final class DataServer extends NodeBase implements DsServices {
                 .on(ReplicaMessages.Ship.class, (from, sh) -> {
                     if (backups != null) {
                         backups.onShip(sh);
+                    }
+                })
+                .on(ReplicaMessages.View.class, (from, v) -> {
+                    if (views != null) {
+                        views.onView(v);
+                    }
+                })
+                .on(ReplicaMessages.Read.class, (from, rd) -> {
+                    if (views != null) {
+                        views.onRead(from, rd);
+                    } else {
+                        sendMessage(from, new ReplicaMessages.ReadReply(rd.reqId(), false, null, 0, 1, 0));
                     }
                 })
                 .on(ReplicaMessages.Ack.class, (from, a) -> {
@@ -160,6 +175,16 @@ public final class DataServer extends NodeBase implements DsServices {
             backups = new BackupReplicas(index, r.stores() != null ? r.stores()
                     : d.dir() == null ? ReplicationOptions.memory() : ReplicationOptions.rocksDb(d.dir()),
                     cfg.db().catalog(), toSelf, this::sendMessage);
+            if (r.nearestReads()) {
+                views = new org.tebaldi.server.replica.ReplicaViews(this::sendMessage, (d2, task) -> schedule(d2, task),
+                        this::nowMicros, () -> module.part(module.config().tree().root()).replicaServeFloor());
+                backups.onLoadRows(views::seed);
+                if (replicated != null) {
+                    viewShipper = new org.tebaldi.server.replica.ViewShipper(index, r.backupsOf(index,
+                            cfg.dataServers()), this::sendMessage, (d2, task) -> schedule(d2, task), this::nowMicros,
+                            () -> module.part(module.config().tree().root()).replicaFloor());
+                }
+            }
         }
         boolean group = d.sync() && cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH;
         dur = new DsDurability(this, d, st, group);
@@ -179,6 +204,28 @@ public final class DataServer extends NodeBase implements DsServices {
     /** This partition's replicated log (null unless replication is on and this server ships to backups). */
     public ReplicatedLogStore replicatedLog() {
         return replicated;
+    }
+
+    /** The applied views this server keeps for reads from the nearest replica (null unless {@code reads: nearest}). */
+    public org.tebaldi.server.replica.ReplicaViews replicaViews() {
+        return views;
+    }
+
+    /**
+     * Reads from the nearest replica: {@code t} committed here with global epoch {@code epoch}, its versions
+     * stamped; they leave for the backups' views with the next tick. No-op unless this server ships views.
+     */
+    void viewCommitted(DsTxnImpl t, long epoch) {
+        if (viewShipper == null || t.writes.isEmpty()) {
+            return;
+        }
+        int root = module.config().tree().root().id();
+        List<ReplicaMessages.ViewWrite> ws = new ArrayList<>(t.writes.size());
+        for (DsTxnImpl.Written w : t.writes) {
+            org.tebaldi.core.storage.Version v = w.version();
+            ws.add(new ReplicaMessages.ViewWrite(w.key(), v.stamp(root), t.id(), v.writeSeq(), epoch, v.value()));
+        }
+        viewShipper.committed(ws);
     }
 
     /** The backups this server keeps of other partitions (null unless replication is on). */
@@ -256,6 +303,12 @@ public final class DataServer extends NodeBase implements DsServices {
     /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
     void dropEverything() {
         incarnation++;
+        if (views != null) {
+            views.dropAll();
+        }
+        if (viewShipper != null) {
+            viewShipper.stop();
+        }
         versionsRemoved = versionsAdded - gc.pruned();
         reconfig.forgetWritten();
         txns.clear();
@@ -330,6 +383,9 @@ public final class DataServer extends NodeBase implements DsServices {
             dur.flushLoads();
             if (replicated != null) {
                 replicated.start();
+            }
+            if (viewShipper != null) {
+                viewShipper.start();
             }
             dur.start();
             if (dur.store.hadData()) {
@@ -438,6 +494,12 @@ public final class DataServer extends NodeBase implements DsServices {
             }
             if (backups != null) {
                 backups.primaryDown(d.node().index());
+            }
+            if (views != null) {
+                views.dropAll();
+            }
+            if (viewShipper != null) {
+                viewShipper.nodeDown(d.node().index());
             }
         }
         if (d.node().role() != Role.TC) {

@@ -234,6 +234,7 @@ final class DsPhases {
             w.version().commit();
         }
         ds.module().finish(t, true, r.meta());
+        ds.viewCommitted(t, r.epoch());
         ds.recorder().outcome(t, true, ds.typeName(t.typeId()));
         if (dur != null) {
             dur.committed(t, r.epoch());

@@ -45,6 +45,8 @@ public final class BackupReplicas {
     private final BiConsumer<NodeId, Object> send;
     private final Map<Integer, Replica> replicas = new HashMap<>();
     private volatile long appliedRecords;
+    /** Reads from the nearest replica: where the initial load's rows go too (null: nowhere). */
+    private BiConsumer<Integer, java.util.List<org.tebaldi.server.durability.LogRecord.Data>> loadRows;
 
     /**
      * @param host  this data server's index
@@ -85,6 +87,17 @@ public final class BackupReplicas {
                     new ReplicaMessages.Ack(w.partition(), w.seq())) : null;
             if (dataRows(w)) { // the primary's initial load: in bulk; its last write waits for the flush
                 r.store.loadEncoded(w.records());
+                if (loadRows != null) {
+                    org.tebaldi.server.durability.LogFormat f = new org.tebaldi.server.durability.LogFormat(catalog);
+                    java.util.List<org.tebaldi.server.durability.LogRecord.Data> rows =
+                            new java.util.ArrayList<>(w.records().size());
+                    for (org.tebaldi.server.durability.LogRecord x : w.records()) {
+                        org.tebaldi.server.durability.LogRecord.Encoded e =
+                                (org.tebaldi.server.durability.LogRecord.Encoded) x;
+                        rows.add(f.decodeData(e.key(), e.value()));
+                    }
+                    loadRows.accept(w.partition(), rows);
+                }
                 if (ack != null) {
                     r.store.write(java.util.List.of(), true, ack);
                 }
@@ -110,6 +123,14 @@ public final class BackupReplicas {
             }
         }
         return true;
+    }
+
+    /**
+     * Reads from the nearest replica: the rows of each primary's initial load also go to {@code rows} (partition,
+     * decoded rows), to seed the backup's applied view ({@link ReplicaViews#seed}). Call before the node starts.
+     */
+    public void onLoadRows(BiConsumer<Integer, java.util.List<org.tebaldi.server.durability.LogRecord.Data>> rows) {
+        this.loadRows = rows;
     }
 
     /**

@@ -17,8 +17,30 @@ import org.tebaldi.server.durability.RocksLogStore;
  *               waits for the backups (Epoch(async))
  * @param stores opens the replica a backup keeps of a partition; null for RocksDB under the durability directory
  *               ({@link #replicaDir}); tests plug in memory stores
+ * @param reads  where read-only snapshot reads go: {@link Reads#PRIMARY} (default) or {@link Reads#NEAREST}, the
+ *               nearest copy holding the snapshot (docs/mechanisms.md "Replication", reads from the nearest replica)
  */
-public record ReplicationOptions(int factor, Mode mode, Stores stores) {
+public record ReplicationOptions(int factor, Mode mode, Stores stores, Reads reads) {
+    /** Where snapshot reads of read-only transactions go. */
+    public enum Reads {
+        PRIMARY, NEAREST
+    }
+
+    /** With {@code reads: primary}. */
+    public ReplicationOptions(int factor, Mode mode, Stores stores) {
+        this(factor, mode, stores, Reads.PRIMARY);
+    }
+
+    /** The same options with {@code reads}. */
+    public ReplicationOptions withReads(Reads r) {
+        return new ReplicationOptions(factor, mode, stores, r);
+    }
+
+    /** Whether backups keep applied views and read-only snapshot reads may go to the nearest copy. */
+    public boolean nearestReads() {
+        return enabled() && reads == Reads.NEAREST;
+    }
+
     /** When a primary waits for its backups. */
     public enum Mode {
         SYNC, ASYNC
@@ -41,6 +63,9 @@ public record ReplicationOptions(int factor, Mode mode, Stores stores) {
         }
         if (mode == null) {
             throw new IllegalArgumentException("replication mode must be sync or async");
+        }
+        if (reads == null) {
+            throw new IllegalArgumentException("replication reads must be primary or nearest");
         }
     }
 
@@ -77,6 +102,32 @@ public record ReplicationOptions(int factor, Mode mode, Stores stores) {
                 new java.util.concurrent.ConcurrentHashMap<>();
         return (p, host, catalog, owner) -> replicas.computeIfAbsent((long) p << 32 | host,
                 k -> new org.tebaldi.server.durability.MemoryLogStore()).open(catalog, owner);
+    }
+
+    /**
+     * Parses a {@code reads} value.
+     *
+     * @throws IllegalArgumentException naming the allowed values
+     */
+    public static Reads reads(String s) {
+        return switch (s) {
+            case "primary" -> Reads.PRIMARY;
+            case "nearest" -> Reads.NEAREST;
+            default -> throw new IllegalArgumentException("unknown replication reads '" + s + "' (primary | nearest)");
+        };
+    }
+
+    /** Whether data server {@code ds} holds a copy of partition {@code p} (its primary or a backup); n servers. */
+    public boolean holds(int ds, int p, int n) {
+        if (ds == p) {
+            return true;
+        }
+        for (int b : backupsOf(p, n)) {
+            if (b == ds) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

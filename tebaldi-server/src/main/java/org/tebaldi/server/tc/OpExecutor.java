@@ -23,9 +23,16 @@ import org.tebaldi.server.msg.ExecRequest;
  */
 final class OpExecutor {
     private final TransactionCoordinator tc;
+    private final ReplicaReads replicaReads;
 
     OpExecutor(TransactionCoordinator tc) {
         this.tc = tc;
+        this.replicaReads = new ReplicaReads(tc, this);
+    }
+
+    /** Reads from the nearest replica at this coordinator. */
+    ReplicaReads replicaReads() {
+        return replicaReads;
     }
 
     /** Runs {@code b} as the transaction's batch in flight. */
@@ -58,6 +65,10 @@ final class OpExecutor {
         int i = b.next++;
         tc.module().beforeOp(t, op, () -> {
             if (servedHere(t, b, i, op)) {
+                return;
+            }
+            if (replicaReads.tryBackup(t, b, i, op)) {
+                advance(t);
                 return;
             }
             b.staged.add(i);
@@ -205,6 +216,25 @@ final class OpExecutor {
         } else if (b.staged.isEmpty()) {
             done(t, b);
         }
+    }
+
+    /** A read a backup answered ({@link ReplicaReads}): its result is in; the batch goes on when nothing is left. */
+    void servedElsewhere(TcTxnImpl t, OpBatch b) {
+        if (t.status == TcTxnImpl.Status.DONE || b.inFlight > 0) {
+            return;
+        }
+        if (b.next < b.ops.size()) {
+            advance(t);
+        } else if (b.staged.isEmpty()) {
+            done(t, b);
+        }
+    }
+
+    /** A read a backup refused ({@link ReplicaReads}) goes to its primary, as every other operation does. */
+    void toPrimary(TcTxnImpl t, OpBatch b, int i) {
+        b.staged.add(i);
+        b.ccPending++;
+        flush(t);
     }
 
     private void done(TcTxnImpl t, OpBatch b) {

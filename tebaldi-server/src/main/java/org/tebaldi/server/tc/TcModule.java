@@ -107,6 +107,20 @@ final class TcModule extends CcModule<TcPart<Object>> {
         return t.path.length == 1 ? at(t, 0).serveRead(t, t.states[0], op) : null;
     }
 
+    /**
+     * Reads from the nearest replica: the root part's snapshot bound for {@code t} ({@link TcPart#replicaSnapshot}),
+     * asked only when every other level of its path is a {@code none} node (a level that takes part in reads must
+     * see each read at the primary); else {@link Long#MIN_VALUE}.
+     */
+    long replicaSnapshot(TcTxnImpl t) {
+        for (int l = 1; l < t.path.length; l++) {
+            if (!"none".equals(t.path[l].mechanism())) {
+                return Long.MIN_VALUE;
+            }
+        }
+        return at(t, 0).replicaSnapshot(t, t.states[0]);
+    }
+
     /** Every part's counters for the run report, summed by name. */
     java.util.Map<String, Long> counters() {
         java.util.Map<String, Long> out = new java.util.TreeMap<>();

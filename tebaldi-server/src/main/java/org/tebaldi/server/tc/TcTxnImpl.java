@@ -51,6 +51,8 @@ final class TcTxnImpl extends PathTxn implements TcTxn {
     long heldAt;
     /** Data server that serves this transaction's reads of replicated tables (its first participant). */
     int home = -1;
+    /** Reads from the nearest replica: a backup refused one of its reads, so the rest go to the primaries. */
+    boolean backupRefused;
 
     TcTxnImpl(TxnHeader header, TxnType type, Inputs inputs, CcNode[] path, NodeId client, long reqId,
               OpDriver driver, int dataServers) {

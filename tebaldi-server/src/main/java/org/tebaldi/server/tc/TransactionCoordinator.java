@@ -82,6 +82,8 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         }
         handlers.on(NodeDown.class, (from, d) -> onNodeDown(d))
                 .on(ExecReply.class, (from, r) -> executor.onReply(r))
+                .on(org.tebaldi.server.replica.ReplicaMessages.ReadReply.class,
+                        (from, r) -> executor.replicaReads().onReply(r))
                 .on(ExecReplies.class, (from, rs) -> {
                     for (ExecReply r : rs.replies()) {
                         executor.onReply(r);
@@ -401,6 +403,14 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      */
     public java.util.Map<String, Long> ccCounters() {
         return module.counters();
+    }
+
+    /**
+     * Reads from the nearest replica: reads a backup served for this coordinator, and reads a backup refused that
+     * then went to the primary ({@code cluster.replication.reads: nearest}). Any thread (approximate while running).
+     */
+    public long[] replicaReadCounts() {
+        return new long[] {executor.replicaReads().served(), executor.replicaReads().fallbacks()};
     }
 
     /** Outcomes recorded here (null if recording is off). Read after the node stopped. */

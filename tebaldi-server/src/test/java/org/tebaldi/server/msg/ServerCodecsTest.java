@@ -151,6 +151,22 @@ class ServerCodecsTest {
     }
 
     @Test
+    void nearestReplicaReadMessagesRoundTrip() {
+        org.tebaldi.core.model.Row row = org.tebaldi.core.model.Row.of(KV, 7L, 1.5, "x");
+        var w1 = new org.tebaldi.server.replica.ReplicaMessages.ViewWrite(Key.of(KV, 1), Long.MIN_VALUE, 0, 1, 0, row);
+        var w2 = new org.tebaldi.server.replica.ReplicaMessages.ViewWrite(Key.of(KV, 2), 1L << 50, 1L << 40 | 3, 2, 9,
+                null);
+        for (Object m : List.of(
+                new org.tebaldi.server.replica.ReplicaMessages.View(2, 17, List.of(w1, w2), -5, 123_456),
+                new org.tebaldi.server.replica.ReplicaMessages.View(0, 1, List.of(), Long.MIN_VALUE, -1),
+                new org.tebaldi.server.replica.ReplicaMessages.Read(99, 1, Key.of(KV, 4), 1L << 45),
+                new org.tebaldi.server.replica.ReplicaMessages.ReadReply(99, true, row, 1L << 40 | 3, 2, 9),
+                new org.tebaldi.server.replica.ReplicaMessages.ReadReply(100, false, null, 0, 1, 0))) {
+            check(m);
+        }
+    }
+
+    @Test
     void reconfigurationCarriesTheTree() {
         org.tebaldi.core.tree.CcTree tree = org.tebaldi.core.tree.CcTree.build(
                 org.tebaldi.core.tree.TreeSpec.inner("ssi", org.tebaldi.core.tree.TreeSpec.leaf("none", "ro"),
