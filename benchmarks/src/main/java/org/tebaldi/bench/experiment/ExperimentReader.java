@@ -186,10 +186,6 @@ final class ExperimentReader {
                         + "partition, and with factor " + replicas + " the primary is the only copy",
                         "set factor: 2 or more, or remove reads");
             }
-            if (reads == org.tebaldi.server.replica.ReplicationOptions.Reads.NEAREST && mode.equals("processes")) {
-                throw r.error("reads", "reads: nearest runs in embedded clusters only (the node processes' cluster "
-                        + "manifest does not carry it yet)", "use mode: embedded, or remove reads");
-            }
         }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
                 session, commit, epoch, replicas, rmode, reads, placementFile, autoFailover);

@@ -128,7 +128,8 @@ public final class ProcessExperimentRun {
         ClusterManifest manifest = new ClusterManifest(e.workloadOptions(), cs.coordinators(), cs.dataServers(),
                 e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS, cfg.profileFlushMicros(), extension.allServices(),
                 cs.batching()).withDurability(dur).withCommit(cs.commit(), cs.epochMicros())
-                .withReplication(cs.replicas(), cs.replicationMode().name().toLowerCase());
+                .withReplication(cs.replicas(), cs.replicationMode().name().toLowerCase(),
+                        cs.replicaReads().name().toLowerCase());
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
                 START_MILLIS, cs.bind(), (int) cs.sessionTimeoutMillis(), cs.autoFailover());
         listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");
@@ -246,7 +247,16 @@ public final class ProcessExperimentRun {
         long waited = 0;
         long resent = 0;
         long inner = 0;
+        long served = 0;
+        long fallbacks = 0;
+        long lagMicros = 0;
+        long lagSamples = 0;
         for (NodeId n : pc.nodes()) {
+            if (n.role() == Role.TC && !pc.failedNodes().contains(n)) {
+                Control.ReplicationCounters c = get(pc.control().replication(n), n + " replica-read counters");
+                served += c.backupReads();
+                fallbacks += c.backupFallbacks();
+            }
             if (n.role() == Role.DS && !pc.failedNodes().contains(n)) {
                 Control.ReplicationCounters c = get(pc.control().replication(n), n + " replication counters");
                 shipped += c.shippedRecords();
@@ -254,6 +264,8 @@ public final class ProcessExperimentRun {
                 waited += c.waitedWrites();
                 resent += c.resent();
                 inner += c.innerHostWaits();
+                lagMicros += c.lagMicros();
+                lagSamples += c.lagSamples();
             }
         }
         List<org.tebaldi.bench.run.ReplicationStats.Failover> f = new ArrayList<>();
@@ -261,8 +273,8 @@ public final class ProcessExperimentRun {
             f.add(new org.tebaldi.bench.run.ReplicationStats.Failover(p.partition(), p.host(), p.atMillis(),
                     p.tookMillis(), p.by()));
         }
-        return new org.tebaldi.bench.run.ReplicationStats(shipped, acked, waited, resent, f.size(), inner, 0, 0,
-                Double.NaN, f);
+        return new org.tebaldi.bench.run.ReplicationStats(shipped, acked, waited, resent, f.size(), inner, served,
+                fallbacks, lagSamples == 0 ? Double.NaN : lagMicros / 1000.0 / lagSamples, f);
     }
 
     private static void failIfBroken(ProcessCluster pc, DriverResult d) throws RunFailedException,

@@ -66,9 +66,14 @@ public final class Control {
      * @param resent             unacknowledged writes shipped again
      * @param appliedRecords     records this server applied to the replicas it keeps of other partitions
      * @param innerHostWaits     Chiller inner-host votes that waited for the backups (also in waitedWrites)
+     * @param backupReads        a coordinator's reads that a backup served ({@code reads: nearest}); 0 elsewhere
+     * @param backupFallbacks    a coordinator's reads a backup refused, then served by the primary; 0 elsewhere
+     * @param lagMicros          a data server's summed replica lag over the batches its views applied, µs
+     * @param lagSamples         how many batches that sum covers
      */
     public record ReplicationCounters(long reqId, long shippedRecords, long acknowledgedWrites, long waitedWrites,
-                                      long resent, long appliedRecords, long innerHostWaits)
+                                      long resent, long appliedRecords, long innerHostWaits, long backupReads,
+                                      long backupFallbacks, long lagMicros, long lagSamples)
             implements ControlMessage {
     }
 

@@ -58,8 +58,13 @@ public final class ControlCodecs implements CodecProvider {
             o.writeVarLong(x.resent());
             o.writeVarLong(x.appliedRecords());
             o.writeVarLong(x.innerHostWaits());
+            o.writeVarLong(x.backupReads());
+            o.writeVarLong(x.backupFallbacks());
+            o.writeVarLong(x.lagMicros());
+            o.writeVarLong(x.lagSamples());
         }, i -> new Control.ReplicationCounters(i.readVarLong(), i.readVarLong(), i.readVarLong(), i.readVarLong(),
-                i.readVarLong(), i.readVarLong(), i.readVarLong())));
+                i.readVarLong(), i.readVarLong(), i.readVarLong(), i.readVarLong(), i.readVarLong(), i.readVarLong(),
+                i.readVarLong())));
         r.add("CollectHistory", Control.CollectHistory.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),
                 i -> new Control.CollectHistory(i.readVarLong())));
         r.add("CollectRows", Control.CollectRows.class, Codec.of((x, o) -> o.writeVarLong(x.reqId()),

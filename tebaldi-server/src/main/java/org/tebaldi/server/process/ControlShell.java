@@ -78,14 +78,19 @@ public final class ControlShell implements Actor {
     }
 
     private Control.ReplicationCounters replication(long reqId) {
+        if (inner instanceof org.tebaldi.server.tc.TransactionCoordinator tc) {
+            long[] r = tc.replicaReadCounts();
+            return new Control.ReplicationCounters(reqId, 0, 0, 0, 0, 0, 0, r[0], r[1], 0, 0);
+        }
         if (!(inner instanceof DataServer ds)) {
-            return new Control.ReplicationCounters(reqId, 0, 0, 0, 0, 0, 0);
+            return new Control.ReplicationCounters(reqId, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         var log = ds.replicatedLog();
         long applied = ds.backupReplicas() == null ? 0 : ds.backupReplicas().appliedRecords();
-        return log == null ? new Control.ReplicationCounters(reqId, 0, 0, 0, 0, applied, 0)
+        long[] lag = ds.replicaViews() == null ? new long[2] : ds.replicaViews().lag();
+        return log == null ? new Control.ReplicationCounters(reqId, 0, 0, 0, 0, applied, 0, 0, 0, lag[0], lag[1])
                 : new Control.ReplicationCounters(reqId, log.shippedRecords(), log.acknowledgedWrites(),
-                log.waitedWrites(), log.resent(), applied, log.innerHostWaits());
+                log.waitedWrites(), log.resent(), applied, log.innerHostWaits(), 0, 0, lag[0], lag[1]);
     }
 
     private String load(Control.LoadRows l) {

@@ -36,12 +36,13 @@ import java.util.Map;
  * @param commitEpochMicros length of a commit epoch, µs (with {@code commit = epoch})
  * @param replicas          replication factor (1: off; docs/mechanisms.md "Replication")
  * @param replicationMode   {@code sync} or {@code async}
+ * @param replicaReads      {@code primary} or {@code nearest} (read-only snapshots read at the nearest copy)
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
                               int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices,
                               boolean opBatching, boolean durable, String durabilityDir, long epochMicros,
                               boolean syncLog, String secret, String commit, long commitEpochMicros,
-                              int replicas, String replicationMode) {
+                              int replicas, String replicationMode, String replicaReads) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** With two-phase commit (no {@code commit} key: manifests of older runners read the same). */
@@ -51,7 +52,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                            boolean syncLog, String secret) {
         this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, profileFlushMicros,
                 allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret, "2pc",
-                org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS, 1, "sync");
+                org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS, 1, "sync", "primary");
     }
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
@@ -59,6 +60,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         workload = new LinkedHashMap<>(workload);
         replicas = Math.max(1, replicas);
         replicationMode = replicationMode == null ? "sync" : replicationMode;
+        replicaReads = replicaReads == null ? "primary" : replicaReads;
         if (!(workload.get("name") instanceof String)) {
             throw new IllegalArgumentException("the manifest's workload has no name");
         }
@@ -81,28 +83,34 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
     public ClusterManifest withSecret(String base64) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, base64, commit,
-                commitEpochMicros, replicas, replicationMode);
+                commitEpochMicros, replicas, replicationMode, replicaReads);
     }
 
     /** The same manifest with this commit protocol and commit epoch length, µs. */
     public ClusterManifest withCommit(org.tebaldi.server.node.CommitProtocol protocol, long micros) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
-                protocol.yaml(), micros, replicas, replicationMode);
+                protocol.yaml(), micros, replicas, replicationMode, replicaReads);
     }
 
-    /** The same manifest with this replication factor and mode ({@code sync} or {@code async}). */
+    /** The same manifest with this replication factor and mode ({@code sync} or {@code async}), reads at primaries. */
     public ClusterManifest withReplication(int factor, String mode) {
+        return withReplication(factor, mode, "primary");
+    }
+
+    /** As {@link #withReplication(int, String)}, with {@code reads}: {@code primary} or {@code nearest}. */
+    public ClusterManifest withReplication(int factor, String mode, String reads) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
-                commit, commitEpochMicros, factor, mode);
+                commit, commitEpochMicros, factor, mode, reads);
     }
 
     /** The replication settings every node applies (replicas in RocksDB under the durability directory). */
     public org.tebaldi.server.replica.ReplicationOptions replication() {
         return replicas <= 1 ? org.tebaldi.server.replica.ReplicationOptions.OFF
                 : new org.tebaldi.server.replica.ReplicationOptions(replicas,
-                        org.tebaldi.server.replica.ReplicationOptions.mode(replicationMode), null);
+                        org.tebaldi.server.replica.ReplicationOptions.mode(replicationMode), null,
+                        org.tebaldi.server.replica.ReplicationOptions.reads(replicaReads));
     }
 
     /** The commit protocol every node applies. */
@@ -130,7 +138,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, d.enabled(),
                 d.enabled() ? d.dir().toAbsolutePath().toString() : null, d.epochMicros(), d.sync(), secret, commit,
-                commitEpochMicros, replicas, replicationMode);
+                commitEpochMicros, replicas, replicationMode, replicaReads);
     }
 
     /** The durability settings every node applies. */
@@ -168,6 +176,9 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         if (replicas > 1) {
             m.put("replicas", replicas);
             m.put("replicationMode", replicationMode);
+            if (!"primary".equals(replicaReads)) {
+                m.put("replicaReads", replicaReads);
+            }
         }
         try {
             return JSON.writeValueAsBytes(m);
@@ -201,7 +212,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                     m.get("commitEpochMicros") == null ? org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS
                             : ((Number) m.get("commitEpochMicros")).longValue(),
                     m.get("replicas") == null ? 1 : ((Number) m.get("replicas")).intValue(),
-                    (String) m.get("replicationMode"));
+                    (String) m.get("replicationMode"), (String) m.get("replicaReads"));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
         }

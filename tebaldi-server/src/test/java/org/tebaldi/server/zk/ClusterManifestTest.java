@@ -38,6 +38,18 @@ class ClusterManifestTest {
     }
 
     @Test
+    void replicationAndNearestReadsRoundTrip() {
+        ClusterManifest m = plain.withReplication(3, "async", "nearest");
+        ClusterManifest back = ClusterManifest.fromJson(m.toJson());
+        assertEquals(m, back);
+        assertEquals(org.tebaldi.server.replica.ReplicationOptions.Reads.NEAREST, back.replication().reads());
+        assertEquals(org.tebaldi.server.replica.ReplicationOptions.Reads.PRIMARY,
+                ClusterManifest.fromJson(plain.withReplication(3, "async").toJson()).replication().reads());
+        assertFalse(new String(plain.withReplication(2, "sync").toJson(), StandardCharsets.UTF_8)
+                .contains("replicaReads"));
+    }
+
+    @Test
     void aSecretOfTheWrongTypeIsNotAManifest() {
         String json = new String(plain.toJson(), StandardCharsets.UTF_8).replace("}", ",\"secret\":7}");
         assertThrows(IllegalArgumentException.class,
