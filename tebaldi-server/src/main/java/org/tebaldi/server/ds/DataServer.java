@@ -76,9 +76,8 @@ public final class DataServer extends NodeBase implements DsServices {
     private final DsEpochs epochs = new DsEpochs(this, epochPrepare);
     private ReplicatedLogStore replicated;
     private BackupReplicas backups;
-    /** Reads from the nearest replica: the views kept here of other partitions, and this partition's shipper. */
-    private org.tebaldi.server.replica.ReplicaViews views;
-    private org.tebaldi.server.replica.ViewShipper viewShipper;
+    /** Reads from the nearest replica (null unless {@code reads: nearest}). */
+    private DsViews views;
 
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
@@ -114,7 +113,7 @@ public final class DataServer extends NodeBase implements DsServices {
                 .on(ReplicaMessages.Read.class, (from, rd) -> {
                     if (views != null) {
                         views.onRead(from, rd);
-                    } else {
+                    } else { // not kept here: the coordinator reads at the primary
                         sendMessage(from, new ReplicaMessages.ReadReply(rd.reqId(), false, null, 0, 1, 0));
                     }
                 })
@@ -176,14 +175,8 @@ public final class DataServer extends NodeBase implements DsServices {
                     : d.dir() == null ? ReplicationOptions.memory() : ReplicationOptions.rocksDb(d.dir()),
                     cfg.db().catalog(), toSelf, this::sendMessage);
             if (r.nearestReads()) {
-                views = new org.tebaldi.server.replica.ReplicaViews(this::sendMessage, (d2, task) -> schedule(d2, task),
-                        this::nowMicros, () -> module.part(module.config().tree().root()).replicaServeFloor());
-                backups.onLoadRows(views::seed);
-                if (replicated != null) {
-                    viewShipper = new org.tebaldi.server.replica.ViewShipper(index, r.backupsOf(index,
-                            cfg.dataServers()), this::sendMessage, (d2, task) -> schedule(d2, task), this::nowMicros,
-                            () -> module.part(module.config().tree().root()).replicaFloor());
-                }
+                views = new DsViews(this, index, r, replicated != null);
+                backups.onLoadRows(views.views()::seed);
             }
         }
         boolean group = d.sync() && cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH;
@@ -208,7 +201,7 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** The applied views this server keeps for reads from the nearest replica (null unless {@code reads: nearest}). */
     public org.tebaldi.server.replica.ReplicaViews replicaViews() {
-        return views;
+        return views == null ? null : views.views();
     }
 
     /**
@@ -216,16 +209,9 @@ public final class DataServer extends NodeBase implements DsServices {
      * stamped; they leave for the backups' views with the next tick. No-op unless this server ships views.
      */
     void viewCommitted(DsTxnImpl t, long epoch) {
-        if (viewShipper == null || t.writes.isEmpty()) {
-            return;
+        if (views != null) {
+            views.committed(t, epoch);
         }
-        int root = module.config().tree().root().id();
-        List<ReplicaMessages.ViewWrite> ws = new ArrayList<>(t.writes.size());
-        for (DsTxnImpl.Written w : t.writes) {
-            org.tebaldi.core.storage.Version v = w.version();
-            ws.add(new ReplicaMessages.ViewWrite(w.key(), v.stamp(root), t.id(), v.writeSeq(), epoch, v.value()));
-        }
-        viewShipper.committed(ws);
     }
 
     /** The backups this server keeps of other partitions (null unless replication is on). */
@@ -304,10 +290,7 @@ public final class DataServer extends NodeBase implements DsServices {
     void dropEverything() {
         incarnation++;
         if (views != null) {
-            views.dropAll();
-        }
-        if (viewShipper != null) {
-            viewShipper.stop();
+            views.recoveryBegan();
         }
         versionsRemoved = versionsAdded - gc.pruned();
         reconfig.forgetWritten();
@@ -384,8 +367,8 @@ public final class DataServer extends NodeBase implements DsServices {
             if (replicated != null) {
                 replicated.start();
             }
-            if (viewShipper != null) {
-                viewShipper.start();
+            if (views != null) {
+                views.start();
             }
             dur.start();
             if (dur.store.hadData()) {
@@ -496,10 +479,7 @@ public final class DataServer extends NodeBase implements DsServices {
                 backups.primaryDown(d.node().index());
             }
             if (views != null) {
-                views.dropAll();
-            }
-            if (viewShipper != null) {
-                viewShipper.nodeDown(d.node().index());
+                views.dataServerDown(d.node().index());
             }
         }
         if (d.node().role() != Role.TC) {
