@@ -32,6 +32,8 @@ final class DstFloor {
     private final ArrayDeque<Epoch> gcQueue = new ArrayDeque<>();
     private long floor;
     private boolean started;
+    /** The highest timestamp this part reported to {@link DsServices#served}. */
+    private long servedMax = -1;
 
     private record Epoch(long maxStamp, Runnable confirmed) {
     }
@@ -64,7 +66,10 @@ final class DstFloor {
     void live(TsoDsPart.Stamp st) {
         if (st.ts >= 0) {
             live.add(st);
-            services.served(ccNode, st.ts);
+            if (st.ts > servedMax) { // the data server's record only moves up: tell it only then
+                servedMax = st.ts;
+                services.served(ccNode, st.ts);
+            }
         }
     }
 

@@ -148,9 +148,6 @@ public final class EpochService implements Actor, ElectedService {
                     // an earlier term recorded this commit and may have been lost before every node heard it: it
                     // leaves before anything of this term, so no node ends that epoch as aborted (FIFO per link)
                     pendingCommits.add(e);
-                    if (decisions != null) {
-                        decisions.put(e, true);
-                    }
                     LOG.info("epoch service term {}: sending again the commit of epoch {} of term {}", term,
                             e & 0xffff_ffffL, termOf(e));
                     send(e, true);

@@ -93,7 +93,12 @@ public final class ClusterConfig {
      * other setting; coordinators and data servers built from it agree on every key's server and hotness.
      */
     public ClusterConfig withPartitioner(Partitioner p) {
-        ClusterConfig c = new ClusterConfig(db, tree, coordinators, dataServers, p, recordHistory);
+        return copy(tree, p);
+    }
+
+    /** A copy with {@code t} and {@code p}, every other setting kept (the one place that lists them). */
+    private ClusterConfig copy(CcTree t, Partitioner p) {
+        ClusterConfig c = new ClusterConfig(db, t, coordinators, dataServers, p, recordHistory);
         c.mechanisms = mechanisms;
         c.waitTimeoutMicros = waitTimeoutMicros;
         c.profileFlushMicros = profileFlushMicros;
@@ -129,19 +134,7 @@ public final class ClusterConfig {
      * @throws IllegalArgumentException if a transaction type has no leaf in {@code tree}
      */
     public ClusterConfig withTree(CcTree tree) {
-        ClusterConfig c = new ClusterConfig(db, tree, coordinators, dataServers, partitioner, recordHistory);
-        c.mechanisms = mechanisms;
-        c.waitTimeoutMicros = waitTimeoutMicros;
-        c.profileFlushMicros = profileFlushMicros;
-        c.opBatching = opBatching;
-        c.gcEpochMicros = gcEpochMicros;
-        c.durability = durability;
-        c.replication = replication;
-        c.txnTimeoutMicros = txnTimeoutMicros;
-        c.commit = commit;
-        c.epochMicros = epochMicros;
-        c.accessSampler = accessSampler;
-        return c;
+        return copy(tree, partitioner);
     }
 
     /** How mechanism names resolve (default: the class-path registry); tests may plug in their own. */
