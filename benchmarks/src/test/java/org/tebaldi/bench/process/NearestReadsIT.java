@@ -16,8 +16,9 @@ import org.tebaldi.bench.run.RunResult;
 /**
  * Reads from the nearest replica in process mode (docs/mechanisms.md "Replication"; failsafe runs it after {@code
  * package}): TPC-C's read-heavy mix on 3 coordinators and 3 data servers, every partition on all three (factor 3,
- * async), under an SSI root with decentralized timestamps and a 500 ms staleness bound (more than the views lag
- * behind their primaries on a loaded 2-core machine: about 190 ms in a run beside a CI build); the read-only snapshots
+ * async), under an SSI root with decentralized timestamps and a 2 s staleness bound (the primaries' watermarks lead
+ * the snapshots by half of it, 1 s, more than Views arrive late on a starved 2-core machine: up to ~450 ms beside
+ * three busy loops, when a 500 ms bound left every read to time out in 2 of 6 runs); the read-only snapshots
  * (order_status, stock_level) read at the copy on their coordinator's own data-server index. The node processes learn
  * {@code reads: nearest} from the cluster manifest in ZooKeeper; the run ends serializable and consistent, backups
  * served reads, and the coordinators' and data servers' counters reach summary.json over the control plane.
@@ -32,7 +33,7 @@ class NearestReadsIT {
                 name: nearest-reads-it
                 workload: {name: tpcc, warehouses: 1, items: 1000, customersPerDistrict: 60, ordersPerDistrict: 60,
                            mix: read_heavy}
-                tree: {root: {cc: ssi, options: {timestamps: dst, staleness: 500ms}, children: [
+                tree: {root: {cc: ssi, options: {timestamps: dst, staleness: 2s}, children: [
                         {cc: none, txns: [order_status, stock_level]},
                         {cc: 2pl, txns: [new_order, payment, delivery]}]}}
                 cluster: {mode: processes, dataServers: 3, coordinators: 3, threads: 1,
@@ -52,6 +53,7 @@ class NearestReadsIT {
                 + r.checks().consistency().problems());
         ReplicationStats rs = r.replication();
         assertNotNull(rs, "process mode reports the replication counters");
+        System.out.println("nearest reads: " + rs);
         assertTrue(rs.backupReads() > 0, () -> "backups served no read: " + rs);
         assertTrue(!Double.isNaN(rs.replicaLagMs()), () -> "the views' lag was measured: " + rs);
         var summary = org.tebaldi.bench.report.SummaryJson.build(r).get("replication");

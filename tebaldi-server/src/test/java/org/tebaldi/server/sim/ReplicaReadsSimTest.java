@@ -54,6 +54,9 @@ class ReplicaReadsSimTest {
         return Stream.of(
                 Arguments.of("bank gts", bank, gts("2pl", "audit", "transfer")),
                 Arguments.of("bank dst", bank, dst("2pl", "audit", "transfer")),
+                // a staleness bound: the primaries' watermarks lead the snapshots by half of it
+                Arguments.of("bank dst staleness", bank,
+                        dst("2pl", "audit", "transfer").option("staleness", "20ms")),
                 Arguments.of("mix gts", mix, gts("2pl", "ro", "rw1", "rw2")),
                 Arguments.of("mix dst", mix, dst("occ", "ro", "rw1", "rw2")));
     }
