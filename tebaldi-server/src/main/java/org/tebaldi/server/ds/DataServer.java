@@ -2,8 +2,6 @@ package org.tebaldi.server.ds;
 
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.function.IntPredicate;
 import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -20,7 +18,6 @@ import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.core.tree.CcTree;
-import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.TxnIds;
 import org.tebaldi.server.replica.BackupReplicas;
 import org.tebaldi.server.replica.ReplicaMessages;
@@ -31,7 +28,6 @@ import org.tebaldi.server.epoch.EpochMessages;
 import org.tebaldi.server.msg.CommitRequest;
 import org.tebaldi.server.msg.ExecBatch;
 import org.tebaldi.server.msg.ExecRequest;
-import org.tebaldi.server.msg.OutcomeQuery;
 import org.tebaldi.server.msg.TxnHeader;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
@@ -65,7 +61,7 @@ public final class DataServer extends NodeBase implements DsServices {
     private long historyPeriodMicros;
     /** Recovery rounds that dropped every transaction here so far ({@link #dropEverything}). */
     private int incarnation;
-    private final BitSet deadTcs = new BitSet();
+    private final DsTermination termination = new DsTermination(this, txns);
     private final GcEpochs gc;
     /** Versions installed and removed so far (written by this actor, read by samplers on other threads). */
     private volatile long versionsAdded;
@@ -309,7 +305,7 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** Recovery finished: serve again. */
     void resumeAfterRecovery() {
-        deadTcs.clear();
+        termination.forgetDead();
     }
 
     void setPrunedOrder(Key key, long[] writers) {
@@ -375,33 +371,7 @@ public final class DataServer extends NodeBase implements DsServices {
                 recovery.request();
             }
         }
-        if (config().txnTimeoutMicros() > 0) {
-            schedule(config().txnTimeoutMicros() / 4, this::askOutcomes);
-        }
-    }
-
-    /**
-     * The termination protocol of two-phase commit ({@link ClusterConfig#withTxnTimeout}): for every transaction
-     * held here that nothing was heard about for the transaction timeout — a prepared one whose commit or abort was
-     * lost, an aborted-here one whose coordinator's abort was lost, a live one whose coordinator moved on — asks its
-     * coordinator what became of it ({@link OutcomeQuery}); the answer is an ordinary commit or abort request. Asks
-     * again after another timeout if no answer came. Not while recovering.
-     */
-    private void askOutcomes() {
-        long timeout = config().txnTimeoutMicros();
-        if (!recovering()) {
-            long now = nowMicros();
-            for (DsTxnImpl t : txns.values()) {
-                int tc = TxnIds.coordinator(t.id());
-                if (now - t.heardAt > timeout && !deadTcs.get(tc)) {
-                    t.heardAt = now;
-                    t.askedAt = now;
-                    send(NodeId.tc(tc), new OutcomeQuery(t.id()));
-                }
-            }
-            reconfig.askOverdueMarkers(this, now, timeout);
-        }
-        schedule(Math.max(1_000, timeout / 4), this::askOutcomes);
+        termination.start();
     }
 
     @Override
@@ -417,59 +387,7 @@ public final class DataServer extends NodeBase implements DsServices {
         }
     }
 
-    /** Whether coordinator {@code tc} is known to have failed (its {@code NodeDown} arrived). */
-    boolean coordinatorDead(int tc) {
-        return deadTcs.get(tc);
-    }
-
-    /**
-     * Partial restart, once every coordinator drained: whether transactions held here must still learn their
-     * outcome before the CC module is rebuilt. A drained marker follows the coordinator's last commit or abort on
-     * the link, but that commit may have been lost with a dropped connection (docs/architecture.md, "Failures"):
-     * the coordinator still holds the decision, and the transaction asks for it ({@link OutcomeQuery}). Only with a
-     * transaction timeout (without one nothing is lost and the coordinator keeps no decisions) and not for a
-     * transaction of a failed coordinator. {@code leaves} selects the transactions by leaf (an online update's
-     * retire asks for the retired subtree's).
-     */
-    boolean outcomesPending(IntPredicate leaves) {
-        if (txns.isEmpty() || config().txnTimeoutMicros() <= 0) {
-            return false;
-        }
-        for (DsTxnImpl t : txns.values()) {
-            if (leaves.test(t.leaf()) && !deadTcs.get(TxnIds.coordinator(t.id()))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Asks now for the outcome of every transaction of a leaf in {@code leaves} held here, unless nothing was heard
-     * of it since the last question (its answer is on the way; if lost, the timeout asks again, as usual).
-     */
-    void askOutcomesNow(IntPredicate leaves) {
-        long now = nowMicros();
-        int asked = 0;
-        for (DsTxnImpl t : txns.values()) {
-            int tc = TxnIds.coordinator(t.id());
-            if (leaves.test(t.leaf()) && !deadTcs.get(tc) && t.askedAt != t.heardAt) {
-                t.heardAt = now;
-                t.askedAt = now;
-                asked++;
-                send(NodeId.tc(tc), new OutcomeQuery(t.id()));
-            }
-        }
-        LOG.info("ds{}: the reconfiguration waits for the outcome of {} transaction(s)", index, asked);
-    }
-
-    /**
-     * A coordinator failed (process mode, docs/architecture.md "Failures"): its transactions here can never finish normally, so they
-     * abort now, releasing their locks, versions and waits (the DS-side timeout for a dead TC), and the abort is
-     * recorded in the history — the coordinator's own record is lost with it. Requests that still arrive from it
-     * are ignored. A transaction that had voted yes and whose commit reached another server but not this one is
-     * the window two-phase commit without a recovery log cannot close (README, "Failures"); under epoch-based commit
-     * the members of its prepared epochs are not aborted here but follow their epoch's decision ({@link DsEpochs}).
-     */
+    /** A node failed: data servers tell replication; a coordinator's transactions here go ({@link DsTermination}). */
     private void onNodeDown(NodeDown d) {
         if (d.node().role() == Role.DS) {
             if (replicated != null) {
@@ -485,30 +403,7 @@ public final class DataServer extends NodeBase implements DsServices {
         if (d.node().role() != Role.TC) {
             return;
         }
-        int tc = d.node().index();
-        deadTcs.set(tc);
-        java.util.function.LongPredicate epochDecides = epochs.coordinatorFailed(tc);
-        List<DsTxnImpl> doomed = new ArrayList<>();
-        for (DsTxnImpl t : txns.values()) {
-            if (TxnIds.coordinator(t.id()) == tc && !epochDecides.test(t.id())) {
-                doomed.add(t);
-            }
-        }
-        for (DsTxnImpl t : doomed) {
-            abortOfFailedCoordinator(t, "coordinator " + d.node() + " failed (" + d.reason() + ")");
-        }
-        if (!doomed.isEmpty()) {
-            LOG.warn("ds{}: aborted {} transaction(s) of failed coordinator {}", index, doomed.size(), d.node());
-        }
-    }
-
-    /** Aborts {@code t} of a failed coordinator here, and records the abort (the coordinator's record died with it). */
-    void abortOfFailedCoordinator(DsTxnImpl t, String why) {
-        txns.remove(t.id());
-        if (!t.finished()) {
-            phases.localAbort(t, AbortReason.error(why));
-            history.outcome(t, false, typeName(t.typeId()));
-        }
+        termination.coordinatorFailed(d.node(), d.reason(), epochs);
     }
 
     /**
@@ -518,7 +413,7 @@ public final class DataServer extends NodeBase implements DsServices {
     DsTxnImpl txnFor(TxnHeader h, Object[] meta) {
         long id = h.txnId();
         DsTxnImpl t = txns.get(id);
-        if (t == null && deadTcs.get(Math.max(0, TxnIds.coordinator(id)))) {
+        if (t == null && termination.coordinatorDead(Math.max(0, TxnIds.coordinator(id)))) {
             return null;
         }
         if (t == null) {
@@ -567,6 +462,14 @@ public final class DataServer extends NodeBase implements DsServices {
 
     DsModule module() {
         return module;
+    }
+
+    DsTermination termination() {
+        return termination;
+    }
+
+    DsReconfig reconfig() {
+        return reconfig;
     }
 
     DsPhases phases() {

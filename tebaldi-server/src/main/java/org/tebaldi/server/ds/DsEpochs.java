@@ -65,7 +65,7 @@ final class DsEpochs {
     }
 
     void onMembers(NodeId from, EpochMessages.Members m) {
-        if (ds.coordinatorDead(from.index())) {
+        if (ds.termination().coordinatorDead(from.index())) {
             return; // late: this server answers that epoch no (tryAnswer), so it cannot commit
         }
         Epoch e = epoch(m.epoch());
@@ -95,7 +95,7 @@ final class DsEpochs {
         }
         for (int c : e.coordinators) {
             if (!e.shares.get(c)) {
-                if (!ds.coordinatorDead(c)) {
+                if (!ds.termination().coordinatorDead(c)) {
                     return;
                 }
                 answer(id, e, false); // its batch is unknown here: the epoch must not commit
@@ -117,7 +117,7 @@ final class DsEpochs {
         Epoch e = epochs.remove(d.epoch());
         if (e != null) {
             for (CommitRequest r : e.commits) {
-                if (ds.coordinatorDead(TxnIds.coordinator(r.txnId()))) {
+                if (ds.termination().coordinatorDead(TxnIds.coordinator(r.txnId()))) {
                     settle(r, d.commit());
                 } else if (d.commit()) {
                     committed.put(r.txnId(), r);
@@ -174,7 +174,7 @@ final class DsEpochs {
             it.remove();
             newestDecided = Math.max(newestDecided, x.getKey());
             for (CommitRequest r : x.getValue().commits) {
-                if (ds.coordinatorDead(TxnIds.coordinator(r.txnId()))) {
+                if (ds.termination().coordinatorDead(TxnIds.coordinator(r.txnId()))) {
                     settle(r, false);
                 }
             }
@@ -190,7 +190,7 @@ final class DsEpochs {
         if (commit) {
             ds.phases().onCommit(r);
         } else {
-            ds.abortOfFailedCoordinator(t, "its epoch aborted after coordinator tc"
+            ds.termination().abortOfFailedCoordinator(t, "its epoch aborted after coordinator tc"
                     + TxnIds.coordinator(r.txnId()) + " failed");
         }
     }

@@ -114,11 +114,11 @@ final class DsReconfig {
     void proceed(DataServer ds) {
         if (pendingPrepare != null && (prepareDrained || allDrained(ds, pendingPrepare.epoch()))) {
             IntPredicate all = leaf -> true;
-            if (!prepareDrained && ds.outcomesPending(all)) {
+            if (!prepareDrained && ds.termination().outcomesPending(all)) {
                 prepareDrained = true;
-                ds.askOutcomesNow(all);
+                ds.termination().askOutcomesNow(all);
             }
-            if (!ds.outcomesPending(all)) {
+            if (!ds.termination().outcomesPending(all)) {
                 prepareDrained = false;
                 Reconfig.Prepare p = pendingPrepare;
                 pendingPrepare = null;
@@ -130,11 +130,11 @@ final class DsReconfig {
         if (pendingRetire != null && (retireDrained || allDrained(ds, pendingRetire.epoch()))) {
             CcNode old = ds.config().tree().node(pendingRetire.subtree());
             IntPredicate retired = leaf -> old != null && old.contains(leaf);
-            if (!retireDrained && ds.outcomesPending(retired)) {
+            if (!retireDrained && ds.termination().outcomesPending(retired)) {
                 retireDrained = true;
-                ds.askOutcomesNow(retired);
+                ds.termination().askOutcomesNow(retired);
             }
-            if (!ds.outcomesPending(retired)) {
+            if (!ds.termination().outcomesPending(retired)) {
                 retireDrained = false;
                 Reconfig.Retire r = pendingRetire;
                 pendingRetire = null;
@@ -168,7 +168,7 @@ final class DsReconfig {
         waitingSince = nowMicros;
         BitSet have = drained.getOrDefault(epoch, new BitSet());
         for (int tc = 0; tc < ds.coordinators(); tc++) {
-            if (!have.get(tc) && !ds.coordinatorDead(tc)) {
+            if (!have.get(tc) && !ds.termination().coordinatorDead(tc)) {
                 ds.sendMessage(NodeId.tc(tc), new Reconfig.DrainedQuery(epoch));
             }
         }
