@@ -18,10 +18,11 @@ import org.tebaldi.bench.run.RunResult;
  * package}): TPC-C's read-heavy mix on 3 coordinators and 3 data servers, every partition on all three (factor 3,
  * async), under an SSI root with decentralized timestamps and a 2 s staleness bound (the primaries' watermarks lead
  * the snapshots by half of it, 1 s, more than Views arrive late on a starved 2-core machine: up to ~450 ms beside
- * three busy loops, when a 500 ms bound left every read to time out in 2 of 6 runs); the read-only snapshots
- * (order_status, stock_level) read at the copy on their coordinator's own data-server index. The node processes learn
- * {@code reads: nearest} from the cluster manifest in ZooKeeper; the run ends serializable and consistent, backups
- * served reads, and the coordinators' and data servers' counters reach summary.json over the control plane.
+ * three busy loops, where a 500 ms bound without the lead left every read to time out in 2 of 6 runs); the read-only
+ * snapshots (order_status, stock_level) read at the copy on their coordinator's own data-server index. The node
+ * processes learn {@code reads: nearest} from the cluster manifest in ZooKeeper; the run ends serializable and
+ * consistent, backups served reads, and the coordinators' and data servers' counters reach summary.json over the
+ * control plane.
  */
 class NearestReadsIT {
     @TempDir
