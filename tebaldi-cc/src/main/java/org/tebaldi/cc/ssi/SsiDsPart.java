@@ -286,12 +286,8 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
      * timestamp is taken after every vote, so a prepared one's exceeds the largest commit timestamp seen here when
      * it prepared, a later preparer's the largest seen now — {@code W} is the least of these. DST: a prepared one
      * commits at or above its bound here, a later one above the claim floor (RW1), which this call raises to the
-     * server's clock minus half the staleness bound, as a snapshot read at that timestamp would (RO2) — {@code W} is
-     * the least of that and the prepared bounds minus one. The half bound of lead over the snapshots' clock minus
-     * staleness (RO1) lets a backup answer a snapshot at once although its watermark reached it through a View that
-     * was up to half the bound late (a 1-ms shipping tick alone puts a watermark of the clock minus staleness
-     * behind every fresh snapshot, and a loaded host delays Views by hundreds of ms); it costs visibility, not
-     * order: a writer then commits above the clock minus half the bound, and snapshots see it half the bound later.
+     * server's clock minus the staleness bound, as a snapshot read at that timestamp would (RO2) — {@code W} is the
+     * least of that and the prepared bounds minus one.
      */
     @Override
     public long replicaFloor() {
@@ -300,8 +296,7 @@ final class SsiDsPart implements DsPart<SsiDsPart.Snapshot> {
         }
         long w;
         if (dst != null) {
-            w = org.tebaldi.core.cc.ts.HybridClock.ofMicros(services.nowMicros() - stalenessMicros
-                    + stalenessMicros / 2);
+            w = org.tebaldi.core.cc.ts.HybridClock.ofMicros(services.nowMicros() - stalenessMicros);
             dst.tuples.claim(null, w);
             for (Snapshot p : preparedUpdates) {
                 w = Math.min(w, p.bound - 1);

@@ -51,7 +51,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private final MessageStats stats = new MessageStats();
     private final Transport transport;
     private final List<Throwable> failures = new CopyOnWriteArrayList<>();
-    private final long epochNanos = System.nanoTime();
+    /** The {@link System#nanoTime()} reading at which {@code nowMicros()} reads 0. */
+    private volatile long epochNanos = System.nanoTime();
     private final long seed = System.nanoTime();
 
     /**
@@ -102,6 +103,25 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         this.executor = loop;
         this.loop = loop;
         transport = transportFactory.apply(this);
+    }
+
+    /**
+     * Counts this runtime's clock ({@code NodeContext.nowMicros()}) from {@code originWallMicros}, a wall-clock
+     * instant in µs since 1970-01-01 that every process of a cluster shares (the cluster manifest's clock origin):
+     * the clock reads the wall clock's µs since that origin now and advances with {@link System#nanoTime()} from
+     * then on (monotonic; not moved by later wall-clock steps). Without it each process's clock starts at 0 when
+     * its own runtime was made, and two processes' clocks differ by their start times — hundreds of ms between node
+     * JVMs launched one after another, which DST's hybrid clocks and the replica watermarks would read as skew.
+     * Call before any node runs. {@code originWallMicros <= 0}: no change.
+     */
+    public void alignClock(long originWallMicros) {
+        if (originWallMicros <= 0) {
+            return;
+        }
+        java.time.Instant now = java.time.Instant.now();
+        long nanos = System.nanoTime();
+        long wallMicros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+        epochNanos = nanos - (wallMicros - originWallMicros) * 1_000L;
     }
 
     private static long checked(long delayMicros) {

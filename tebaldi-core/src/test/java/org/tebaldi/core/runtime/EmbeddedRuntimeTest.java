@@ -71,6 +71,53 @@ class EmbeddedRuntimeTest {
         }
     }
 
+    /** An actor that keeps its context, to read the runtime's clock. */
+    private static final class ClockReader implements Actor {
+        final CountDownLatch started = new CountDownLatch(1);
+        volatile NodeContext ctx;
+
+        @Override
+        public void onStart(NodeContext c) {
+            ctx = c;
+            started.countDown();
+        }
+
+        @Override
+        public void onMessage(NodeId from, Object msg) {
+        }
+    }
+
+    private static NodeContext contextOf(EmbeddedRuntime rt) throws InterruptedException {
+        ClockReader r = new ClockReader();
+        rt.spawn(NodeId.ds(0), r);
+        assertTrue(r.started.await(10, TimeUnit.SECONDS));
+        return r.ctx;
+    }
+
+    /**
+     * Two runtimes made 300 ms apart (two node processes launched one after another) read the same clock once both
+     * count from one wall-clock origin; without it the later one's clock trails by the 300 ms.
+     */
+    @Test
+    void runtimesAlignedToOneOriginShareAClock() throws Exception {
+        long origin = java.time.Instant.now().minusSeconds(5).toEpochMilli() * 1_000;
+        try (EmbeddedRuntime early = new EmbeddedRuntime(1, 0)) {
+            NodeContext e = contextOf(early);
+            Thread.sleep(300);
+            try (EmbeddedRuntime late = new EmbeddedRuntime(1, 0)) {
+                NodeContext l = contextOf(late);
+                long unaligned = e.nowMicros() - l.nowMicros();
+                assertTrue(unaligned >= 250_000, "unaligned clocks differ by the start gap: " + unaligned + " µs");
+                early.alignClock(origin);
+                late.alignClock(origin);
+                long a = e.nowMicros();
+                long b = l.nowMicros();
+                assertTrue(Math.abs(a - b) < 50_000, "aligned clocks differ by " + (a - b) + " µs");
+                assertTrue(a >= 5_000_000 && a < 65_000_000, "µs since the origin, 5 s ago: " + a);
+            }
+        }
+    }
+
     @Test
     void messagesArriveFifoPerLinkAndActorsAreSingleThreaded() throws Exception {
         try (EmbeddedRuntime rt = new EmbeddedRuntime(4, 0)) {

@@ -181,6 +181,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
                     NettyOptions.defaults().withSecret(ClusterSecret.parse(m.secret())), name, loop);
             return transport;
         });
+        runtime.alignClock(m.clockOriginMicros());
         InetSocketAddress bound = transport.bind(opts.bindHost(), opts.port());
         if (opts.singleton()) {
             election = new Election(zk, paths, opts.role().cli(), name);

@@ -160,10 +160,14 @@ public final class ProcessCluster implements AutoCloseable {
         zk = ZkConnection.open(connect, Math.max(ZkConnection.RUNNER_SESSION_MILLIS, spec.sessionMillis()), 15_000);
         ZkPaths paths = new ZkPaths(spec.name());
         ClusterSecret secret = ClusterSecret.generate();
+        // every process's clock counts from this wall-clock instant (ClusterManifest#clockOriginMicros)
+        java.time.Instant t0 = java.time.Instant.now();
+        long clockOrigin = t0.getEpochSecond() * 1_000_000L + t0.getNano() / 1_000;
         int configVersion;
         try (ClusterStore store = new ClusterStore(zk, paths)) {
             org.tebaldi.server.zk.Failovers.clear(zk, paths); // a new cluster: no earlier run's decision applies
-            configVersion = store.publishConfig(spec.manifest().withSecret(secret.encoded()));
+            configVersion = store.publishConfig(spec.manifest().withSecret(secret.encoded())
+                    .withClockOrigin(clockOrigin));
             store.publishTree(TreeLoader.toYaml(spec.config().tree()));
         }
         membership = new Membership(zk, paths);
@@ -179,6 +183,7 @@ public final class ProcessCluster implements AutoCloseable {
                     loop);
             return transport;
         });
+        runtime.alignClock(clockOrigin);
         bound = advertised(transport.bind(spec.bindHost(), 0));
         control = new ControlNode(runtime);
         runtime.spawn(ControlNode.ID, control);

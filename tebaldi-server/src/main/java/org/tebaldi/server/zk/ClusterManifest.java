@@ -37,12 +37,16 @@ import java.util.Map;
  * @param replicas          replication factor (1: off; docs/mechanisms.md "Replication")
  * @param replicationMode   {@code sync} or {@code async}
  * @param replicaReads      {@code primary} or {@code nearest} (read-only snapshots read at the nearest copy)
+ * @param clockOriginMicros the cluster's clock origin, wall-clock µs since 1970-01-01 (0 = none): every node's
+ *                          {@code nowMicros()} counts µs since it, so the clocks of the node processes agree as far
+ *                          as their hosts' wall clocks do (DST's hybrid clocks, replica watermarks and lag compare
+ *                          them) instead of each starting at 0 when its own JVM did
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
                               int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices,
                               boolean opBatching, boolean durable, String durabilityDir, long epochMicros,
                               boolean syncLog, String secret, String commit, long commitEpochMicros,
-                              int replicas, String replicationMode, String replicaReads) {
+                              int replicas, String replicationMode, String replicaReads, long clockOriginMicros) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** With two-phase commit (no {@code commit} key: manifests of older runners read the same). */
@@ -52,7 +56,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                            boolean syncLog, String secret) {
         this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, profileFlushMicros,
                 allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret, "2pc",
-                org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS, 1, "sync", "primary");
+                org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS, 1, "sync", "primary", 0);
     }
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
@@ -83,14 +87,14 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
     public ClusterManifest withSecret(String base64) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, base64, commit,
-                commitEpochMicros, replicas, replicationMode, replicaReads);
+                commitEpochMicros, replicas, replicationMode, replicaReads, clockOriginMicros);
     }
 
     /** The same manifest with this commit protocol and commit epoch length, µs. */
     public ClusterManifest withCommit(org.tebaldi.server.node.CommitProtocol protocol, long micros) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
-                protocol.yaml(), micros, replicas, replicationMode, replicaReads);
+                protocol.yaml(), micros, replicas, replicationMode, replicaReads, clockOriginMicros);
     }
 
     /** The same manifest with this replication factor and mode ({@code sync} or {@code async}), reads at primaries. */
@@ -102,7 +106,14 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
     public ClusterManifest withReplication(int factor, String mode, String reads) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
-                commit, commitEpochMicros, factor, mode, reads);
+                commit, commitEpochMicros, factor, mode, reads, clockOriginMicros);
+    }
+
+    /** The same manifest with this clock origin (wall-clock µs since 1970-01-01; see the record's parameters). */
+    public ClusterManifest withClockOrigin(long micros) {
+        return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
+                profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
+                commit, commitEpochMicros, replicas, replicationMode, replicaReads, micros);
     }
 
     /** The replication settings every node applies (replicas in RocksDB under the durability directory). */
@@ -138,7 +149,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, d.enabled(),
                 d.enabled() ? d.dir().toAbsolutePath().toString() : null, d.epochMicros(), d.sync(), secret, commit,
-                commitEpochMicros, replicas, replicationMode, replicaReads);
+                commitEpochMicros, replicas, replicationMode, replicaReads, clockOriginMicros);
     }
 
     /** The durability settings every node applies. */
@@ -180,6 +191,9 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                 m.put("replicaReads", replicaReads);
             }
         }
+        if (clockOriginMicros > 0) {
+            m.put("clockOriginMicros", clockOriginMicros);
+        }
         try {
             return JSON.writeValueAsBytes(m);
         } catch (IOException e) {
@@ -212,7 +226,8 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                     m.get("commitEpochMicros") == null ? org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS
                             : ((Number) m.get("commitEpochMicros")).longValue(),
                     m.get("replicas") == null ? 1 : ((Number) m.get("replicas")).intValue(),
-                    (String) m.get("replicationMode"), (String) m.get("replicaReads"));
+                    (String) m.get("replicationMode"), (String) m.get("replicaReads"),
+                    m.get("clockOriginMicros") == null ? 0 : ((Number) m.get("clockOriginMicros")).longValue());
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
         }

@@ -50,6 +50,17 @@ class ClusterManifestTest {
     }
 
     @Test
+    void theClockOriginRoundTrips() {
+        ClusterManifest m = plain.withReplication(3, "async", "nearest").withClockOrigin(1_790_000_000_123_456L);
+        ClusterManifest back = ClusterManifest.fromJson(m.toJson());
+        assertEquals(m, back);
+        assertEquals(1_790_000_000_123_456L, back.clockOriginMicros());
+        assertEquals(0, ClusterManifest.fromJson(plain.toJson()).clockOriginMicros(), "none: each node's own start");
+        assertEquals(1_790_000_000_123_456L, m.withSecret("c2VjcmV0").withDurability(
+                org.tebaldi.server.durability.DurabilityOptions.OFF).clockOriginMicros(), "kept by the with-copies");
+    }
+
+    @Test
     void aSecretOfTheWrongTypeIsNotAManifest() {
         String json = new String(plain.toJson(), StandardCharsets.UTF_8).replace("}", ",\"secret\":7}");
         assertThrows(IllegalArgumentException.class,
