@@ -25,7 +25,6 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeSpec;
 import org.tebaldi.core.txn.Inputs;
-import org.tebaldi.server.ds.DataServer;
 import org.tebaldi.server.msg.ValidateReply;
 import org.tebaldi.server.msg.ValidateRequest;
 import org.tebaldi.server.node.ClusterConfig;
@@ -53,18 +52,6 @@ class ChillerReplicationSimTest {
     /** Where the inner host is crashed. */
     enum When {
         RELEASED, ACKED, VOTED
-    }
-
-    private static List<Long> seeds(int n) {
-        String one = System.getProperty("tebaldi.seed");
-        if (one != null) {
-            return List.of(Long.parseLong(one));
-        }
-        List<Long> s = new ArrayList<>();
-        for (long i = 1; i <= n; i++) {
-            s.add(i);
-        }
-        return s;
     }
 
     /** Every account hot, hosted at data server {@code id % 3}. */
@@ -104,7 +91,7 @@ class ChillerReplicationSimTest {
     @MethodSource("modes")
     void noInnerRegionIsReportedCommittedBeforeItsBackupsHoldIt(ReplicationOptions.Mode mode) {
         List<String> failures = new ArrayList<>();
-        for (long seed : seeds(4)) {
+        for (long seed : DurableBankRun.seeds(4)) {
             int victim = (int) (seed % 3);
             int factor = 2 + (int) (seed / 2 % 2);
             DurableBankRun run = cluster(seed, mode, factor, false, new HashMap<>());
@@ -181,7 +168,7 @@ class ChillerReplicationSimTest {
     @MethodSource("crashes")
     void theInnerHostCrashesAfterReleasingAndItsBackupTakesOver(When when, ReplicationOptions.Mode mode) {
         List<String> failures = new ArrayList<>();
-        for (long seed : seeds(4)) {
+        for (long seed : DurableBankRun.seeds(4)) {
             Random rnd = new Random(seed * 31 + when.ordinal());
             int factor = 2 + (int) (seed % 2);
             int victim = rnd.nextInt(3);
@@ -227,24 +214,8 @@ class ChillerReplicationSimTest {
                 assertEquals(1, run.cluster.promotions(), "one backup promoted");
                 assertTrue(run.committed.size() > committedAtTakeOver, "the cluster commits after the take-over");
                 assertEquals(DurableBankRun.INITIAL * ACCOUNTS, run.total(), "total after the take-over");
-                Set<Long> present = new HashSet<>();
-                for (DataServer d : run.cluster.dataServers()) {
-                    d.history().outcomes().forEach(o -> {
-                        if (o.committed()) {
-                            present.add(o.txn());
-                        }
-                    });
-                }
-                Set<Long> retracted = new HashSet<>();
-                run.cluster.coordinators().forEach(tc -> retracted.addAll(tc.retractedCommits()));
-                assertTrue(!run.durable.isEmpty(), "some commits became durable");
-                for (long t : run.durable) {
-                    assertTrue(present.contains(t) && !retracted.contains(t), "acknowledged transaction " + t
-                            + " is lost after the take-over");
-                }
-                CheckResult c = SerializabilityChecker.check(History.merge(run.histories()));
-                assertTrue(c.serializable(), c.summary() + "\n" + c.violations().stream().limit(4)
-                        .map(Object::toString).toList());
+                run.assertAcknowledgedKept(run.retracted());
+                run.assertSerializable();
             } catch (AssertionError | RuntimeException e) {
                 failures.add("seed=" + seed + " (ds" + victim + ", factor " + factor + ", crashed at " + crashedAt[0]
                         + " µs): " + e);

@@ -10,10 +10,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.tebaldi.core.history.CheckResult;
-import org.tebaldi.core.history.History;
 import org.tebaldi.core.history.HistoryLog;
-import org.tebaldi.core.history.SerializabilityChecker;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeSpec;
 import org.tebaldi.server.ds.DataServer;
@@ -27,18 +24,6 @@ import org.tebaldi.server.ds.DataServer;
  * ({@code -Dtebaldi.seed=N}).
  */
 class DataServerRestartSimTest {
-    private static List<Long> seeds(int n) {
-        String one = System.getProperty("tebaldi.seed");
-        if (one != null) {
-            return List.of(Long.parseLong(one));
-        }
-        List<Long> s = new ArrayList<>();
-        for (long i = 1; i <= n; i++) {
-            s.add(i);
-        }
-        return s;
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.tebaldi.server.durability.DurabilitySimTest#trees")
     void aDataServerCrashesAndRestartsFromItsLogWhileTheOthersRun(TreeSpec spec) {
@@ -58,7 +43,7 @@ class DataServerRestartSimTest {
     private static void restarts(TreeSpec spec, java.util.function.UnaryOperator<org.tebaldi.server.node.ClusterConfig> configure) {
         CcTree tree = CcTree.build(spec, "ds-restart");
         List<String> failures = new ArrayList<>();
-        for (long seed : seeds(6)) {
+        for (long seed : DurableBankRun.seeds(6)) {
             Random rnd = new Random(seed * 17);
             MemoryLogStore[] stores = new MemoryLogStore[3];
             for (int i = 0; i < stores.length; i++) {
@@ -97,12 +82,10 @@ class DataServerRestartSimTest {
                     assertTrue(es.abortedEpochs() > 0, "the data server's crash aborted no epoch");
                     assertTrue(es.committedEpochs() > 0, "no epoch committed");
                     Set<Long> retracted = new HashSet<>(run.lost);
-                    run.cluster.coordinators().forEach(tc -> retracted.addAll(tc.retractedCommits()));
+                    retracted.addAll(run.retracted());
                     org.tebaldi.server.sim.EpochCheck.noPartialEpoch(run.cluster, List.of(es.decisions()), retracted);
                 }
-                CheckResult c = SerializabilityChecker.check(History.merge(run.histories()));
-                assertTrue(c.serializable(), c.summary() + "\n" + c.violations().stream().limit(4)
-                        .map(Object::toString).toList());
+                run.assertSerializable();
             } catch (AssertionError e) {
                 failures.add("seed=" + seed + " (ds" + ds + " crashed at " + crashAt + " µs): " + e.getMessage());
             }

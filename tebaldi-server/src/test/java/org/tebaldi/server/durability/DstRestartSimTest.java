@@ -16,10 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.tebaldi.core.client.CommitInfo;
 import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.client.TxnClient;
-import org.tebaldi.core.history.CheckResult;
-import org.tebaldi.core.history.History;
 import org.tebaldi.core.history.HistoryLog;
-import org.tebaldi.core.history.SerializabilityChecker;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeSpec;
@@ -47,33 +44,22 @@ class DstRestartSimTest {
                         .option("timestamps", "dst")));
     }
 
-    private static List<Long> seeds() {
-        String one = System.getProperty("tebaldi.seed");
-        if (one != null) {
-            return List.of(Long.parseLong(one));
-        }
-        List<Long> s = new ArrayList<>();
-        for (long i = 1; i <= SEEDS; i++) {
-            s.add(i);
-        }
-        return s;
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("trees")
     void snapshotsStaySerializableAndNeverAbortOutsideTheRecoveryRound(TreeSpec spec) {
         CcTree tree = CcTree.build(spec, "dst-restart");
         List<String> failures = new ArrayList<>();
         long[] counts = new long[2]; // audits committed, audits aborted (all while a crash or recovery ran)
-        for (long seed : seeds()) {
+        List<Long> seeds = DurableBankRun.seeds(SEEDS);
+        for (long seed : seeds) {
             String f = run(tree, seed, counts);
             if (f != null) {
                 failures.add(f);
             }
         }
         System.out.printf("%s: %d seeds, %d failed; %d audits committed, %d aborted during a crash or recovery%n",
-                tree.describe(), seeds().size(), failures.size(), counts[0], counts[1]);
-        assertTrue(failures.isEmpty(), failures.size() + " of " + seeds().size() + " seeds failed:\n  "
+                tree.describe(), seeds.size(), failures.size(), counts[0], counts[1]);
+        assertTrue(failures.isEmpty(), failures.size() + " of " + seeds.size() + " seeds failed:\n  "
                 + String.join("\n  ", failures.subList(0, Math.min(10, failures.size()))));
     }
 
@@ -133,9 +119,7 @@ class DstRestartSimTest {
             for (long t : run.durable) {
                 assertTrue(present.contains(t), "durable transaction " + t + " is missing after recovery");
             }
-            CheckResult c = SerializabilityChecker.check(History.merge(run.histories()));
-            assertTrue(c.serializable(), c.summary() + "\n" + c.violations().stream().limit(4)
-                    .map(Object::toString).toList());
+            run.assertSerializable();
             counts[0] += auditsCommitted[0];
             counts[1] += abortedAudits.size();
             return null;

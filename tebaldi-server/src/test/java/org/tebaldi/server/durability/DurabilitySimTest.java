@@ -41,18 +41,6 @@ class DurabilitySimTest {
                 Arguments.of(TreeSpec.inner("2pl", TreeSpec.leaf("tso", "transfer"), TreeSpec.leaf("2pl", "audit"))));
     }
 
-    private static List<Long> seeds(int n) {
-        String one = System.getProperty("tebaldi.seed");
-        if (one != null) {
-            return List.of(Long.parseLong(one));
-        }
-        List<Long> s = new ArrayList<>();
-        for (long i = 1; i <= n; i++) {
-            s.add(i);
-        }
-        return s;
-    }
-
     private static MemoryLogStore[] stores(int n) {
         MemoryLogStore[] s = new MemoryLogStore[n];
         for (int i = 0; i < n; i++) {
@@ -67,7 +55,7 @@ class DurabilitySimTest {
         CcTree tree = CcTree.build(spec, "durability");
         List<String> failures = new ArrayList<>();
         int checkedReads = 0;
-        for (long seed : seeds(40)) {
+        for (long seed : DurableBankRun.seeds(40)) {
             DurableBankRun run = new DurableBankRun(seed, tree, 6, stores(3), 3_000, seed % 4 == 0).start();
             run.clients(6, 300_000, new Random(seed));
             run.sim.runUntil(800_000);
@@ -113,7 +101,7 @@ class DurabilitySimTest {
         List<String> failures = new ArrayList<>();
         long droppedTotal = 0;
         long survivedNotDurable = 0;
-        for (long seed : seeds(30)) {
+        for (long seed : DurableBankRun.seeds(30)) {
             Random rnd = new Random(seed * 31);
             MemoryLogStore[] stores = stores(3);
             DurableBankRun before = new DurableBankRun(seed, tree, 6, stores, 3_000, seed % 5 == 0).start();

@@ -169,4 +169,54 @@ final class DurableBankRun {
     List<HistoryLog> histories() {
         return new ArrayList<>(cluster.historyLogs());
     }
+
+    /** The commits recovery rounds retracted, gathered from every coordinator. */
+    Set<Long> retracted() {
+        Set<Long> r = new HashSet<>();
+        cluster.coordinators().forEach(tc -> r.addAll(tc.retractedCommits()));
+        return r;
+    }
+
+    /**
+     * After a take-over: some commits became durable, and every one of them is committed in a data server's
+     * (recovered) history and not among {@code retracted}.
+     *
+     * @throws AssertionError naming the first acknowledged transaction lost
+     */
+    void assertAcknowledgedKept(Set<Long> retracted) {
+        Set<Long> present = new HashSet<>();
+        for (DataServer d : cluster.dataServers()) {
+            d.history().outcomes().forEach(o -> {
+                if (o.committed()) {
+                    present.add(o.txn());
+                }
+            });
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(!durable.isEmpty(), "some commits became durable");
+        for (long t : durable) {
+            org.junit.jupiter.api.Assertions.assertTrue(present.contains(t) && !retracted.contains(t),
+                    "acknowledged transaction " + t + " is lost after the take-over");
+        }
+    }
+
+    /** The merged history is serializable. @throws AssertionError with the checker's summary and 4 violations */
+    void assertSerializable() {
+        org.tebaldi.core.history.CheckResult c = org.tebaldi.core.history.SerializabilityChecker.check(
+                org.tebaldi.core.history.History.merge(histories()));
+        org.junit.jupiter.api.Assertions.assertTrue(c.serializable(), c.summary() + "\n"
+                + c.violations().stream().limit(4).map(Object::toString).toList());
+    }
+
+    /** Seeds 1..n, or only {@code -Dtebaldi.seed=N} when given (to reproduce one). */
+    static List<Long> seeds(int n) {
+        String one = System.getProperty("tebaldi.seed");
+        if (one != null) {
+            return List.of(Long.parseLong(one));
+        }
+        List<Long> s = new ArrayList<>();
+        for (long i = 1; i <= n; i++) {
+            s.add(i);
+        }
+        return s;
+    }
 }

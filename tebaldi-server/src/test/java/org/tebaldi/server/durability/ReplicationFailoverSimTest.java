@@ -15,10 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.tebaldi.core.history.CheckResult;
-import org.tebaldi.core.history.History;
 import org.tebaldi.core.history.HistoryLog;
-import org.tebaldi.core.history.SerializabilityChecker;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.tree.CcTree;
@@ -68,18 +65,6 @@ class ReplicationFailoverSimTest {
         return a.stream();
     }
 
-    private static List<Long> seeds() {
-        String one = System.getProperty("tebaldi.seed");
-        if (one != null) {
-            return List.of(Long.parseLong(one));
-        }
-        List<Long> s = new ArrayList<>();
-        for (long i = 1; i <= SEEDS; i++) {
-            s.add(i);
-        }
-        return s;
-    }
-
     @ParameterizedTest(name = "{0} {1} {2}")
     @MethodSource("cases")
     void aCrashedPrimaryIsReplacedByItsBackupWithoutLosingAcknowledgedCommits(When when, String matrix,
@@ -87,7 +72,7 @@ class ReplicationFailoverSimTest {
         CcTree tree = CcTree.build(spec, "failover");
         boolean epoch = matrix.startsWith("epoch");
         List<String> failures = new ArrayList<>();
-        for (long seed : seeds()) {
+        for (long seed : DurableBankRun.seeds(SEEDS)) {
             Random rnd = new Random(seed * 31 + when.ordinal());
             int factor = Integer.getInteger("tebaldi.factor", 2 + (int) (seed % 2));
             Map<Integer, MemoryLogStore> replicas = new HashMap<>();
@@ -151,30 +136,14 @@ class ReplicationFailoverSimTest {
                 assertTrue(run.cluster.dataServers().stream().noneMatch(DataServer::recovering), "still recovering");
                 assertTrue(run.committed.size() > committedAtTakeOver, "the cluster commits after the take-over");
                 assertEquals(DurableBankRun.INITIAL * 6, run.total(), "total after the take-over");
-                // present: committed in a data server's (recovered) history, and not retracted by a recovery round
-                Set<Long> present = new HashSet<>();
-                for (DataServer d : run.cluster.dataServers()) {
-                    d.history().outcomes().forEach(o -> {
-                        if (o.committed()) {
-                            present.add(o.txn());
-                        }
-                    });
-                }
-                Set<Long> retracted = new HashSet<>();
-                run.cluster.coordinators().forEach(tc -> retracted.addAll(tc.retractedCommits()));
-                assertTrue(!run.durable.isEmpty(), "some commits became durable");
-                for (long t : run.durable) {
-                    assertTrue(present.contains(t) && !retracted.contains(t), "acknowledged transaction " + t
-                            + " is lost after the take-over");
-                }
+                Set<Long> retracted = run.retracted();
+                run.assertAcknowledgedKept(retracted);
                 if (run.cluster.service(Role.EPOCH) instanceof org.tebaldi.server.epoch.EpochService es) {
                     Set<Long> gone = new HashSet<>(run.lost);
                     gone.addAll(retracted);
                     org.tebaldi.server.sim.EpochCheck.noPartialEpoch(run.cluster, List.of(es.decisions()), gone);
                 }
-                CheckResult c = SerializabilityChecker.check(History.merge(run.histories()));
-                assertTrue(c.serializable(), c.summary() + "\n" + c.violations().stream().limit(4)
-                        .map(Object::toString).toList());
+                run.assertSerializable();
             } catch (AssertionError | RuntimeException e) {
                 failures.add("seed=" + seed + " (ds" + victim + ", factor " + factor + ", crashed at " + crashedAt[0]
                         + " µs): " + e);
