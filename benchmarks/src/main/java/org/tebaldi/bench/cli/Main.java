@@ -12,13 +12,14 @@ import picocli.CommandLine.Spec;
  * ({@link RunCommand}), {@code tune} ({@link TuneCommand}), {@code node} ({@link NodeCommand}),
  * {@code recover} ({@link RecoverCommand}), {@code calibrate} ({@link CalibrateCommand}), {@code validate}
  * ({@link ValidateCommand}), {@code paper-chart} ({@link PaperChartCommand}), {@code burn}
- * ({@link BurnCommand}), {@code tree} ({@link TreeCommand}), {@code report} ({@link ReportCommand}), {@code help}.
+ * ({@link BurnCommand}), {@code tree} ({@link TreeCommand}), {@code report} ({@link ReportCommand}), {@code check-history}
+ * ({@link CheckHistoryCommand}), {@code help}.
  * Exit codes: {@link ExitCodes}.
  */
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",
         subcommands = {RunCommand.class, TuneCommand.class, NodeCommand.class, RecoverCommand.class,
                 CalibrateCommand.class, ValidateCommand.class, PaperChartCommand.class, BurnCommand.class,
-                PartitionCommand.class, TreeCommand.class, ReportCommand.class,
+                PartitionCommand.class, TreeCommand.class, ReportCommand.class, CheckHistoryCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Spec

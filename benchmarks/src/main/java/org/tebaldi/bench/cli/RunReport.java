@@ -36,7 +36,7 @@ final class RunReport {
             cluster(out, c);
         }
         out.println("  " + e.clients() + " clients, warmup " + Durations.format(e.warmupMicros()) + ", duration "
-                + Durations.format(e.durationMicros()) + (e.verify() ? ", verify" : "") + ", seed " + e.seed());
+                + Durations.format(e.durationMicros()) + (e.verify() ? ", verify " + e.verification().key() : "") + ", seed " + e.seed());
         if (e.tree() != null && !e.target().isPostgresql()) {
             for (String w : e.tree().warnings()) {
                 out.println("warning: " + w);

@@ -22,7 +22,8 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param clients         closed-loop clients, at least 1
  * @param warmupMicros    warm-up, µs, at least 0 (excluded from measurement)
  * @param durationMicros  measured duration, µs, positive
- * @param verify          whether to record the history and check serializability and consistency
+ * @param verification    whether and how to record the history and check serializability and consistency
+ *                        ({@link VerifyMode})
  * @param retry           abort back-off
  * @param seed            random seed of the clients
  * @param output          default parent directory of run directories, as written (relative to the repository)
@@ -34,7 +35,7 @@ import org.tebaldi.core.tree.LoadedTree;
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
-                         long durationMicros, boolean verify, RetrySpec retry, long seed, String output,
+                         long durationMicros, VerifyMode verification, RetrySpec retry, long seed, String output,
                          ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target,
                          DurabilitySpec durability) {
     /** Copies the workload options, keeping their order. */
@@ -42,6 +43,12 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
         java.util.Objects.requireNonNull(target, "target");
         java.util.Objects.requireNonNull(durability, "durability");
+        java.util.Objects.requireNonNull(verification, "verification");
+    }
+
+    /** Whether the run records its history and checks it ({@link VerifyMode#on()}). */
+    public boolean verify() {
+        return verification.on();
     }
 
     /** An experiment without durability. */
@@ -50,7 +57,7 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
                       boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
                       AutoconfSpec autoconf, TargetSpec target) {
         this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
-                verify, retry, seed, output, profiler, autoconf, target, DurabilitySpec.OFF);
+                verify ? VerifyMode.AFTER : VerifyMode.OFF, retry, seed, output, profiler, autoconf, target, DurabilitySpec.OFF);
     }
 
     /** An experiment on the Tebaldi cluster ({@link TargetSpec#DEFAULT}). */
@@ -59,6 +66,6 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
                       boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
                       AutoconfSpec autoconf) {
         this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
-                verify, retry, seed, output, profiler, autoconf, TargetSpec.DEFAULT, DurabilitySpec.OFF);
+                verify ? VerifyMode.AFTER : VerifyMode.OFF, retry, seed, output, profiler, autoconf, TargetSpec.DEFAULT, DurabilitySpec.OFF);
     }
 }

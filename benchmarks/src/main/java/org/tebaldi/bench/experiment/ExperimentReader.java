@@ -19,7 +19,7 @@ import org.tebaldi.server.zk.ZkConnection;
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
  * retry, seed, output, profiler, autoconf, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
- * networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes only)}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
+ * networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes only)}, warmup 0s, verify false (true means after, {@link VerifyMode}), retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
  * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
  * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
  * duration.
@@ -66,13 +66,20 @@ final class ExperimentReader {
         int clients = top.intNumber("clients", null, 1, "50");
         long warmup = top.duration("warmup", "0s", false, "5s");
         long duration = top.duration("duration", null, true, "30s");
-        boolean verify = top.bool("verify", false);
+        VerifyMode verify = verifyMode(top);
         RetrySpec retry = retry(top.section("retry", "{backoff: 1ms, maxBackoff: 50ms}"));
         long seed = top.number("seed", 1L, Long.MIN_VALUE, "1");
         String output = top.path("output", "results", "results");
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 2s}"));
         DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
+        if ((verify == VerifyMode.PROCESS || verify == VerifyMode.STREAMED)
+                && (!cluster.mode().equals("embedded") || target.isPostgresql())) {
+            throw top.error("verify", "verify: " + verify.key() + " checks the history of a cluster in the run's own "
+                    + "JVM; " + (target.isPostgresql() ? "target postgresql has no history"
+                    : "a " + cluster.mode() + " cluster's history is checked after the run"),
+                    "use verify: true (after the run), or run mode embedded");
+        }
         if (cluster.simulated() && durability.enabled()) {
             throw top.error("durability.enabled", "the simulated cluster has no durable storage (docs/simulation.md)",
                     "set durability.enabled: false, or run mode embedded");
@@ -108,6 +115,25 @@ final class ExperimentReader {
         }
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
                 warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability);
+    }
+
+    /**
+     * {@code verify}: true (= after), false (= off), or one of off, after, process, streamed; process and streamed
+     * only where the run's JVM holds the cluster (embedded mode).
+     */
+    private static VerifyMode verifyMode(Fields top) {
+        JsonNode v = top.node().get("verify");
+        if (v == null || v.isBoolean()) {
+            return top.bool("verify", false) ? VerifyMode.AFTER : VerifyMode.OFF;
+        }
+        for (VerifyMode m : VerifyMode.values()) {
+            if (v.isTextual() && m.key().equals(v.asText().toLowerCase(java.util.Locale.ROOT))) {
+                return m;
+            }
+        }
+        throw top.error("verify", "expected true, false, after, process, streamed or off, found "
+                + org.tebaldi.bench.config.Values.describe(v), "write e.g. verify: true (checked after the run from a "
+                + "spill), verify: process (a low-priority checker process) or verify: streamed (in the run's JVM)");
     }
 
     private static ClusterSpec cluster(Fields c, Path dir, Path cwd) {

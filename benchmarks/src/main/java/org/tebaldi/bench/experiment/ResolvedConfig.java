@@ -75,7 +75,7 @@ public final class ResolvedConfig {
         o.put("clients", e.clients());
         o.put("warmup", Durations.format(e.warmupMicros()));
         o.put("duration", Durations.format(e.durationMicros()));
-        o.put("verify", e.verify());
+        o.put("verify", e.verification().key());
         ObjectNode r = o.putObject("retry");
         r.put("backoff", Durations.format(e.retry().backoffMicros()));
         r.put("maxBackoff", Durations.format(e.retry().maxBackoffMicros()));

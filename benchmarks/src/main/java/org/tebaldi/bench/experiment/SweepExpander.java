@@ -199,7 +199,7 @@ final class SweepExpander {
             case "clients" -> "[50, 200, 800]";
             case "warmup", "duration" -> "[5s, 20s]";
             case "networkDelay", "backoff", "maxBackoff", "writeLatency" -> "[0us, 50us]";
-            case "verify" -> "[true, false]";
+            case "verify" -> "[after, off]";
             default -> "[1, 2]";
         };
     }

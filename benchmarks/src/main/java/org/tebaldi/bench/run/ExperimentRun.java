@@ -82,11 +82,6 @@ public final class ExperimentRun {
         return e.durability().options(java.nio.file.Path.of("").toAbsolutePath(), fallback);
     }
 
-    /** With {@code verify}: every node hands its history over to the streamed check this often, µs. */
-    static final long HISTORY_HANDOVER_MICROS = 100_000;
-    /** With {@code verify}: the streamed check adds what was handed over and prunes this often, ms. */
-    static final long HISTORY_CHECK_MILLIS = 250;
-
     /**
      * @throws RunFailedException if a node or workload code threw during the run
      * @throws InterruptedException if the calling thread is interrupted
@@ -126,77 +121,85 @@ public final class ExperimentRun {
                     return nodeCpu(rt);
                 }
             });
-            org.tebaldi.core.history.HistoryStream stream = null;
-            if (e.verify() && !cluster.restarted()) {
-                stream = cluster.streamHistory(HISTORY_HANDOVER_MICROS);
-                stream.startChecking(HISTORY_CHECK_MILLIS);
-            }
-            cluster.start();
-            awaitReplicas(cluster);
-            DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                    e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
-            DriverResult d;
-            MemorySampler memory = new MemorySampler(cluster, stream);
-            java.util.List<java.util.Map<String, Long>> counters = new java.util.ArrayList<>(2);
-            counters.add(cluster.ccCounters()); // no warm-up: the window starts with the run
+            // a recovery rewrites the history: a restarted cluster's whole history is checked after the run
+            HistoryCheck history = e.verify() && !cluster.restarted()
+                    ? HistoryCheck.start(e.verification(), cluster, runDir, listener) : null;
             try {
-                d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
-                        () -> !rt.failures().isEmpty()).onStart(extension::started)
-                        .onWindow(() -> {
-                            counters.set(0, cluster.ccCounters());
-                            extension.windowStarted();
-                        }, () -> {
-                            extension.windowEnded();
-                            counters.add(cluster.ccCounters());
-                        })
-                        .monitor(new MachineMonitor(() -> nodeCpu(rt))).run();
+                return measure(cluster, rt, loader, loadMillis, history);
             } finally {
-                memory.close();
-            }
-            extension.stopped();
-            if (rt.failures().isEmpty() && !d.stoppedEarly() && !cluster.awaitQuiet(QUIESCE_MILLIS)) {
-                listener.phase("the cluster did not go quiet within " + QUIESCE_MILLIS + " ms after the run; stopping it");
-            }
-            cluster.close();
-            if (stream != null) {
-                stream.close();
-            }
-            failIfBroken(rt.failures(), d);
-            listener.phase(memory.summary());
-            if (runDir != null) {
-                try {
-                    memory.write(runDir);
-                } catch (java.io.IOException x) {
-                    listener.phase("cannot write memory.csv: " + x.getMessage());
+                if (history != null) {
+                    history.close();
                 }
             }
-            Checks checks = Checks.notChecked();
-            if (e.verify()) {
-                listener.phase("verifying");
-                if (stream != null) {
-                    cluster.finishHistoryStream();
-                    stream.check();
-                    String held = stream.describeHeld();
-                    org.tebaldi.core.history.CheckResult r = stream.finish();
-                    listener.phase("history checked while running: " + (r.serializable() ? "serializable"
-                            : "NOT serializable") + "; at most " + stream.maxHeld()
-                            + " transactions held at once; before the end: " + held);
-                    checks = Verifier.verify(cluster, w, r);
-                } else {
-                    checks = Verifier.verify(cluster, w);
-                }
-            }
-            if (finalState != null) {
-                finalState.accept(ClusterSnapshot.of(w.database().catalog(),
-                        cluster.dataServers().stream().map(org.tebaldi.server.ds.DataServer::store).toList()));
-            }
-            java.util.Map<String, Long> ccCounts = RunResult.delta(counters.get(0),
-                    counters.size() > 1 ? counters.get(1) : cluster.ccCounters());
-            return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis, null,
-                    EpochStats.of(cluster), ccCounts, ReplicationStats.of(cluster));
         } finally {
             rt.close();
         }
+    }
+
+    private RunResult measure(Cluster cluster, EmbeddedRuntime rt, ClusterLoader loader, long loadMillis,
+            HistoryCheck history) throws RunFailedException, InterruptedException {
+        Workload w = e.workload();
+        cluster.start();
+        awaitReplicas(cluster);
+        DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
+                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
+        DriverResult d;
+        MemorySampler memory = new MemorySampler(cluster, history == null ? null : history.stream());
+        java.util.List<java.util.Map<String, Long>> counters = new java.util.ArrayList<>(2);
+        counters.add(cluster.ccCounters()); // no warm-up: the window starts with the run
+        try {
+            d = new ClosedLoopDriver(dc, w, cluster::client, rt.stats(), listener::tick,
+                    () -> !rt.failures().isEmpty()).onStart(extension::started)
+                    .onWindow(() -> {
+                        counters.set(0, cluster.ccCounters());
+                        if (history != null) {
+                            history.windowStarted();
+                        }
+                        extension.windowStarted();
+                    }, () -> {
+                        if (history != null) {
+                            history.windowEnded();
+                        }
+                        extension.windowEnded();
+                        counters.add(cluster.ccCounters());
+                    })
+                    .monitor(new MachineMonitor(() -> nodeCpu(rt))).run();
+        } finally {
+            memory.close();
+        }
+        extension.stopped();
+        if (rt.failures().isEmpty() && !d.stoppedEarly() && !cluster.awaitQuiet(QUIESCE_MILLIS)) {
+            listener.phase("the cluster did not go quiet within " + QUIESCE_MILLIS + " ms after the run; stopping it");
+        }
+        cluster.close();
+        failIfBroken(rt.failures(), d);
+        listener.phase(memory.summary());
+        if (runDir != null) {
+            try {
+                memory.write(runDir);
+            } catch (java.io.IOException x) {
+                listener.phase("cannot write memory.csv: " + x.getMessage());
+            }
+        }
+        Checks checks = Checks.notChecked();
+        if (e.verify()) {
+            listener.phase("verifying");
+            if (history != null) {
+                HistoryCheck.Verdict v = history.finish(cluster);
+                listener.phase(v.line());
+                checks = Verifier.verify(cluster, w, v.serializable(), v.report());
+            } else {
+                checks = Verifier.verify(cluster, w);
+            }
+        }
+        if (finalState != null) {
+            finalState.accept(ClusterSnapshot.of(w.database().catalog(),
+                    cluster.dataServers().stream().map(org.tebaldi.server.ds.DataServer::store).toList()));
+        }
+        java.util.Map<String, Long> ccCounts = RunResult.delta(counters.get(0),
+                counters.size() > 1 ? counters.get(1) : cluster.ccCounters());
+        return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis, null,
+                EpochStats.of(cluster), ccCounts, ReplicationStats.of(cluster));
     }
 
     /**

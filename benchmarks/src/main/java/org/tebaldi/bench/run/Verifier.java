@@ -23,8 +23,16 @@ public final class Verifier {
 
     /** The workload's check on a stopped cluster, with serializability verdict {@code r} computed elsewhere. */
     public static Checks verify(Cluster cluster, Workload workload, CheckResult r) {
+        return verify(cluster, workload, r.serializable(), r.summary());
+    }
+
+    /**
+     * The workload's check on a stopped cluster, with the serializability verdict and report computed elsewhere
+     * (e.g. by a checker process).
+     */
+    public static Checks verify(Cluster cluster, Workload workload, boolean serializable, String report) {
         ClusterSnapshot snap = ClusterSnapshot.of(workload.database().catalog(),
                 cluster.dataServers().stream().map(DataServer::store).toList());
-        return new Checks(r.serializable(), r.summary(), workload.check(snap));
+        return new Checks(serializable, report, workload.check(snap));
     }
 }

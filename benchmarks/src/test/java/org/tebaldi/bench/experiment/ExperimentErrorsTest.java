@@ -114,8 +114,14 @@ class ExperimentErrorsTest {
                 + "Fix: write e.g. duration: 30s", error(bank("duration: 2s", "duration: soon")));
         assertEquals("<dir>/experiments/x.yaml:4: cluster: expected a mapping, found 'big'. Fix: write e.g. cluster: "
                 + "{mode: embedded, dataServers: 2}", error(bank("{dataServers: 2, coordinators: 2}", "big")));
-        assertEquals("<dir>/experiments/x.yaml:8: verify: expected true or false, found 'yes please'. Fix: write e.g. "
-                + "verify: false", error(ExperimentFixture.BANK + "verify: yes please\n"));
+        assertEquals("<dir>/experiments/x.yaml:8: verify: expected true, false, after, process, streamed or off, found "
+                + "'yes please'. Fix: write e.g. verify: true (checked after the run from a spill), verify: process (a "
+                + "low-priority checker process) or verify: streamed (in the run's JVM)",
+                error(ExperimentFixture.BANK + "verify: yes please\n"));
+        assertEquals("<dir>/experiments/x.yaml:8: verify: verify: process checks the history of a cluster in the run's "
+                + "own JVM; a processes cluster's history is checked after the run. Fix: use verify: true (after the "
+                + "run), or run mode embedded", error(ExperimentFixture.BANK + "verify: process\n",
+                "cluster.mode=processes"));
         assertEquals("<dir>/experiments/x.yaml:2: workload.accounts: expected a whole number, found 'lots'. Fix: "
                 + "write e.g. accounts: 100", error(bank("accounts: 20", "accounts: lots")));
         assertEquals("<dir>/experiments/x.yaml:3: tree: expected a tree file path or an inline tree mapping, found "

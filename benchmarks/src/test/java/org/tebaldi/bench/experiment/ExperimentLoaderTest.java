@@ -51,9 +51,19 @@ class ExperimentLoaderTest {
         assertEquals(5_000_000, e.warmupMicros());
         assertEquals(30_000_000, e.durationMicros());
         assertTrue(e.verify());
+        assertEquals(VerifyMode.AFTER, e.verification(), "verify: true checks after the run");
         assertEquals(new RetrySpec(2_000, 40_000), e.retry());
         assertEquals(7, e.seed());
         assertEquals("out/runs", e.output());
+    }
+
+    @Test
+    void verifyTakesAModeByName() {
+        for (VerifyMode m : VerifyMode.values()) {
+            assertEquals(m, fx.load(ExperimentFixture.BANK + "verify: " + m.key() + "\n").verification());
+            assertEquals(m, fx.load(ExperimentFixture.BANK, "verify=" + m.key().toUpperCase()).verification());
+        }
+        assertEquals(VerifyMode.OFF, fx.load(ExperimentFixture.BANK + "verify: false\n").verification());
     }
 
     @Test
@@ -70,6 +80,7 @@ class ExperimentLoaderTest {
         assertEquals(new ClusterSpec("embedded", "local", 1, 1, 50, 0, true), e.cluster());
         assertEquals(0, e.warmupMicros());
         assertFalse(e.verify());
+        assertEquals(VerifyMode.OFF, e.verification());
         assertEquals(new RetrySpec(1_000, 50_000), e.retry());
         assertEquals(1, e.seed());
         assertEquals("results", e.output());

@@ -2,6 +2,9 @@ package org.tebaldi.core.history;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -218,5 +221,153 @@ public final class HistoryLog {
     /** The recorded version orders per key, oldest writer first (live map). */
     public Map<Key, long[]> versionOrders() {
         return versionOrders;
+    }
+
+    /**
+     * Writes this log in its column layout (the spill format of {@link HistorySpill}): the unpacked keys, then each
+     * column's length and values; outcomes and version orders record by record. {@link #readFrom} reads it back.
+     *
+     * @throws IOException from {@code out}
+     */
+    public void writeTo(DataOutput out) throws IOException {
+        out.writeInt(unpacked.size());
+        for (Key k : unpacked) {
+            writeKey(out, k);
+        }
+        writeColumns(out, readReader, readMeta, readKey, readWriter, readSeq);
+        writeColumns(out, writeWriter, writeMeta, writeKey, null, writeSeq);
+        writeColumns(out, prunedWriter, prunedMeta, prunedKey, null, null);
+        writeColumns(out, finalWriter, finalMeta, finalKey, null, finalSeq);
+        out.writeInt(outcomes.size());
+        for (Outcome o : outcomes) {
+            out.writeLong(o.txn());
+            out.writeBoolean(o.committed());
+            out.writeBoolean(o.type() != null);
+            if (o.type() != null) {
+                out.writeUTF(o.type());
+            }
+        }
+        out.writeInt(versionOrders.size());
+        for (Map.Entry<Key, long[]> e : versionOrders.entrySet()) {
+            writeKey(out, e.getKey());
+            out.writeInt(e.getValue().length);
+            for (long w : e.getValue()) {
+                out.writeLong(w);
+            }
+        }
+    }
+
+    /**
+     * Reads a log {@link #writeTo} wrote.
+     *
+     * @throws IOException from {@code in}, or for a negative length (a damaged spill)
+     */
+    public static HistoryLog readFrom(DataInput in) throws IOException {
+        HistoryLog l = new HistoryLog();
+        int n = length(in);
+        for (int i = 0; i < n; i++) {
+            l.unpacked.add(readKey(in));
+        }
+        readColumns(in, l.readReader, l.readMeta, l.readKey, l.readWriter, l.readSeq);
+        readColumns(in, l.writeWriter, l.writeMeta, l.writeKey, null, l.writeSeq);
+        readColumns(in, l.prunedWriter, l.prunedMeta, l.prunedKey, null, null);
+        readColumns(in, l.finalWriter, l.finalMeta, l.finalKey, null, l.finalSeq);
+        n = length(in);
+        for (int i = 0; i < n; i++) {
+            long txn = in.readLong();
+            boolean committed = in.readBoolean();
+            l.outcomes.add(new Outcome(txn, committed, in.readBoolean() ? in.readUTF() : null));
+        }
+        n = length(in);
+        for (int i = 0; i < n; i++) {
+            Key k = readKey(in);
+            long[] writers = new long[length(in)];
+            for (int j = 0; j < writers.length; j++) {
+                writers[j] = in.readLong();
+            }
+            l.versionOrders.put(k, writers);
+        }
+        return l;
+    }
+
+    /**
+     * One record column group, column after column (ids, key metas, packed keys, then optionally a second long and
+     * an int column): neighbouring values of one column are alike, which the spill's compression exploits.
+     */
+    private static void writeColumns(DataOutput out, LongArrayList ids, IntArrayList meta, LongArrayList keys,
+            LongArrayList longs, IntArrayList ints) throws IOException {
+        int n = ids.size();
+        out.writeInt(n);
+        writeLongs(out, ids, n);
+        for (int i = 0; i < n; i++) {
+            out.writeInt(meta.getInt(i));
+        }
+        writeLongs(out, keys, n);
+        if (longs != null) {
+            writeLongs(out, longs, n);
+        }
+        if (ints != null) {
+            for (int i = 0; i < n; i++) {
+                out.writeInt(ints.getInt(i));
+            }
+        }
+    }
+
+    private static void writeLongs(DataOutput out, LongArrayList l, int n) throws IOException {
+        for (int i = 0; i < n; i++) {
+            out.writeLong(l.getLong(i));
+        }
+    }
+
+    private static void readColumns(DataInput in, LongArrayList ids, IntArrayList meta, LongArrayList keys,
+            LongArrayList longs, IntArrayList ints) throws IOException {
+        int n = length(in);
+        readLongs(in, ids, n);
+        meta.ensureCapacity(n);
+        for (int i = 0; i < n; i++) {
+            meta.add(in.readInt());
+        }
+        readLongs(in, keys, n);
+        if (longs != null) {
+            readLongs(in, longs, n);
+        }
+        if (ints != null) {
+            ints.ensureCapacity(n);
+            for (int i = 0; i < n; i++) {
+                ints.add(in.readInt());
+            }
+        }
+    }
+
+    private static void readLongs(DataInput in, LongArrayList l, int n) throws IOException {
+        l.ensureCapacity(n);
+        for (int i = 0; i < n; i++) {
+            l.add(in.readLong());
+        }
+    }
+
+    private static int length(DataInput in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) {
+            throw new IOException("damaged history spill: negative length " + n);
+        }
+        return n;
+    }
+
+    private static void writeKey(DataOutput out, Key k) throws IOException {
+        out.writeInt(k.table());
+        out.writeInt(k.arity());
+        for (int i = 0; i < k.arity(); i++) {
+            out.writeLong(k.part(i));
+        }
+    }
+
+    private static Key readKey(DataInput in) throws IOException {
+        int table = in.readInt();
+        long[] parts = new long[length(in)];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = in.readLong();
+        }
+        return Key.of(table, parts);
     }
 }

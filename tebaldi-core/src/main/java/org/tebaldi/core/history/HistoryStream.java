@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * {@link #startChecking}, or by the caller (simulation). {@link #finish} after the last hand-over of every node
  * gives the verdict.
  */
-public final class HistoryStream implements AutoCloseable {
+public final class HistoryStream implements HistoryHandOver, AutoCloseable {
     private record Chunk(int source, HistoryLog log) {
     }
 
@@ -37,6 +37,7 @@ public final class HistoryStream implements AutoCloseable {
      * Node {@code source} hands over what it recorded: {@code swap} (run under the stream's lock, on the node's
      * thread) returns its log and starts a new one. An empty log is still handed over.
      */
+    @Override
     public void handOver(int source, Supplier<HistoryLog> swap) {
         synchronized (this) {
             HistoryLog log = swap.get();

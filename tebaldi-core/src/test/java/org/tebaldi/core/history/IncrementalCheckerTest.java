@@ -30,7 +30,7 @@ class IncrementalCheckerTest {
     private static final long C = t(2, 7);
 
     /** The histories of AnomalyDetectionTest and SerializableHistoriesTest, by name. */
-    private static Map<String, Supplier<HistoryFixture>> fixtures() {
+    static Map<String, Supplier<HistoryFixture>> fixtures() {
         Map<String, Supplier<HistoryFixture>> m = new LinkedHashMap<>();
         m.put("write skew (G2)", () -> new HistoryFixture()
                 .read(A, X, T0).read(A, Y, T0).write(A, X).read(B, X, T0).read(B, Y, T0).write(B, Y)
@@ -87,12 +87,12 @@ class IncrementalCheckerTest {
         return m;
     }
 
-    private static List<HistoryLog> logs(HistoryFixture f) {
+    static List<HistoryLog> logs(HistoryFixture f) {
         return List.of(f.ds, f.tc);
     }
 
     /** Same verdict, violation counts per type, transaction, read and edge counts. */
-    private static void assertSame(CheckResult batch, CheckResult stream, String what) {
+    static void assertSame(CheckResult batch, CheckResult stream, String what) {
         String both = what + "\nbatch: " + batch.summary() + "\nstream: " + stream.summary();
         assertEquals(batch.serializable(), stream.serializable(), both);
         for (ViolationType t : ViolationType.values()) {

@@ -32,6 +32,7 @@ final class StreamFeed {
     private final boolean[] outcomeDone;
     private final Map<Long, Integer> readsOfVersion = new HashMap<>();
     private final int[] finalsDone;
+    private HistorySpill mirror;
 
     StreamFeed(History h, long seed, int dataServers, double handOverChance, double pruneChance) {
         this.h = h;
@@ -55,6 +56,12 @@ final class StreamFeed {
 
     private int source(int key) {
         return 1 + Math.floorMod(h.key(key).hashCode(), dataServers);
+    }
+
+    /** Also writes every hand-over and pruning pass, in the same order, to {@code spill}. */
+    StreamFeed mirror(HistorySpill spill) {
+        this.mirror = spill;
+        return this;
     }
 
     IncrementalChecker checker() {
@@ -170,6 +177,9 @@ final class StreamFeed {
             }
             if (rnd.nextDouble() < pruneChance) {
                 checker.prune();
+                if (mirror != null) {
+                    mirror.pass();
+                }
             }
         }
         for (int s = 0; s < buffers.length; s++) {
@@ -180,6 +190,10 @@ final class StreamFeed {
 
     private void handOver(int s) {
         checker.add(s, buffers[s]);
+        if (mirror != null) {
+            HistoryLog l = buffers[s];
+            mirror.handOver(s, () -> l);
+        }
         buffers[s] = new HistoryLog();
     }
 }

@@ -235,18 +235,35 @@ public final class Cluster implements AutoCloseable {
      * @throws IllegalStateException after {@link #start} or if the history is not recorded
      */
     public org.tebaldi.core.history.HistoryStream streamHistory(long periodMicros) {
+        org.tebaldi.core.history.HistoryStream s = new org.tebaldi.core.history.HistoryStream(historySources());
+        handOverHistory(s, periodMicros);
+        return s;
+    }
+
+    /** Nodes that hand over their history: every coordinator, then every data server. */
+    public int historySources() {
+        return tcs.size() + dss.size();
+    }
+
+    /**
+     * Has every node hand its history over to {@code sink} every {@code periodMicros} µs, as node 0 .. c-1
+     * (coordinators) and c .. c+d-1 (data servers) — a {@link org.tebaldi.core.history.HistoryStream} or a
+     * {@link org.tebaldi.core.history.HistorySpill} (docs/architecture.md, "Verification"). Call before
+     * {@link #start}.
+     *
+     * @throws IllegalStateException after {@link #start} or if the history is not recorded
+     */
+    public void handOverHistory(org.tebaldi.core.history.HistoryHandOver sink, long periodMicros) {
         if (started || !cfg.recordHistory()) {
             throw new IllegalStateException(started ? "stream the history before start"
                     : "the history is not recorded (verify is off)");
         }
-        org.tebaldi.core.history.HistoryStream s = new org.tebaldi.core.history.HistoryStream(tcs.size() + dss.size());
         for (int i = 0; i < tcs.size(); i++) {
-            tcs.get(i).streamHistory(s, i, periodMicros);
+            tcs.get(i).streamHistory(sink, i, periodMicros);
         }
         for (int i = 0; i < dss.size(); i++) {
-            dss.get(i).streamHistory(s, tcs.size() + i, periodMicros);
+            dss.get(i).streamHistory(sink, tcs.size() + i, periodMicros);
         }
-        return s;
     }
 
     /** Streamed checking: every node's last hand-over (remaining committed versions). Call once it stopped. */

@@ -445,7 +445,7 @@ public final class DataServer extends NodeBase implements DsServices {
      * the history is recorded; call before the node starts; not with durability recovery (not supported: a
      * recovery rewrites the history).
      */
-    public void streamHistory(org.tebaldi.core.history.HistoryStream stream, int source, long periodMicros) {
+    public void streamHistory(org.tebaldi.core.history.HistoryHandOver stream, int source, long periodMicros) {
         history.stream(stream, source);
         this.historyPeriodMicros = periodMicros;
     }

@@ -5,7 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import org.tebaldi.core.history.HistoryLog;
-import org.tebaldi.core.history.HistoryStream;
+import org.tebaldi.core.history.HistoryHandOver;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
@@ -20,7 +20,7 @@ import org.tebaldi.core.storage.VersionChain;
 final class DsHistory {
     private HistoryLog log;
     /** Streamed checking: where the log goes every period (null: kept whole until the end). */
-    private HistoryStream stream;
+    private HistoryHandOver stream;
     private int source;
     /** Streamed checking: keys written whose committed versions are not all reported final yet. */
     private final Set<Key> unreported = new LinkedHashSet<>();
@@ -37,7 +37,7 @@ final class DsHistory {
      * Streams the history to {@code stream} as node {@code source} instead of keeping it (docs/architecture.md,
      * "Verification"): version orders are then reported as they become final, not at the end.
      */
-    void stream(HistoryStream stream, int source) {
+    void stream(HistoryHandOver stream, int source) {
         if (log != null) {
             this.stream = stream;
             this.source = source;

@@ -57,7 +57,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private final Long2ObjectOpenHashMap<TcTxnImpl> txns =
             new Long2ObjectOpenHashMap<>();
     private HistoryLog history;
-    private org.tebaldi.core.history.HistoryStream historyStream;
+    private org.tebaldi.core.history.HistoryHandOver historyStream;
     private int historySource;
     private long historyPeriodMicros;
     private final BitSet deadDs = new BitSet();
@@ -423,7 +423,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      * {@code periodMicros} µs, instead of keeping them whole (docs/architecture.md, "Verification"). No effect
      * unless the history is recorded; call before the node starts.
      */
-    public void streamHistory(org.tebaldi.core.history.HistoryStream stream, int source, long periodMicros) {
+    public void streamHistory(org.tebaldi.core.history.HistoryHandOver stream, int source, long periodMicros) {
         if (history != null) {
             this.historyStream = stream;
             this.historySource = source;
