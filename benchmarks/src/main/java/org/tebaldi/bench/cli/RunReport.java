@@ -35,7 +35,7 @@ final class RunReport {
                     + ", tree " + e.treeRef().describe());
             cluster(out, c);
         }
-        out.println("  " + e.clients() + " clients, warmup " + Durations.format(e.warmupMicros()) + ", duration "
+        out.println("  " + e.clients() + " clients, warmup " + e.warmup().describe() + ", duration "
                 + Durations.format(e.durationMicros()) + (e.verify() ? ", verify" : "") + ", seed " + e.seed());
         if (e.tree() != null && !e.target().isPostgresql()) {
             for (String w : e.tree().warnings()) {
@@ -109,7 +109,7 @@ final class RunReport {
         }
     }
 
-    /** The summary table, message counts, errors and check outcomes. */
+    /** The summary table, message counts, machine, the measured window's steadiness, errors and check outcomes. */
     static void summary(PrintWriter out, RunResult r) {
         DriverResult d = r.driver();
         out.println();
@@ -128,6 +128,7 @@ final class RunReport {
         } else if (d.machine() != null) {
             machine(out, d.machine());
         }
+        ConsoleFormat.window(d.window()).forEach(out::println);
         java.util.Map<String, Long> cc = r.ccCounters();
         if (cc != null && cc.getOrDefault("sundial.cache.lookups", 0L) > 0) {
             long lookups = cc.get("sundial.cache.lookups");

@@ -1,0 +1,54 @@
+package org.tebaldi.bench.driver;
+
+import org.tebaldi.autoconf.stats.SettleDetector;
+
+/**
+ * Decides when a warm-up written as {@code warmup: {min, max}} ends (docs/performance.md, "A steady measured
+ * window"): one sample per whole second of the run — its commits, from the 100 ms timeline — goes to autoconf's
+ * {@link SettleDetector}, which finds throughput settled once the last {@value #WINDOW} samples show no significant
+ * least-squares trend at level {@value #ALPHA} and none of them is zero (a stall). Samples start early enough that
+ * the first test falls on the shortest warm-up (or on second {@value #WINDOW}, if later), so that a settle seen
+ * before the shortest warm-up is never taken. The longest warm-up is the driver's: it ends warm-up by time.
+ * Used by the driver's thread only.
+ */
+public final class SettleWatch {
+    /** Sample period, µs: one whole second of the run (ten timeline buckets), as the progress line shows it. */
+    public static final long SAMPLE_MICROS = 1_000_000;
+    /** Samples the trend test looks at: the last 5 s. */
+    public static final int WINDOW = 5;
+    /** Significance level of the trend test (as autoconf's settle detection after a swap). */
+    public static final double ALPHA = 0.05;
+
+    private final Metrics metrics;
+    private final long firstSecond;
+    private final SettleDetector detector = new SettleDetector(WINDOW, ALPHA, Integer.MAX_VALUE);
+    private boolean settled;
+
+    /** @param minMicros the shortest warm-up, µs */
+    SettleWatch(Metrics metrics, long minMicros) {
+        this.metrics = metrics;
+        long minSeconds = (minMicros + SAMPLE_MICROS - 1) / SAMPLE_MICROS;
+        this.firstSecond = Math.max(1, minSeconds - WINDOW + 1);
+    }
+
+    /**
+     * Second {@code second} (1, 2, ...) of the run has passed: offers its sample if it is due. Call for every second
+     * of warm-up in order, once its end has passed.
+     *
+     * @return whether throughput has settled (then it stays settled)
+     */
+    boolean secondPassed(long second) {
+        if (second < firstSecond) {
+            return false;
+        }
+        long sample = SAMPLE_MICROS * 1000;
+        long from = metrics.window().start() + (second - 1) * sample;
+        settled = detector.offer(metrics.txnPerSec(from, from + sample));
+        return settled;
+    }
+
+    /** Whether throughput settled (false if the longest warm-up ended warm-up first). */
+    boolean settled() {
+        return settled;
+    }
+}
