@@ -203,7 +203,7 @@ public final class ClosedLoopDriver {
             long nextTick = w.start() + (second + 1) * TICK_NANOS;
             while (now - nextTick >= 0 && nextTick - w.end() <= 0) {
                 second++;
-                if (settle != null && nextTick - w.measureStart() < 0 && !settle.settled()
+                if (settle != null && nextTick - w.measureStart() <= 0 && !settle.settled()
                         && settle.secondPassed(second)) {
                     w = endWarmup(m, now);
                     meter.lengthKnown();

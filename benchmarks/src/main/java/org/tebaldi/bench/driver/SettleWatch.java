@@ -14,8 +14,11 @@ import org.tebaldi.autoconf.stats.SettleDetector;
 public final class SettleWatch {
     /** Sample period, µs: one whole second of the run (ten timeline buckets), as the progress line shows it. */
     public static final long SAMPLE_MICROS = 1_000_000;
-    /** Samples the trend test looks at: the last 5 s. */
-    public static final int WINDOW = 5;
+    /**
+     * Samples the trend test looks at: the last 10 s (with one-second samples swinging by a CV of 10-35 %, five
+     * samples would see only slopes of about one standard deviation per second; docs/performance.md).
+     */
+    public static final int WINDOW = 10;
     /** Significance level of the trend test (as autoconf's settle detection after a swap). */
     public static final double ALPHA = 0.05;
 
@@ -33,7 +36,7 @@ public final class SettleWatch {
 
     /**
      * Second {@code second} (1, 2, ...) of the run has passed: offers its sample if it is due. Call for every second
-     * of warm-up in order, once its end has passed.
+     * of warm-up in order (the last one ending with the longest warm-up included), once its end has passed.
      *
      * @return whether throughput has settled (then it stays settled)
      */
@@ -47,7 +50,7 @@ public final class SettleWatch {
         return settled;
     }
 
-    /** Whether throughput settled (false if the longest warm-up ended warm-up first). */
+    /** Whether throughput settled by the end of warm-up (false if the longest warm-up ended it unsettled). */
     boolean settled() {
         return settled;
     }

@@ -80,7 +80,7 @@ public final class SimulatedDriver {
             if (!control.failures().isEmpty()) {
                 break;
             }
-            if (settle != null && usage == null && !settle.settled() && settle.secondPassed(second)) {
+            if (settle != null && at - w.measureStart() <= 0 && !settle.settled() && settle.secondPassed(second)) {
                 // as the real driver: the window starts at the next timeline boundary (the next turn runs to it)
                 long next = at + Timeline.BUCKET_MS * 1_000_000;
                 if (next - w.measureStart() < 0) {

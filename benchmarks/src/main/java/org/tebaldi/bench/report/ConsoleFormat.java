@@ -52,8 +52,8 @@ public final class ConsoleFormat {
         }
         String stats = w.slopePctPerSec() == null ? String.format(Locale.ROOT, "mean %,.0f txn/s", w.meanTxnPerSec())
                 : String.format(Locale.ROOT, "mean %,.0f txn/s, slope %+.1f%%/s (p %s), CV %.1f%%",
-                w.meanTxnPerSec(), w.slopePctPerSec(), w.slopeP() == null ? "-" : String.format(Locale.ROOT, "%.2g",
-                        w.slopeP()), 100 * w.cv());
+                w.meanTxnPerSec(), w.slopePctPerSec(), w.slopeP() == null ? "-" : WindowCheck.formatP(w.slopeP()),
+                100 * w.cv());
         lines.add(String.format(Locale.ROOT, "window: %s | %d one-second samples, %s: %s", warmup, w.samples(), stats,
                 w.steady() ? "steady" : "NOT steady"));
         if (!w.steady()) {
