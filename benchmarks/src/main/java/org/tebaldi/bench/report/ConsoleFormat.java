@@ -57,11 +57,18 @@ public final class ConsoleFormat {
         lines.add(String.format(Locale.ROOT, "window: %s | %d one-second samples, %s: %s", warmup, w.samples(), stats,
                 w.steady() ? "steady" : "NOT steady"));
         if (!w.steady()) {
-            lines.add("WARNING: the measured window was not steady: " + w.problem() + (w.trend()
-                    ? " — the result depends on when the window started: warm up longer (warmup: {min: 5s, max: "
-                    + "60s} waits until throughput settles) or measure longer"
-                    : " — one run's throughput is uncertain: repeat the run and compare medians (a busy machine "
-                    + "and long GC pauses make seconds swing)"));
+            String advice;
+            if (w.trend() && w.slopePctPerSec() > 0) {
+                advice = "the result depends on when the window started: warm up longer (warmup: {min: 5s, max: "
+                        + "60s} waits until throughput settles) or measure longer";
+            } else if (w.trend()) {
+                advice = "something slowed the run down as it went (a busier machine, a growing heap or table): "
+                        + "repeat the run, or measure longer to see where it levels off";
+            } else {
+                advice = "one run's throughput is uncertain: repeat the run and compare medians (a busy machine "
+                        + "and long GC pauses make seconds swing)";
+            }
+            lines.add("WARNING: the measured window was not steady: " + w.problem() + " — " + advice);
         }
         return lines;
     }
