@@ -17,7 +17,8 @@ import org.tebaldi.core.runtime.MessageCounters;
  * The closed-loop driver (docs/architecture.md, "Transactions", WORKLOADS.md): {@code clients} logical clients spread over the cluster's
  * client endpoints, no think time, aborted attempts retried after a back-off. The calling thread keeps time: it
  * ends a warm-up that lasts until throughput settles ({@link SettleWatch}: at the first 100 ms timeline boundary
- * after the second in which it settled, so that the measured window starts on a bucket and after the decision),
+ * at least 100 ms after the decision, taken when the second in which it settled ended, so that the measured window
+ * starts on a bucket and after every thread sees it),
  * resets the message counters when warm-up ends, reports one {@link ProgressTick} per second, stops the clients
  * at the end (or early, when {@code failed} turns true or workload code threw), then waits — bounded by the
  * drain timeout, or 1 s after a failure — for in-flight transactions. It never blocks the cluster's threads;
@@ -205,7 +206,7 @@ public final class ClosedLoopDriver {
                 second++;
                 if (settle != null && nextTick - w.measureStart() <= 0 && !settle.settled()
                         && settle.secondPassed(second)) {
-                    w = endWarmup(m, now);
+                    w = endWarmup(m);
                     meter.lengthKnown();
                 }
                 listener.tick(meter.tick(second, nextTick));
@@ -232,13 +233,14 @@ public final class ClosedLoopDriver {
     }
 
     /**
-     * Throughput settled: the measured window starts at the first timeline boundary after {@code now} — after this
-     * decision, so no event already counted changes sides — unless the longest warm-up ends first.
+     * Throughput settled: the measured window starts at the first timeline boundary at least one bucket (100 ms)
+     * after now — well after this decision is published, so that no event already counted changes sides — unless
+     * the longest warm-up ends first.
      */
-    private static RunWindow endWarmup(Metrics m, long now) {
+    private static RunWindow endWarmup(Metrics m) {
         RunWindow w = m.window();
         long bucket = Timeline.BUCKET_MS * 1_000_000;
-        long at = w.start() + ((now - w.start()) / bucket + 1) * bucket;
+        long at = w.start() + ((System.nanoTime() + bucket - w.start() + bucket - 1) / bucket) * bucket;
         if (at - w.measureStart() < 0) {
             m.startMeasuringAt(at);
         }

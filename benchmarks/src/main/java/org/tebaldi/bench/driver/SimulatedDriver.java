@@ -15,11 +15,11 @@ import org.tebaldi.core.runtime.SimulatedRuntime;
  * The closed-loop driver in virtual time (docs/simulation.md): the same client loops, back-off and metrics as
  * {@link ClosedLoopDriver}, on a {@link SimulatedRuntime}'s clock. The calling thread runs the simulation second by
  * second (one {@link ProgressTick} per virtual second, with the wall time), ends a warm-up that lasts until
- * throughput settles ({@link SettleWatch}, on virtual seconds; the window starts 100 ms after the second in which it
- * settled, as in {@link ClosedLoopDriver}), resets the message counters when warm-up ends, stops the clients at
- * the end and runs on until their last transactions finished (bounded by the drain timeout, in virtual time). With
- * hardware costs, {@link DriverResult#machine()} holds the virtual CPU time of every node and machine over the
- * measured window (no garbage collector in virtual time).
+ * throughput settles ({@link SettleWatch}, on virtual seconds; the window starts at the first timeline boundary at
+ * least 100 ms after the second in which it settled, as in {@link ClosedLoopDriver}), resets the message counters
+ * when warm-up ends, stops the clients at the end and runs on until their last transactions finished (bounded by
+ * the drain timeout, in virtual time). With hardware costs, {@link DriverResult#machine()} holds the virtual CPU
+ * time of every node and machine over the measured window (no garbage collector in virtual time).
  */
 public final class SimulatedDriver {
     private static final long TICK_NANOS = 1_000_000_000L;
