@@ -107,7 +107,7 @@ public record WindowCheck(long warmupMs, Boolean settled, int samples, Double me
                     formatP(p), 100 * change);
         }
         if (swings) {
-            String s = String.format(Locale.ROOT, "one-second throughput swung by a CV of %.0f%% (above %.0f%%)",
+            String s = String.format(Locale.ROOT, "one-second throughput swung by a CV of %.1f%% (above %.0f%%)",
                     100 * cv, 100 * CV_MAX);
             problem = problem == null ? s : problem + "; " + s;
         }

@@ -71,7 +71,7 @@ class WindowCheckTest {
         assertFalse(c.steady());
         assertFalse(c.trend());
         assertTrue(c.swings());
-        assertTrue(c.problem().contains("CV of 51%"), c.problem());
+        assertTrue(c.problem().contains("CV of 51.3%"), c.problem());
     }
 
     @Test
