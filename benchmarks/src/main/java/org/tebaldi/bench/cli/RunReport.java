@@ -111,6 +111,15 @@ final class RunReport {
 
     /** The summary table, message counts, machine, the measured window's steadiness, errors and check outcomes. */
     static void summary(PrintWriter out, RunResult r) {
+        summary(out, r, 0);
+    }
+
+    /**
+     * As {@link #summary(PrintWriter, RunResult)}, for a run whose tree was swapped {@code reconfigurations} times
+     * in the measured window ({@code tebaldi tune}; {@link ConsoleFormat#window(org.tebaldi.bench.driver.WindowCheck,
+     * int)}).
+     */
+    static void summary(PrintWriter out, RunResult r, int reconfigurations) {
         DriverResult d = r.driver();
         out.println();
         ConsoleFormat.table(d).forEach(out::println);
@@ -128,7 +137,7 @@ final class RunReport {
         } else if (d.machine() != null) {
             machine(out, d.machine());
         }
-        ConsoleFormat.window(d.window()).forEach(out::println);
+        ConsoleFormat.window(d.window(), reconfigurations).forEach(out::println);
         java.util.Map<String, Long> cc = r.ccCounters();
         if (cc != null && cc.getOrDefault("sundial.cache.lookups", 0L) > 0) {
             long lookups = cc.get("sundial.cache.lookups");

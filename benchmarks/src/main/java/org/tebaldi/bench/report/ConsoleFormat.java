@@ -41,6 +41,14 @@ public final class ConsoleFormat {
      * CV 9.8%: steady}; then, when it was not steady, a {@code WARNING:} line saying why and what to do.
      */
     public static List<String> window(WindowCheck w) {
+        return window(w, 0);
+    }
+
+    /**
+     * As {@link #window(WindowCheck)}, for a window in which the tree was swapped {@code reconfigurations} times
+     * ({@code tebaldi tune}): throughput then changes by design, so an unsteady window gets a note, not a warning.
+     */
+    public static List<String> window(WindowCheck w, int reconfigurations) {
         String warmup = String.format(Locale.ROOT, "warm-up %.1f s (%s)", w.warmupMs() / 1000.0,
                 w.settled() == null ? "fixed" : w.settled() ? "throughput settled"
                         : "throughput did not settle: ended at its max");
@@ -55,8 +63,9 @@ public final class ConsoleFormat {
                 w.meanTxnPerSec(), w.slopePctPerSec(), w.slopeP() == null ? "-" : WindowCheck.formatP(w.slopeP()),
                 100 * w.cv());
         lines.add(String.format(Locale.ROOT, "window: %s | %d one-second samples, %s: %s", warmup, w.samples(), stats,
-                w.steady() ? "steady" : "NOT steady"));
-        if (!w.steady()) {
+                w.steady() ? "steady" : "NOT steady")
+                + (reconfigurations > 0 ? " (" + reconfigurations + " reconfiguration(s) in the window)" : ""));
+        if (!w.steady() && reconfigurations == 0) {
             String advice;
             if (w.trend() && w.slopePctPerSec() > 0) {
                 advice = "the result depends on when the window started: warm up longer (warmup: {min: 5s, max: "
