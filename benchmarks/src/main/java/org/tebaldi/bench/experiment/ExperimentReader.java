@@ -17,7 +17,8 @@ import org.tebaldi.server.zk.ZkConnection;
 
 /**
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
- * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up ({@link WarmupSpec}), duration, verify,
+ * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up ({@link WarmupSpec}),
+ * duration, verify,
  * retry, seed, output, profiler, autoconf, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
  * networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes only)}, warmup 0s, verify false, retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
  * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi

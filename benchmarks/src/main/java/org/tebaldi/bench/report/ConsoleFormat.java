@@ -68,8 +68,11 @@ public final class ConsoleFormat {
         if (!w.steady() && reconfigurations == 0) {
             String advice;
             if (w.trend() && w.slopePctPerSec() > 0) {
-                advice = "the result depends on when the window started: warm up longer (warmup: {min: 5s, max: "
-                        + "60s} waits until throughput settles) or measure longer";
+                advice = "the result depends on when the window started: " + (w.settled() == null
+                        ? "warm up longer, or until throughput settles (warmup: {min: 5s, max: 60s}), or measure longer"
+                        : w.settled() ? "the settle test (the last 10 s) missed a slow rise: raise warmup.min "
+                        + "(e.g. 30s) or measure longer"
+                        : "throughput had not settled by warmup.max: raise it, or measure longer");
             } else if (w.trend()) {
                 advice = "something slowed the run down as it went (a busier machine, a growing heap or table): "
                         + "repeat the run, or measure longer to see where it levels off";

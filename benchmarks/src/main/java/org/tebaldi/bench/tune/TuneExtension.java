@@ -23,7 +23,8 @@ import org.tebaldi.core.tree.TreeContext;
  * The tuning daemon beside an experiment (dissertation §5.1, Fig 5.1): the profiler runs, a reconfiguration server
  * joins the cluster (in processes mode: hosted by the runner, found by the nodes through ZooKeeper, and each tree it
  * swaps to published there), and once warm-up ended (fixed, or when throughput settled: {@code warmup: {min, max}})
- * a thread runs the {@link Configurator} against the live cluster ({@link LiveTarget}), then measures the final tree for {@code autoconf.final} and ends the run.
+ * a thread runs the {@link Configurator} against the live cluster ({@link LiveTarget}), then measures the final
+ * tree for {@code autoconf.final} and ends the run.
  * If the run's {@code duration} ends first, tuning is interrupted and the report says so.
  */
 public final class TuneExtension extends ProfilerExtension {
