@@ -56,8 +56,9 @@ public final class SimulatedExperimentRun {
                 hw.latencyMinMicros(), hw.latencyMaxMicros(), hw.localLatencyMicros(),
                 spec.embedded() ? ", this machine's emulated network incl. its measured lateness" : "",
                 spec.bandwidthGbps(), hw.costs().name(), spec.costMode()));
-        DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), ExperimentRun.DRAIN_TIMEOUT_MILLIS);
+        DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
+                e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
+                ExperimentRun.DRAIN_TIMEOUT_MILLIS);
         SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick);
         DriverResult d;
         try {
