@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -215,7 +216,9 @@ class ProcessModeIT {
             loader.finish();
             ClusterCounters counters = new ClusterCounters(pc);
             counters.reset();
-            Thread.sleep(300); // let the resets land before the first transaction
+            for (NodeId n : pc.nodes()) { // asked after the reset over the same channel: answered once it landed
+                pc.control().status(n).get(60, TimeUnit.SECONDS);
+            }
             TxnClient client = pc.client(0);
             ClientSource source = w.newClient(0, 42);
             for (int i = 0; i < 60; i++) {
@@ -224,13 +227,35 @@ class ProcessModeIT {
                 ((CompletableFuture<?>) r.body().apply(t)).get(10, TimeUnit.SECONDS);
                 t.commit().get(10, TimeUnit.SECONDS);
             }
-            Thread.sleep(300); // the last commit requests reach the data servers
+            awaitQuiet(pc); // the last commit requests reach the data servers
             for (NodeId n : pc.nodes()) {
-                Control.Status s = pc.control().status(n).get(10, TimeUnit.SECONDS);
+                Control.Status s = pc.control().status(n).get(60, TimeUnit.SECONDS);
                 assertEquals(0, s.failures(), n + ": " + s.firstFailure());
             }
             assertFalse(pc.anyExited());
             return counters.snapshot();
         }
+    }
+
+    /** Waits (at most 60 s) until no transaction is live at any coordinator or data server, asking every 10 ms. */
+    private static void awaitQuiet(ProcessCluster pc) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        List<String> live = new ArrayList<>();
+        do {
+            live.clear();
+            for (NodeId n : pc.nodes()) {
+                if (n.role() == Role.TC || n.role() == Role.DS) {
+                    int k = pc.control().status(n).get(60, TimeUnit.SECONDS).live();
+                    if (k > 0) {
+                        live.add(n + ": " + k);
+                    }
+                }
+            }
+            if (live.isEmpty()) {
+                return;
+            }
+            Thread.sleep(10);
+        } while (System.nanoTime() < end);
+        throw new AssertionError("transactions still live 60 s after the last commit: " + live);
     }
 }
