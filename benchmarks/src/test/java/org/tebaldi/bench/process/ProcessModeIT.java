@@ -13,7 +13,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tebaldi.autoconf.reconfig.ReconfigServer;
@@ -26,6 +28,7 @@ import org.tebaldi.bench.experiment.ExperimentLoader;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.bench.run.Hosting;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.workload.ClientSource;
@@ -54,7 +57,9 @@ import org.tebaldi.server.zk.ClusterManifest;
  * is serializable and consistent over the history collected from every node; killing a coordinator with SIGKILL
  * mid-run leaves the others committing and the history serializable; the messages counted over Netty per
  * phase are the same for trees of depth 1 and 3; and both reconfiguration protocols work across processes, with
- * the reconfiguration server and the profiler monitor hosted by the runner and reached through ZooKeeper.
+ * the reconfiguration server and the profiler monitor hosted by the runner and reached through ZooKeeper. Each run
+ * ends once what its test waits for happened (so long, so many commits, a kill, the swaps; {@link LiveRun#finish}):
+ * its duration is only a bound, so that a loaded machine makes the test slower, not failing.
  */
 class ProcessModeIT {
     @TempDir
@@ -71,14 +76,32 @@ class ProcessModeIT {
             verify: true
             """;
 
+    /** The runs' duration: only a bound, each test ends its run once what it waits for happened. */
+    private static final String CAP = "300s";
+
     private Experiment experiment(String yaml) {
         return ExperimentLoader.parse(yaml, tmp.resolve("x.yaml"), List.of(), tmp);
     }
 
     @Test
     void tpccOnSeparateProcessesIsSerializableAndConsistent() throws Exception {
-        ProcessExperimentRun run = new ProcessExperimentRun(experiment(TPCC.formatted("3s")), new RunListener() {
-        }, tmp.resolve("nodes"), null, NodeLauncher.command());
+        RunExtension ender = new RunExtension() { // the window: 3 s and more than 20 commits
+            @Override
+            public void started(LiveRun run) {
+                CompletableFuture.runAsync(() -> {
+                    try {
+                        awaitThat(() -> System.nanoTime() - run.measureStartNanos() >= 0, 180);
+                        long base = run.commits(); // commits from here on are in the measured window
+                        awaitThat(() -> System.nanoTime() - run.measureStartNanos() >= 3_000_000_000L
+                                && run.commits() - base > 20, 180);
+                    } finally {
+                        run.finish();
+                    }
+                });
+            }
+        };
+        ProcessExperimentRun run = new ProcessExperimentRun(experiment(TPCC.formatted(CAP)), new RunListener() {
+        }, tmp.resolve("nodes"), null, NodeLauncher.command(), ender);
         RunResult r = run.run();
         assertTrue(r.driver().total().committed() > 20, "committed " + r.driver().total().committed());
         assertTrue(r.checks().serializable(), r.checks().report());
@@ -104,26 +127,47 @@ class ProcessModeIT {
     void killingACoordinatorMidRunLeavesTheOthersCommittingAndTheHistorySerializable() throws Exception {
         AtomicReference<ProcessExperimentRun> holder = new AtomicReference<>();
         AtomicInteger killedAtSecond = new AtomicInteger(-1);
+        AtomicLong killedAt = new AtomicLong(); // System.nanoTime()
+        AtomicLong startedAt = new AtomicLong();
         RunListener killer = new RunListener() {
             @Override
             public void tick(ProgressTick t) {
                 if (t.second() == 2 && killedAtSecond.compareAndSet(-1, 2)) {
                     Process p = holder.get().cluster().process(NodeId.tc(1));
                     p.destroyForcibly(); // SIGKILL: no shutdown hook, no goodbye
+                    killedAt.set(System.nanoTime());
                 }
             }
         };
-        ProcessExperimentRun run = new ProcessExperimentRun(experiment(TPCC.formatted("7s")), killer,
-                tmp.resolve("nodes"), null, NodeLauncher.command());
+        RunExtension ender = new RunExtension() { // the run goes on 6 s after the kill and until a commit 4 s on
+            @Override
+            public void started(LiveRun run) {
+                startedAt.set(run.startNanos());
+                CompletableFuture.runAsync(() -> {
+                    try {
+                        awaitThat(() -> killedAt.get() != 0, 180);
+                        long k = killedAt.get();
+                        awaitThat(() -> System.nanoTime() - k >= 4_000_000_000L, 180);
+                        long base = run.commits();
+                        awaitThat(() -> System.nanoTime() - k >= 6_000_000_000L && run.commits() > base, 180);
+                    } finally {
+                        run.finish();
+                    }
+                });
+            }
+        };
+        ProcessExperimentRun run = new ProcessExperimentRun(experiment(TPCC.formatted(CAP)), killer,
+                tmp.resolve("nodes"), null, NodeLauncher.command(), ender);
         holder.set(run);
         RunResult r = run.run();
         assertEquals(2, killedAtSecond.get(), "tc1 was killed");
         assertTrue(r.checks().serializable(), r.checks().report());
         assertTrue(r.checks().consistent(), () -> r.checks().consistency().summary() + " "
                 + r.checks().consistency().problems());
-        List<TimelinePoint> tl = r.driver().timeline();
-        double lateCommits = tl.subList(tl.size() - 20, tl.size()).stream().mapToDouble(TimelinePoint::throughput).sum();
-        assertTrue(lateCommits > 0, "the surviving coordinator kept committing in the last 2 s: " + tl);
+        long lateMs = (killedAt.get() - startedAt.get()) / 1_000_000 + 4_000;
+        double lateCommits = commitsAfter(r.driver().timeline(), lateMs);
+        assertTrue(lateCommits > 0, "the surviving coordinator kept committing 4 s after the kill (" + lateMs
+                + " ms into the run): " + r.driver().timeline());
         assertTrue(r.driver().total().errors() <= 8, "only transactions in flight at tc1 fail (outcome unknown): "
                 + r.driver().errorSamples());
     }
@@ -132,7 +176,7 @@ class ProcessModeIT {
     void reconfiguresAcrossProcessesWithBothProtocolsAndProfiles() throws Exception {
         String initial = "{root: {cc: ssi, children: [{cc: none, txns: [order_status, stock_level]}, "
                 + "{cc: 2pl, children: [{cc: 2pl, txns: [new_order, payment]}, {cc: 2pl, txns: [delivery]}]}]}}";
-        Experiment e = experiment(TPCC.formatted("8s").replace(
+        Experiment e = experiment(TPCC.formatted(CAP).replace(
                 "{root: {cc: 2pl, txns: [new_order, payment, delivery, order_status, stock_level]}}", initial));
         TreeContext ctx = TreeContext.of(e.workload().database());
         CcTree online = TreeLoader.parse("root: {cc: ssi, children: [{cc: none, txns: [order_status, stock_level]}, "
@@ -141,6 +185,8 @@ class ProcessModeIT {
         CcTree restart = TreeLoader.parse("root: {cc: 2pl, txns: [new_order, payment, delivery, order_status, "
                 + "stock_level]}", "restart", ctx);
         List<SwapResult> swaps = new CopyOnWriteArrayList<>();
+        AtomicLong swapsDoneMs = new AtomicLong(-1); // ms into the run
+        AtomicReference<Throwable> swapFailure = new AtomicReference<>();
         ProfilerExtension ext = new ProfilerExtension(e.profiler().on(), e.workload().database()) {
             private ReconfigServer server;
 
@@ -159,20 +205,33 @@ class ProcessModeIT {
 
             @Override
             public void started(LiveRun run) {
+                // each tree runs at least 3, 2 and 2 s and commits before the next step; the run then ends
                 CompletableFuture.runAsync(() -> {
                     try {
-                        TimeUnit.SECONDS.sleep(3);
-                        swaps.add(server.onlineUpdate(online, 0).get(30, TimeUnit.SECONDS));
-                        TimeUnit.SECONDS.sleep(2);
-                        swaps.add(server.partialRestart(restart, 500_000).get(30, TimeUnit.SECONDS));
-                    } catch (Exception x) {
-                        throw new IllegalStateException(x);
+                        long t0 = System.nanoTime();
+                        long c0 = run.commits();
+                        awaitThat(() -> System.nanoTime() - t0 >= 3_000_000_000L && run.commits() > c0, 180);
+                        swaps.add(server.onlineUpdate(online, 0).get(120, TimeUnit.SECONDS));
+                        long t1 = System.nanoTime();
+                        long c1 = run.commits();
+                        awaitThat(() -> System.nanoTime() - t1 >= 2_000_000_000L && run.commits() > c1, 180);
+                        swaps.add(server.partialRestart(restart, 500_000).get(120, TimeUnit.SECONDS));
+                        long t2 = System.nanoTime();
+                        swapsDoneMs.set((t2 - run.startNanos()) / 1_000_000);
+                        long c2 = run.commits();
+                        awaitThat(() -> System.nanoTime() - t2 >= 2_000_000_000L && run.commits() > c2
+                                && monitor().reports().stream().mapToInt(w -> w.events()).sum() > 0, 180);
+                    } catch (Throwable x) {
+                        swapFailure.set(x);
+                    } finally {
+                        run.finish();
                     }
                 });
             }
         };
         RunResult r = new ProcessExperimentRun(e, new RunListener() {
         }, tmp.resolve("nodes"), null, NodeLauncher.command(), ext).run();
+        assertEquals(null, swapFailure.get(), "the swaps: " + swapFailure.get());
         assertEquals(2, swaps.size(), "both swaps completed: " + swaps);
         assertEquals("online-update", swaps.get(0).protocol(), swaps.toString());
         assertEquals("partial-restart", swaps.get(1).protocol(), swaps.toString());
@@ -180,9 +239,9 @@ class ProcessModeIT {
         assertTrue(r.checks().consistent(), () -> r.checks().consistency().summary());
         assertTrue(ext.monitor().reports().stream().mapToInt(w -> w.events()).sum() > 0,
                 "blocking events reached the monitor over Netty");
-        List<TimelinePoint> tl = r.driver().timeline();
-        double late = tl.subList(tl.size() - 15, tl.size()).stream().mapToDouble(TimelinePoint::throughput).sum();
-        assertTrue(late > 0, "committing after both swaps: " + tl);
+        double late = commitsAfter(r.driver().timeline(), swapsDoneMs.get());
+        assertTrue(late > 0, "committing after both swaps (" + swapsDoneMs.get() + " ms into the run): "
+                + r.driver().timeline());
     }
 
     @Test
@@ -257,5 +316,26 @@ class ProcessModeIT {
             Thread.sleep(10);
         } while (System.nanoTime() < end);
         throw new AssertionError("transactions still live 60 s after the last commit: " + live);
+    }
+
+    /**
+     * Waits until {@code condition} holds, looking every 10 ms, at most {@code seconds} s (a bound for a stalled
+     * machine; the test's assertions then say what is missing).
+     */
+    private static void awaitThat(BooleanSupplier condition, int seconds) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!condition.getAsBoolean() && System.nanoTime() < end) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** The timeline's throughput summed over its 100 ms buckets that start after {@code ms} ms into the run. */
+    private static double commitsAfter(List<TimelinePoint> timeline, long ms) {
+        return timeline.stream().filter(p -> p.tMs() - 100 >= ms).mapToDouble(TimelinePoint::throughput).sum();
     }
 }
