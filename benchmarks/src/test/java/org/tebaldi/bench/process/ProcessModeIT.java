@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tebaldi.autoconf.reconfig.ReconfigServer;
@@ -90,9 +89,9 @@ class ProcessModeIT {
             public void started(LiveRun run) {
                 CompletableFuture.runAsync(() -> {
                     try {
-                        awaitThat(() -> System.nanoTime() - run.measureStartNanos() >= 0, 180);
+                        Waits.until(() -> Waits.since(run.measureStartNanos(), 0), 180);
                         long base = run.commits(); // commits from here on are in the measured window
-                        awaitThat(() -> System.nanoTime() - run.measureStartNanos() >= 3_000_000_000L
+                        Waits.until(() -> Waits.since(run.measureStartNanos(), 3)
                                 && run.commits() - base > 20, 180);
                     } finally {
                         run.finish();
@@ -145,11 +144,11 @@ class ProcessModeIT {
                 startedAt.set(run.startNanos());
                 CompletableFuture.runAsync(() -> {
                     try {
-                        awaitThat(() -> killedAt.get() != 0, 180);
+                        Waits.until(() -> killedAt.get() != 0, 180);
                         long k = killedAt.get();
-                        awaitThat(() -> System.nanoTime() - k >= 4_000_000_000L, 180);
+                        Waits.until(() -> Waits.since(k, 4), 180);
                         long base = run.commits();
-                        awaitThat(() -> System.nanoTime() - k >= 6_000_000_000L && run.commits() > base, 180);
+                        Waits.until(() -> Waits.since(k, 6) && run.commits() > base, 180);
                     } finally {
                         run.finish();
                     }
@@ -165,7 +164,7 @@ class ProcessModeIT {
         assertTrue(r.checks().consistent(), () -> r.checks().consistency().summary() + " "
                 + r.checks().consistency().problems());
         long lateMs = (killedAt.get() - startedAt.get()) / 1_000_000 + 4_000;
-        double lateCommits = commitsAfter(r.driver().timeline(), lateMs);
+        double lateCommits = Waits.commitsAfter(r.driver().timeline(), lateMs);
         assertTrue(lateCommits > 0, "the surviving coordinator kept committing 4 s after the kill (" + lateMs
                 + " ms into the run): " + r.driver().timeline());
         assertTrue(r.driver().total().errors() <= 8, "only transactions in flight at tc1 fail (outcome unknown): "
@@ -210,16 +209,16 @@ class ProcessModeIT {
                     try {
                         long t0 = System.nanoTime();
                         long c0 = run.commits();
-                        awaitThat(() -> System.nanoTime() - t0 >= 3_000_000_000L && run.commits() > c0, 180);
+                        Waits.until(() -> Waits.since(t0, 3) && run.commits() > c0, 180);
                         swaps.add(server.onlineUpdate(online, 0).get(120, TimeUnit.SECONDS));
                         long t1 = System.nanoTime();
                         long c1 = run.commits();
-                        awaitThat(() -> System.nanoTime() - t1 >= 2_000_000_000L && run.commits() > c1, 180);
+                        Waits.until(() -> Waits.since(t1, 2) && run.commits() > c1, 180);
                         swaps.add(server.partialRestart(restart, 500_000).get(120, TimeUnit.SECONDS));
                         long t2 = System.nanoTime();
                         swapsDoneMs.set((t2 - run.startNanos()) / 1_000_000);
                         long c2 = run.commits();
-                        awaitThat(() -> System.nanoTime() - t2 >= 2_000_000_000L && run.commits() > c2
+                        Waits.until(() -> Waits.since(t2, 2) && run.commits() > c2
                                 && monitor().reports().stream().mapToInt(w -> w.events()).sum() > 0, 180);
                     } catch (Throwable x) {
                         swapFailure.set(x);
@@ -239,7 +238,7 @@ class ProcessModeIT {
         assertTrue(r.checks().consistent(), () -> r.checks().consistency().summary());
         assertTrue(ext.monitor().reports().stream().mapToInt(w -> w.events()).sum() > 0,
                 "blocking events reached the monitor over Netty");
-        double late = commitsAfter(r.driver().timeline(), swapsDoneMs.get());
+        double late = Waits.commitsAfter(r.driver().timeline(), swapsDoneMs.get());
         assertTrue(late > 0, "committing after both swaps (" + swapsDoneMs.get() + " ms into the run): "
                 + r.driver().timeline());
     }
@@ -316,26 +315,5 @@ class ProcessModeIT {
             Thread.sleep(10);
         } while (System.nanoTime() < end);
         throw new AssertionError("transactions still live 60 s after the last commit: " + live);
-    }
-
-    /**
-     * Waits until {@code condition} holds, looking every 10 ms, at most {@code seconds} s (a bound for a stalled
-     * machine; the test's assertions then say what is missing).
-     */
-    private static void awaitThat(BooleanSupplier condition, int seconds) {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean() && System.nanoTime() < end) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException x) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
-    /** The timeline's throughput summed over its 100 ms buckets that start after {@code ms} ms into the run. */
-    private static double commitsAfter(List<TimelinePoint> timeline, long ms) {
-        return timeline.stream().filter(p -> p.tMs() - 100 >= ms).mapToDouble(TimelinePoint::throughput).sum();
     }
 }
