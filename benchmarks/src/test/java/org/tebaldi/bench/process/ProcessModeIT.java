@@ -146,7 +146,7 @@ class ProcessModeIT {
                     try {
                         Waits.until(() -> killedAt.get() != 0, 180);
                         long k = killedAt.get();
-                        Waits.until(() -> Waits.since(k, 4), 180);
+                        Waits.until(() -> Waits.since(k, 4.1), 180); // a bucket on: commits from here are after 4 s
                         long base = run.commits();
                         Waits.until(() -> Waits.since(k, 6) && run.commits() > base, 180);
                     } finally {
@@ -217,7 +217,8 @@ class ProcessModeIT {
                         swaps.add(server.partialRestart(restart, 500_000).get(120, TimeUnit.SECONDS));
                         long t2 = System.nanoTime();
                         swapsDoneMs.set((t2 - run.startNanos()) / 1_000_000);
-                        long c2 = run.commits();
+                        Waits.until(() -> Waits.since(t2, 0.1), 10); // a timeline bucket on: commits from here
+                        long c2 = run.commits();                       // are in buckets after the swaps
                         Waits.until(() -> Waits.since(t2, 2) && run.commits() > c2
                                 && monitor().reports().stream().mapToInt(w -> w.events()).sum() > 0, 180);
                     } catch (Throwable x) {

@@ -36,7 +36,7 @@ final class Waits {
         return System.nanoTime() - nanos >= (long) (seconds * 1e9);
     }
 
-    /** The timeline's throughput (txn/s) summed over its 100 ms buckets that start {@code ms} ms or more into the run. */
+    /** The timeline's throughput (txn/s) summed over its 100 ms buckets starting {@code ms} ms or more into the run. */
     static double commitsAfter(List<TimelinePoint> timeline, long ms) {
         return timeline.stream().filter(p -> p.tMs() - 100 >= ms).mapToDouble(TimelinePoint::throughput).sum();
     }

@@ -28,10 +28,10 @@ import org.tebaldi.server.ds.DataServer;
 import org.tebaldi.server.node.ClusterConfig;
 
 /**
- * TPC-C on real threads (embedded runtime, 2 TCs, 2 DSs, 50 µs emulated delay, 2PL over {2PL updates, none
- * read-only}): 12 closed-loop clients for one second (and until a new-order commits) on 2 small warehouses; once the
- * cluster is quiet, the consistency conditions and serializability of the recorded history. Catches what the single-threaded simulator cannot (futures completing
- * on node threads in the interactive bodies).
+ * TPC-C on real threads (embedded runtime, 2 TCs, 2 DSs, 50 µs emulated delay, 2PL over {2PL updates, none read-only}):
+ * 12 closed-loop clients for one second (and until a new-order commits) on 2 small warehouses; once the cluster is
+ * quiet, the consistency conditions and serializability of the recorded history. Catches what the single-threaded
+ * simulator cannot (futures completing on node threads in the interactive bodies).
  */
 class TpccEmbeddedTest {
     @Test

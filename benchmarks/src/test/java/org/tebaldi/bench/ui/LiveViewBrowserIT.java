@@ -44,16 +44,16 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The live view in a real browser (headless Chromium from Debian's packages, driven by Selenium): starts
  * {@code tebaldi tune config/experiments/bank-autotune.yaml --ui 0} from the fat jar (the daemon on, so that the run
- * outlasts the test, which ends it), opens the printed address,
- * waits for the first reconfiguration mark on the throughput timeline, saves {@code target/ui-screenshot.png}, and
- * checks that what is drawn is the run's live data: the tree drawing changes with the swaps (each tree drawn is the
- * start tree or one swapped to), has as many node boxes as the current tree from {@code /api/tree} and names the
- * same tree, the timeline's points are the samples of {@code /api/state} and grow
- * while the run goes on, the first mark sits at the first reconfiguration's start and end, and the heat map covers
- * every pair of transaction types. Each look at the page waits on a condition, with bounds generous enough for a
- * loaded 2-core machine (minutes, where an idle machine needs seconds), and reads what the page redraws with every
- * push (the marks, the tree) afresh, in one script per look. Runs {@code scripts/install-chromium} when the browser or its driver is missing;
- * skipped, with that script's message, only where it cannot install them.
+ * outlasts the test, which ends it), opens the printed address, waits for the first reconfiguration mark on the
+ * throughput timeline, saves {@code target/ui-screenshot.png}, and checks that what is drawn is the run's live data:
+ * the tree drawing changes with the swaps (each tree drawn is the start tree or one swapped to), has as many node
+ * boxes as the current tree from {@code /api/tree} and names the same tree, the timeline's points are the samples of
+ * {@code /api/state} and grow while the run goes on, the first mark sits at the first reconfiguration's start and
+ * end, and the heat map covers every pair of transaction types. Each look at the page waits on a condition, with
+ * bounds generous enough for a loaded 2-core machine (minutes, where an idle machine needs seconds), and reads what
+ * the page redraws with every push (the marks, the tree) afresh, in one script per look. Runs
+ * {@code scripts/install-chromium} when the browser or its driver is missing; skipped, with that script's message,
+ * only where it cannot install them.
  */
 class LiveViewBrowserIT {
     private static final ObjectMapper JSON = new ObjectMapper();
