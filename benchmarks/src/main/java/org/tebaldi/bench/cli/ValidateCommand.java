@@ -12,10 +12,14 @@ import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.ExperimentLoader;
 import org.tebaldi.bench.experiment.Sweep;
 import org.tebaldi.bench.experiment.SweepPoint;
+import org.tebaldi.bench.experiment.SimulationSpec;
+import org.tebaldi.bench.run.CostTableHost;
 import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.SimulatedExperimentRun;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.config.ConfigException;
+import org.tebaldi.core.runtime.cost.HostIdentity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,8 +30,12 @@ import picocli.CommandLine.Spec;
  * {@code tebaldi validate EXPERIMENT.yaml... [--set KEY=VALUE]... [--repeat 3] [--out DIR]} (docs/simulation.md,
  * "Validation"): runs every point of the experiments (a sweep, e.g. {@code --set clients=[50,200]}) for real in
  * embedded mode {@code --repeat} times and once as {@code cluster.mode: simulated} with the same settings (the
- * default simulation models this machine: 1 machine, its cores, 50 µs), verification off, then compares: the
- * median real throughput against the simulated one (within ±20%) and the abort rates (within ±5 points). Writes
+ * default simulation models this machine: 1 machine, its cores, 50 µs), each with the experiment's own
+ * {@code verify} setting (a real run with verification records its history and spills it to disk during the run,
+ * and the simulation charges what the cost table calibrated for that; {@code --set verify=false} compares runs
+ * without it), then compares: the
+ * median real throughput against the simulated one (within ±20%) and the abort rates (within ±5 points). Before
+ * the runs it prints whether the cost table was measured on this host ({@link CostTableHost}). Writes
  * {@code DIR/validation.csv} (one row per point) and {@code DIR/validation.md}, and prints the table. Exit code
  * {@value ExitCodes#CHECK_FAILED} when a row is out of bounds, {@value ExitCodes#RUN_FAILED} if a run failed,
  * {@value ExitCodes#CONFIG} for bad input (nothing run).
@@ -68,7 +76,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     /** One compared point. */
     record Row(String experiment, int clients, List<Double> real, List<Double> realAborts, double sim, double simAbort,
-               double realCpu, double simCpu) {
+               double realCpu, double simCpu, String verify) {
         double realMedian() {
             return median(real);
         }
@@ -102,7 +110,6 @@ final class ValidateCommand implements Callable<Integer> {
                 throw new ConfigException("--repeat", 0, "", "must be at least 1, found " + repeat, "write --repeat 3");
             }
             List<String> common = new ArrayList<>(sets);
-            common.add("verify=false");
             List<String> r = new ArrayList<>(common);
             r.add("cluster.mode=embedded");
             List<String> s = new ArrayList<>(common);
@@ -131,6 +138,18 @@ final class ValidateCommand implements Callable<Integer> {
             }
         }
         Path dir = out != null ? out : RunDirectory.of("results", "validate", LocalDateTime.now(), cwd);
+        java.util.Set<Path> tables = new java.util.LinkedHashSet<>();
+        for (SweepPoint p : sim.points()) {
+            SimulationSpec ss = p.experiment().cluster().simulation();
+            if (tables.add(ss.costsFile())) {
+                stdout.println(CostTableHost.check(ss.costs(), ss.costsFile(), HostIdentity.here()).line());
+            }
+            String note = SimulatedExperimentRun.verifyNote(ss.costs(), p.experiment().verify());
+            if (note != null) {
+                stdout.println(p.describe() + ": " + note);
+            }
+        }
+        stdout.flush();
         PointRunner runner = new PointRunner(null, false);
         List<Row> rows = new ArrayList<>();
         int n = real.points().size();
@@ -185,7 +204,7 @@ final class ValidateCommand implements Callable<Integer> {
             }
             rows.add(new Row(rp.experiment().name(), rp.experiment().clients(), tput, aborts,
                     simulated.driver().throughput(), simulated.driver().total().abortRate(), cpu,
-                    simulated.simulation().maxMachineUtilization()));
+                    simulated.simulation().maxMachineUtilization(), rp.experiment().verification().key()));
         }
         List<String> table = ValidationTable.markdown(rows);
         table.forEach(stdout::println);
