@@ -138,15 +138,15 @@ final class ValidateCommand implements Callable<Integer> {
             }
         }
         Path dir = out != null ? out : RunDirectory.of("results", "validate", LocalDateTime.now(), cwd);
-        java.util.Set<Path> tables = new java.util.LinkedHashSet<>();
+        java.util.Set<String> said = new java.util.HashSet<>();
         for (SweepPoint p : sim.points()) {
             SimulationSpec ss = p.experiment().cluster().simulation();
-            if (tables.add(ss.costsFile())) {
+            if (said.add(ss.costsFile().toString())) {
                 stdout.println(CostTableHost.check(ss.costs(), ss.costsFile(), HostIdentity.here()).line());
             }
             String note = SimulatedExperimentRun.verifyNote(ss.costs(), p.experiment().verify());
-            if (note != null) {
-                stdout.println(p.describe() + ": " + note);
+            if (note != null && said.add(ss.costsFile() + " " + p.experiment().verify())) {
+                stdout.println(note);
             }
         }
         stdout.flush();

@@ -1,8 +1,6 @@
 package org.tebaldi.bench.run;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.tebaldi.core.runtime.cost.CostTable;
@@ -62,29 +60,23 @@ public record CostTableHost(String line, Boolean otherHost, Map<String, Object> 
         }
         HostIdentity t = recorded.get();
         HostIdentity.Comparison c = HostIdentity.compare(t, here);
-        String ratio = c.probeComparable() ? String.format(Locale.ROOT, ", %.2fx the table's", c.probeRatio())
-                : " (another probe kernel: " + here.probe().kernel() + ", the table's " + t.probe().kernel() + ")";
         String theirs = String.format(Locale.ROOT, "'%s', CPU '%s', probe %,.0f ns/iteration", t.name(), t.cpuModel(),
                 t.probe().nsPerIteration());
-        String self = String.format(Locale.ROOT, "'%s', CPU '%s', probe %,.0f ns/iteration%s", here.name(),
-                here.cpuModel(), here.probe().nsPerIteration(), ratio);
+        String self = String.format(Locale.ROOT, "'%s', CPU '%s', probe %,.0f ns/iteration", here.name(),
+                here.cpuModel(), here.probe().nsPerIteration());
+        String ratio = c.probeComparable() ? String.format(Locale.ROOT, "%.2fx the table's time", c.probeRatio())
+                : "probe not comparable: kernel " + here.probe().kernel() + ", the table's " + t.probe().kernel();
         if (!c.otherHost()) {
-            return new CostTableHost(where + " was measured on a host like this one: " + theirs + "; this host: " + self,
-                    false, t.toMap(), here.toMap());
+            return new CostTableHost(where + " was measured on a host like this one: " + theirs + "; this host: " + self
+                    + " (" + ratio + ")", false, t.toMap(), here.toMap());
         }
-        List<String> why = new ArrayList<>();
-        if (!c.sameCpuModel()) {
-            why.add("another CPU model");
-        }
-        if (c.probeDiffers()) {
-            why.add(String.format(Locale.ROOT, "a probe %.0f%% %s%s", 100 * Math.abs(c.probeRatio() - 1),
-                    c.probeRatio() > 1 ? "slower" : "faster", c.sameCpuModel() ? " with the same CPU model (another "
-                            + "machine, or this one busier or quieter than when the table was measured)" : ""));
-        }
-        return new CostTableHost(String.format(Locale.ROOT, "WARNING: %s was measured on another host (%s) — %s; "
-                        + "this host: %s. Its throughput predictions are scaled to that host, not this one; to "
-                        + "recalibrate here: %s", where, String.join(", ", why), theirs, self, recalibrate(here)), true,
-                t.toMap(), here.toMap());
+        String why = !c.sameCpuModel() ? "another CPU model"
+                : "same CPU model: another machine of that model, or this one busier or quieter than when the table "
+                + "was measured";
+        return new CostTableHost(String.format(Locale.ROOT, "WARNING: %s was measured on another host — %s; this "
+                        + "host: %s (%s; %s). Its throughput predictions are scaled to that host, not this one; to "
+                        + "recalibrate here: %s", where, theirs, self, ratio, why, recalibrate(here)), true, t.toMap(),
+                here.toMap());
     }
 
     private static String shown(Path file) {

@@ -55,8 +55,8 @@ class CostTableHostTest {
         assertEquals(Boolean.TRUE, c.otherHost());
         assertEquals(1, c.line().lines().count());
         assertTrue(c.line().startsWith("WARNING: cost table 'lab' (config/costs/lab.yaml) was measured on another host "
-                + "(another CPU model) — 'lab1', CPU 'AMD EPYC', probe 400,000 ns/iteration; this host: 'Build Box', "
-                + "CPU 'Intel(R) Xeon(R) CPU E5-2660', probe 400,000 ns/iteration, 1.00x the table's. Its throughput "
+                + "— 'lab1', CPU 'AMD EPYC', probe 400,000 ns/iteration; this host: 'Build Box', CPU 'Intel(R) Xeon(R) "
+                + "CPU E5-2660', probe 400,000 ns/iteration (1.00x the table's time; another CPU model). Its throughput "
                 + "predictions are scaled to that host, not this one"), c.line());
         assertTrue(c.line().endsWith("recalibrate here: scripts/tebaldi calibrate --out config/costs/build-box.yaml, "
                 + "then point the experiment's cluster.simulation.costs at it (or --set "
@@ -69,17 +69,19 @@ class CostTableHostTest {
                 host("lab1", "AMD EPYC", 600_000));
         assertEquals(Boolean.TRUE, slower.otherHost());
         assertTrue(slower.line().startsWith("WARNING: cost table 'lab' (config/costs/lab.yaml) was measured on another "
-                + "host (a probe 50% slower with the same CPU model (another machine, or this one busier or quieter "
-                + "than when the table was measured))"), slower.line());
-        assertTrue(slower.line().contains("1.50x the table's"), slower.line());
+                + "host — "), slower.line());
+        assertTrue(slower.line().contains("probe 600,000 ns/iteration (1.50x the table's time; same CPU model: another "
+                + "machine of that model, or this one busier or quieter than when the table was measured)"),
+                slower.line());
         assertTrue(slower.line().contains("scripts/tebaldi calibrate --out config/costs/lab1.yaml"), slower.line());
         CostTableHost faster = CostTableHost.check(measuredOn(host("lab1", "AMD EPYC", 400_000)), FILE,
                 host("lab1", "AMD EPYC", 200_000));
-        assertTrue(faster.line().startsWith("WARNING: ") && faster.line().contains("a probe 50% faster"),
+        assertTrue(faster.line().startsWith("WARNING: ") && faster.line().contains("(0.50x the table's time; same CPU"),
                 faster.line());
-        CostTableHost both = CostTableHost.check(measuredOn(host("lab1", "AMD EPYC", 400_000)), FILE,
-                host("x", "Apple M2", 200_000));
-        assertTrue(both.line().contains("(another CPU model, a probe 50% faster) — "), both.line());
+        CostTableHost within = CostTableHost.check(measuredOn(host("lab1", "AMD EPYC", 400_000)), FILE,
+                host("lab1", "AMD EPYC", 310_000));
+        assertEquals(Boolean.FALSE, within.otherHost(), within.line());
+        assertTrue(within.line().endsWith("(0.78x the table's time)"), within.line());
     }
 
     @Test
