@@ -20,7 +20,7 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param tree            the validated tree and its warnings; null when {@code treeRef} is
  * @param cluster         the cluster section
  * @param clients         closed-loop clients, at least 1
- * @param warmupMicros    warm-up, µs, at least 0 (excluded from measurement)
+ * @param warmup          warm-up (excluded from measurement): fixed, or until throughput settles
  * @param durationMicros  measured duration, µs, positive
  * @param verification    whether and how to record the history and check serializability and consistency
  *                        ({@link VerifyMode})
@@ -34,7 +34,7 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param durability      the {@code durability:} section
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
-                         TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
+                         TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup,
                          long durationMicros, VerifyMode verification, RetrySpec retry, long seed, String output,
                          ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target,
                          DurabilitySpec durability) {
@@ -44,6 +44,7 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
         java.util.Objects.requireNonNull(target, "target");
         java.util.Objects.requireNonNull(durability, "durability");
         java.util.Objects.requireNonNull(verification, "verification");
+        java.util.Objects.requireNonNull(warmup, "warmup");
     }
 
     /** Whether the run records its history and checks it ({@link VerifyMode#on()}). */
@@ -53,19 +54,19 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
 
     /** An experiment without durability. */
     public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
-                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
                       boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
                       AutoconfSpec autoconf, TargetSpec target) {
-        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
                 verify ? VerifyMode.AFTER : VerifyMode.OFF, retry, seed, output, profiler, autoconf, target, DurabilitySpec.OFF);
     }
 
     /** An experiment on the Tebaldi cluster ({@link TargetSpec#DEFAULT}). */
     public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
-                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
                       boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
                       AutoconfSpec autoconf) {
-        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
                 verify ? VerifyMode.AFTER : VerifyMode.OFF, retry, seed, output, profiler, autoconf, TargetSpec.DEFAULT, DurabilitySpec.OFF);
     }
 }

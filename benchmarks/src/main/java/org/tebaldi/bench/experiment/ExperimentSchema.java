@@ -14,6 +14,8 @@ final class ExperimentSchema {
             "bandwidthGbps", "costs", "costMode", "serviceMachine");
     static final List<String> LATENCY = List.of("min", "max");
     static final List<String> RETRY = List.of("backoff", "maxBackoff");
+    /** {@code warmup:} written as a mapping (a warm-up that ends when throughput settles, {@link WarmupSpec}). */
+    static final List<String> WARMUP = List.of("min", "max");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");
     static final List<String> AUTOCONF = List.of("mechanisms", "analysis", "measure", "settle", "settleWindow",
             "rounds", "maxRounds", "confidence", "maxIterations", "maxCandidates", "edgesPerIteration", "minGain",
@@ -33,6 +35,7 @@ final class ExperimentSchema {
             case "" -> TOP;
             case "cluster" -> CLUSTER;
             case "retry" -> RETRY;
+            case "warmup" -> WARMUP;
             case "profiler" -> PROFILER;
             case "autoconf" -> AUTOCONF;
             case "postgresql" -> POSTGRESQL;

@@ -8,10 +8,10 @@ import org.tebaldi.core.tree.TreeLoader;
 /**
  * The fully resolved experiment as JSON, for {@code summary.json}'s {@code config} (WORKLOADS.md): every key of the
  * experiment format with defaults and overrides applied, durations written back as text ({@code 50us},
- * {@code 5s}); {@code tree} is the tree file's path or the inline mapping, plus {@code treeYaml}, the tree as
- * loaded in the tree file format (both null/absent for a PostgreSQL run without a tree), {@code file}, the experiment
- * file, {@code profiler}, {@code autoconf}, {@code target} and the {@code postgresql} section with the password
- * masked.
+ * {@code 5s}; {@code warmup} as written: a duration, or {@code {min, max}}); {@code tree} is the tree file's
+ * path or the inline mapping, plus {@code treeYaml}, the tree as loaded in the tree file format (both
+ * null/absent for a PostgreSQL run without a tree), {@code file}, the experiment file, {@code profiler},
+ * {@code autoconf}, {@code target} and the {@code postgresql} section with the password masked.
  */
 public final class ResolvedConfig {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -73,7 +73,12 @@ public final class ResolvedConfig {
             m.put("serviceMachine", sim.serviceMachine());
         }
         o.put("clients", e.clients());
-        o.put("warmup", Durations.format(e.warmupMicros()));
+        if (e.warmup().settles()) {
+            o.putObject("warmup").put("min", Durations.format(e.warmup().minMicros()))
+                    .put("max", Durations.format(e.warmup().maxMicros()));
+        } else {
+            o.put("warmup", Durations.format(e.warmup().minMicros()));
+        }
         o.put("duration", Durations.format(e.durationMicros()));
         o.put("verify", e.verification().key());
         ObjectNode r = o.putObject("retry");

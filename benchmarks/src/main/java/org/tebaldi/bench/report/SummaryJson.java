@@ -23,7 +23,9 @@ import org.tebaldi.server.msg.ValidateRequest;
  * {@code errors}, {@code tsMessagesPerTxn}, {@code roVisibilityLagMs}, {@code roBlockedReads} (issue 19); per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
  * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}; {@code machine{cores,
  * wallMs, cpuMs, utilization, nodes{<node>{cpuMs, utilization}}, gc{pauses, pauseMs, maxPauseMs, pauseShare},
- * saturated, warning}} over the measured window (null when not measured); {@code time} ({@code real}, or
+ * saturated, warning}} over the measured window (null when not measured); {@code window{warmupMs, settled, steady,
+ * samples, meanTxnPerSec, slopePctPerSec, slopeP, cv, warning}}: how warm-up ended and whether the measured window
+ * was steady (issue 30); {@code time} ({@code real}, or
  * {@code virtual} for {@code cluster.mode: simulated}, whose throughput, latencies, timeline and machine figures are
  * in virtual time) and {@code simulation{machines, coresPerMachine, costs, costMode, virtualMs, wallMs,
  * wallPerVirtualSecond, costsHost, host, costsOnOtherHost, hostCheck, machineUtilization[{machine, hosts,
@@ -69,6 +71,7 @@ public final class SummaryJson {
         o.set("checks", checks(r.checks()));
         o.set("messages", messages(d.messages(), d.total().committed(), !r.experiment().target().isPostgresql()));
         o.set("machine", machine(d.machine()));
+        o.set("window", window(d.window()));
         o.put("time", r.simulation() == null ? "real" : "virtual");
         o.set("simulation", simulation(r.simulation()));
         epochs(o, r.epochs());
@@ -261,6 +264,38 @@ public final class SummaryJson {
                     .put("utilization", round(s.machineUtilization()[i], 4));
         }
         return o;
+    }
+
+    /**
+     * {@code window}: how warm-up ended and whether the measured window was steady ({@link WindowCheck}):
+     * {@code warmupMs} (the warm-up the run had), {@code settled} (true/false for a warm-up that ends when throughput
+     * settles, null for a fixed one), {@code steady} (null when the window has fewer than 3 whole seconds),
+     * {@code samples} (whole seconds tested), {@code meanTxnPerSec}, {@code slopePctPerSec} (% of the mean per
+     * second), {@code slopeP} (the slope's p-value), {@code cv} (coefficient of variation of the one-second samples)
+     * — null where not computed — and {@code warning} (why it was not steady; null otherwise).
+     */
+    private static ObjectNode window(org.tebaldi.bench.driver.WindowCheck w) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("warmupMs", w.warmupMs());
+        putNullable(o, "settled", w.settled());
+        putNullable(o, "steady", w.steady());
+        o.put("samples", w.samples());
+        putNullable(o, "meanTxnPerSec", w.meanTxnPerSec() == null ? null : round(w.meanTxnPerSec(), 1));
+        putNullable(o, "slopePctPerSec", w.slopePctPerSec() == null ? null : round(w.slopePctPerSec(), 3));
+        putNullable(o, "slopeP", w.slopeP() == null ? null : round(w.slopeP(), 4));
+        putNullable(o, "cv", w.cv() == null ? null : round(w.cv(), 4));
+        o.put("warning", w.problem());
+        return o;
+    }
+
+    private static void putNullable(ObjectNode o, String key, Object v) {
+        if (v == null) {
+            o.putNull(key);
+        } else if (v instanceof Boolean b) {
+            o.put(key, b);
+        } else {
+            o.put(key, (Double) v);
+        }
     }
 
     private static com.fasterxml.jackson.databind.JsonNode machine(org.tebaldi.bench.driver.MachineUsage m) {

@@ -141,8 +141,9 @@ public final class ExperimentRun {
         Workload w = e.workload();
         cluster.start();
         awaitReplicas(cluster);
-        DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
+        DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
+                e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
+                DRAIN_TIMEOUT_MILLIS);
         DriverResult d;
         MemorySampler memory = new MemorySampler(cluster, history == null ? null : history.stream());
         java.util.List<java.util.Map<String, Long>> counters = new java.util.ArrayList<>(2);

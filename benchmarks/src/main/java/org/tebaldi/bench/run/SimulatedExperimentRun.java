@@ -81,8 +81,9 @@ public final class SimulatedExperimentRun {
                               SimulatedHistory history, SimulationSpec spec, org.tebaldi.core.runtime.cost.Hardware hw,
                               CostTableHost host) throws RunFailedException {
         Workload w = e.workload();
-        DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), ExperimentRun.DRAIN_TIMEOUT_MILLIS);
+        DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
+                e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
+                ExperimentRun.DRAIN_TIMEOUT_MILLIS);
         SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick);
         DriverResult d;
         try {

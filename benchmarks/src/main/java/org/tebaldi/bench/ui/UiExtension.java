@@ -81,7 +81,7 @@ public final class UiExtension implements RunExtension {
             @Override
             public void tick(ProgressTick t) {
                 state.status((t.phase().equals("warmup") ? "warm-up" : "measuring") + ", second " + t.second()
-                        + " of at most " + t.totalSeconds());
+                        + (t.totalSeconds() > 0 ? " of at most " + t.totalSeconds() : " (until throughput settles)"));
                 l.tick(t);
             }
 

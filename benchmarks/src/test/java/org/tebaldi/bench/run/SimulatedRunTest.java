@@ -121,6 +121,9 @@ class SimulatedRunTest {
         assertEquals("this-machine/tpcc", o.at("/simulation/costs").asText(), "the TPC-C costs of the table");
         assertEquals("simulated", o.at("/config/cluster/mode").asText());
         assertEquals(2, o.at("/config/cluster/simulation/coresPerMachine").asInt());
+        assertEquals(200, o.at("/window/warmupMs").asLong(), "virtual ms");
+        assertTrue(o.at("/window/settled").isNull(), "a fixed warm-up");
+        assertEquals(1, o.at("/window/samples").asInt());
     }
 
     @Test
