@@ -47,6 +47,8 @@ final class ValidateCommand implements Callable<Integer> {
     static final double THROUGHPUT_BOUND = 0.20;
     /** Abort-rate bound, points (0..100). */
     static final double ABORT_BOUND = 5.0;
+    /** The column of validation.csv that holds the runs' verify setting ({@link ValidationTable#csv}). */
+    static final int VERIFY_COLUMN = 13;
 
     @Spec
     CommandSpec spec;
@@ -68,7 +70,8 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Option(names = "--reuse-real", paramLabel = "validation.csv", description = "take the real runs from an "
             + "earlier validation (min, median and max of each point: its three runs when --repeat was 3) and run "
-            + "only the simulation, e.g. after a change to the model alone")
+            + "only the simulation, e.g. after a change to the model alone; its runs' verify setting must be this "
+            + "validation's")
     Path reuseReal;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
@@ -133,6 +136,19 @@ final class ValidateCommand implements Callable<Integer> {
             } catch (IOException | RuntimeException x) {
                 stderr.println(reuseReal + ": cannot read an earlier validation.csv: " + x.getMessage()
                         + ". Fix: name a validation.csv written by tebaldi validate");
+                stderr.flush();
+                return ExitCodes.CONFIG;
+            }
+        }
+        for (SweepPoint p : real.points()) {
+            List<String> row = earlier.get(p.experiment().name() + "@" + p.experiment().clients());
+            // validation.csv's last column since it records it; older files were validated with verify off
+            String was = row == null ? null : row.size() > VERIFY_COLUMN ? row.get(VERIFY_COLUMN) : "off";
+            if (was != null && !was.equals(p.experiment().verification().key())) {
+                stderr.println(reuseReal + ": the real runs of " + p.experiment().name() + "@" + p.experiment().clients()
+                        + " ran with verify " + was + ", this validation with verify " + p.experiment().verification()
+                        .key() + ". Fix: add --set verify=" + (was.equals("off") ? "false" : was) + ", or validate "
+                        + "that point anew");
                 stderr.flush();
                 return ExitCodes.CONFIG;
             }
