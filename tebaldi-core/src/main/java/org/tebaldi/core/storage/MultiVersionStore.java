@@ -31,6 +31,9 @@ public final class MultiVersionStore implements AutoCloseable {
     private long clock;
     /** Chains in memory whose key has no record in the base store. */
     private long hotOnly;
+    /** Chains built from the base store, and chains moved to it, so far (samplers read them). */
+    private volatile long readBack;
+    private volatile long evicted;
 
     public MultiVersionStore() {
         this(1024);
@@ -87,6 +90,7 @@ public final class MultiVersionStore implements AutoCloseable {
         if (v != null) {
             c.restore(v);
             c.base = v;
+            readBack++;
         } else if (base != null) {
             hotOnly++;
         }
@@ -222,6 +226,7 @@ public final class MultiVersionStore implements AutoCloseable {
             }
         }
         base.maintain(maxUpkeep);
+        this.evicted += evicted;
         return evicted;
     }
 
@@ -258,10 +263,11 @@ public final class MultiVersionStore implements AutoCloseable {
     public StorageStats stats() {
         int h = hot.size();
         if (base == null) {
-            return new StorageStats(h, h, 0, 0, 0, 0);
+            return new StorageStats(h, h, 0, 0, 0, 0, 0, 0);
         }
         StorageStats b = base.stats();
-        return new StorageStats(keyCount(), h, b.offHeapBytes(), b.liveBytes(), b.diskKeys(), b.diskBytes());
+        return new StorageStats(keyCount(), h, b.offHeapBytes(), b.liveBytes(), b.diskKeys(), b.diskBytes(),
+                readBack, evicted);
     }
 
     /** Releases the base store's memory and files (after the run, once nothing reads the store). Idempotent. */

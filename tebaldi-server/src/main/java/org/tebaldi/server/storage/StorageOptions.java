@@ -12,22 +12,25 @@ import org.tebaldi.core.storage.arena.ArenaBaseStore;
  * @param offHeap     settled versions leave the heap for an off-heap arena ({@code rows: offheap}, the default);
  *                    false keeps every version as Java objects ({@code rows: heap}, the store before issue 33)
  * @param memoryBytes bytes of off-heap memory the data servers' arenas may hold together, split evenly among
- *                    them ({@link #UNLIMITED}: no bound); beyond it, cold rows go to a RocksDB disk tier per data
- *                    server and are read back on demand
+ *                    them ({@link #UNLIMITED}: no bound; {@link #AUTO}: half of the JVM's direct-memory limit,
+ *                    {@link #maxDirectMemory}); beyond it, cold rows go to a RocksDB disk tier per data server and
+ *                    are read back on demand
  * @param dir         where the disk tiers go (a fresh {@code ds<i>-*} directory each, deleted when the store
  *                    closes); null: the system's temporary directory
  */
 public record StorageOptions(boolean offHeap, long memoryBytes, Path dir) {
     /** No memory bound. */
     public static final long UNLIMITED = Long.MAX_VALUE;
-    /** Off-heap rows without a memory bound (the default). */
-    public static final StorageOptions DEFAULT = new StorageOptions(true, UNLIMITED, null);
+    /** Half of the JVM's direct-memory limit (the rest is left to other direct buffers: the network, codecs). */
+    public static final long AUTO = -1;
+    /** Off-heap rows within half of the direct-memory limit, the disk tier in the temporary directory (the default). */
+    public static final StorageOptions DEFAULT = new StorageOptions(true, AUTO, null);
     /** Every version on the heap. */
     public static final StorageOptions HEAP = new StorageOptions(false, UNLIMITED, null);
 
-    /** @throws IllegalArgumentException if {@code memoryBytes} &lt; 0 */
+    /** @throws IllegalArgumentException if {@code memoryBytes} &lt; 0 and not {@link #AUTO} */
     public StorageOptions {
-        if (memoryBytes < 0) {
+        if (memoryBytes < 0 && memoryBytes != AUTO) {
             throw new IllegalArgumentException("storage memory " + memoryBytes + " < 0");
         }
     }
@@ -37,9 +40,28 @@ public record StorageOptions(boolean offHeap, long memoryBytes, Path dir) {
         return new StorageOptions(true, memoryBytes, dir);
     }
 
-    /** The memory budget of one of {@code dataServers} data servers, bytes. */
+    /** The memory budget of one of {@code dataServers} data servers, bytes ({@link #AUTO} resolved). */
     public long perServer(int dataServers) {
-        return memoryBytes == UNLIMITED ? UNLIMITED : memoryBytes / Math.max(1, dataServers);
+        long total = memoryBytes == AUTO ? maxDirectMemory() / 2 : memoryBytes;
+        return total == UNLIMITED ? UNLIMITED : total / Math.max(1, dataServers);
+    }
+
+    /**
+     * Bytes this JVM may allocate in direct buffers: {@code -XX:MaxDirectMemorySize}, by default the maximum heap
+     * ({@code -Xmx}) — read through the HotSpot diagnostic bean, else the maximum heap.
+     */
+    public static long maxDirectMemory() {
+        try {
+            com.sun.management.HotSpotDiagnosticMXBean b = java.lang.management.ManagementFactory
+                    .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+            long v = Long.parseLong(b.getVMOption("MaxDirectMemorySize").getValue());
+            if (v > 0) {
+                return v;
+            }
+        } catch (RuntimeException e) {
+            // not HotSpot: the default below
+        }
+        return Runtime.getRuntime().maxMemory();
     }
 
     /**

@@ -172,6 +172,13 @@ final class Arena {
         return head;
     }
 
+    /** Ends the head segment (the next record starts a new one); returns it. */
+    int sealHead() {
+        int h = head;
+        head = -1;
+        return h;
+    }
+
     /** Segments ever allocated (ids 0..count-1; some may be free). */
     int segments() {
         return count;

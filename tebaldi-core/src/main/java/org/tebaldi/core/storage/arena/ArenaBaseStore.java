@@ -275,8 +275,9 @@ public final class ArenaBaseStore implements BaseStore {
         if (sparse >= 0 && garbage * 4 > usedTotal && 2 * arena.live(sparse) < arena.used(sparse)) {
             victim = sparse;
             spilling = false;
-        } else if (oldest >= 0 && coldFactory != null && arena.reserved() > budget) {
-            victim = oldest;
+        } else if (coldFactory != null && arena.reserved() > budget
+                && (oldest >= 0 || arena.head() >= 0 && arena.used(arena.head()) > 0)) {
+            victim = oldest >= 0 ? oldest : arena.sealHead(); // a budget below one segment spills the head too
             spilling = true;
             if (cold == null) {
                 cold = coldFactory.get();
@@ -293,7 +294,7 @@ public final class ArenaBaseStore implements BaseStore {
     public StorageStats stats() {
         ColdStore c = cold;
         return new StorageStats(keyCount(), 0, arena.reserved(), arena.liveBytes(), diskKeys,
-                c == null ? 0 : c.diskBytes());
+                c == null ? 0 : c.diskBytes(), 0, 0);
     }
 
     @Override
