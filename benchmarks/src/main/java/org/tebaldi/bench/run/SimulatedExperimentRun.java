@@ -53,7 +53,7 @@ public final class SimulatedExperimentRun {
         SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0), hw);
         ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
                 cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
-                .withCommit(cs.commit(), cs.epochMicros());
+                .withCommit(cs.commit(), cs.epochMicros()).withStorage(ExperimentRun.storage(e, null));
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                 keys -> new Cluster(sim, cc, keys));
         long t0 = System.nanoTime();
