@@ -60,10 +60,7 @@ public final class Cluster implements AutoCloseable {
         this.cfg = cfg;
         this.expectedKeysPerDs = expectedKeysPerDs;
         for (int i = 0; i < cfg.dataServers(); i++) {
-            DataServer d = new DataServer(i, cfg, expectedKeysPerDs);
-            NodeId id = NodeId.ds(i);
-            d.openLog(task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task)));
-            dss.add(d);
+            dss.add(new DataServer(i, cfg, expectedKeysPerDs, toSelf(NodeId.ds(i)), null));
         }
         for (int i = 0; i < cfg.coordinators(); i++) {
             tcs.add(new TransactionCoordinator(i, cfg));
@@ -72,6 +69,16 @@ public final class Cluster implements AutoCloseable {
             c.setRequestTimeout(CLIENT_TIMEOUT_FACTOR * cfg.txnTimeoutMicros());
             clients.add(c);
         }
+    }
+
+    /** Runs a log store's callback on node {@code id}'s thread. */
+    private java.util.concurrent.Executor toSelf(NodeId id) {
+        return task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task));
+    }
+
+    /** The replicas data server {@code b} keeps (null unless replication and durability are on). */
+    private org.tebaldi.server.replica.BackupReplicas backupsAt(int b) {
+        return dss.get(b).replication().map(org.tebaldi.server.ds.DsReplication::backupReplicas).orElse(null);
     }
 
     /**
@@ -471,8 +478,7 @@ public final class Cluster implements AutoCloseable {
         crashAndNotify(s, id, detectMicros);
         storeCrash.run();
         s.at(s.nowMicros() + restartAfterMicros, () -> {
-            DataServer d = new DataServer(index, cfg, expectedKeysPerDs);
-            d.openLog(task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task)));
+            DataServer d = new DataServer(index, cfg, expectedKeysPerDs, toSelf(id), null);
             dss.set(index, d);
             s.respawn(id, d);
         });
@@ -510,22 +516,18 @@ public final class Cluster implements AutoCloseable {
         s.at(s.nowMicros() + Math.max(takeOverMicros, detectMicros), () -> {
             org.tebaldi.server.durability.LogStore replica = null;
             for (int b : r.backupsOf(index, dss.size())) { // the first backup still alive at the take-over
-                if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
-                        && dss.get(b).backupReplicas().keeps(index)) {
-                    replica = dss.get(b).backupReplicas().handOver(index);
+                if (!s.crashed(NodeId.ds(b)) && backupsAt(b) != null && backupsAt(b).keeps(index)) {
+                    replica = backupsAt(b).handOver(index);
                     break;
                 }
             }
-            DataServer d = new DataServer(index, cfg, expectedKeysPerDs);
-            java.util.concurrent.Executor toSelf =
-                    task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task));
+            org.tebaldi.server.durability.LogStore.Factory promoted = null;
             if (replica instanceof org.tebaldi.server.durability.MemoryLogStore m) {
                 m.awaitWritten(); // the backup is alive: everything it wrote is there (memory stores model a crash)
-                d.openLog(toSelf, (ds, catalog, owner) -> m.open(catalog, owner));
+                promoted = (ds, catalog, owner) -> m.open(catalog, owner);
                 promotions++;
-            } else { // every backup failed meanwhile: the partition restarts from its own store
-                d.openLog(toSelf);
-            }
+            } // else every backup failed meanwhile: the partition restarts from its own store
+            DataServer d = new DataServer(index, cfg, expectedKeysPerDs, toSelf(id), promoted);
             dss.set(index, d);
             s.respawn(id, d);
         });
@@ -538,7 +540,8 @@ public final class Cluster implements AutoCloseable {
      */
     public boolean replicasLoaded() {
         for (DataServer d : dss) {
-            if (d.replicatedLog() != null && !d.replicatedLog().initialLoadReplicated()) {
+            var log = d.replication().map(org.tebaldi.server.ds.DsReplication::replicatedLog).orElse(null);
+            if (log != null && !log.initialLoadReplicated()) {
                 return false;
             }
         }
@@ -554,8 +557,7 @@ public final class Cluster implements AutoCloseable {
             return -1;
         }
         for (int b : cfg.replication().backupsOf(index, dss.size())) {
-            if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
-                    && dss.get(b).backupReplicas().keeps(index)) {
+            if (!s.crashed(NodeId.ds(b)) && backupsAt(b) != null && backupsAt(b).keeps(index)) {
                 return b;
             }
         }

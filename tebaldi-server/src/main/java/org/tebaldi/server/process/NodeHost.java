@@ -194,22 +194,24 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 }
             }
         }
-        Actor node = node(cfg, m.replyTimeoutMillis());
-        if (node instanceof DataServer ds) {
+        Actor node;
+        if (opts.role() == Role.DS) {
             NodeId self = id;
             java.util.concurrent.Executor toSelf =
                     task -> runtime.inject(self, new org.tebaldi.server.durability.LogStore.Callback(task));
             int from = promotedFrom(cfg, paths, manifest.version());
+            DataServer ds = new DataServer(opts.index(), cfg, 1 << 16, toSelf,
+                    from >= 0 ? promotedStore(cfg, opts.index(), from) : null);
             if (from >= 0) {
-                ds.openLog(toSelf, promotedStore(cfg, opts.index(), from));
                 LOG.info("{}: promoted: recovering from the replica kept by ds{}", id, from);
-            } else {
-                ds.openLog(toSelf);
             }
+            node = ds;
             dataServer = ds;
             if (ds.restarted()) {
                 LOG.info("{}: restarting from its store in {}", id, cfg.durability().dirOf(opts.index()));
             }
+        } else {
+            node = node(cfg, m.replyTimeoutMillis());
         }
         runtime.spawn(id, new ControlShell(node, this));
         membership.onDown(n -> runtime.inject(id, Membership.left(n)));
@@ -268,8 +270,6 @@ public final class NodeHost implements HostServices, AutoCloseable {
 
     private Actor node(ClusterConfig cfg, long replyTimeoutMillis) {
         switch (opts.role()) {
-            case DS:
-                return new DataServer(opts.index(), cfg, 1 << 16);
             case TC: {
                 TransactionCoordinator tc = new TransactionCoordinator(opts.index(), cfg);
                 tc.setReplyTimeout(replyTimeoutMillis * 1000);
