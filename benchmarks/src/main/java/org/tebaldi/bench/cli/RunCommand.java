@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi run EXPERIMENT.yaml... [--set key=value]... [--out DIR]} (README, "The two commands"): validates the
+ * {@code tebaldi run EXPERIMENT.yaml... [--set key=value]... [--out DIR]} (docs/experiments.md): validates the
  * experiment (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data,
  * runs the cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
  * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
