@@ -58,7 +58,7 @@ final class TimedFaultDraw {
         }
         if (r.nextInt(4) == 0) {
             for (int i = 1 + r.nextInt(2); i > 0; i--) {
-                out.add(new Fault(FaultKind.NODE_PAUSE, at(r), 1_000 + r.nextInt(2 * (int) Epoch.TXN_TIMEOUT_MICROS),
+                out.add(new Fault(FaultKind.NODE_PAUSE, at(r), 1_000 + r.nextInt(2 * (int) Lifetime.TXN_TIMEOUT_MICROS),
                         List.of(pick(nodes, r)), 0, null));
             }
         }
