@@ -15,7 +15,7 @@ import org.tebaldi.core.config.ConfigException;
 
 /**
  * Every kind of bad experiment input gets ONE message naming the file (or override), the line, the place and the
- * fix (README, "Writing an experiment"). Messages are checked word for word; {@code <dir>} stands for the temporary folder.
+ * fix (docs/experiments.md, "Writing an experiment"). Messages are checked word for word; {@code <dir>} stands for the temporary folder.
  */
 class ExperimentErrorsTest {
     @TempDir
