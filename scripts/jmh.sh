@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# JMH microbenchmarks of CC paths (benchmarks/src/main/java/org/tebaldi/bench/jmh; WORKLOADS.md "JMH"):
+# JMH microbenchmarks of CC paths (benchmarks/src/main/java/org/tebaldi/bench/jmh; docs/jmh.md):
 #   scripts/jmh.sh                                   # everything: CcPathBenchmark and CcPhaseBenchmark over 20
 #                                                    # paths (2pl/rp/ssi/tso at depth 1-4, none-1, 2pl/rp, ssi/rp,
 #                                                    # rp/rp), ProcInterpreterBenchmark, MessageBenchmark; ~19 min

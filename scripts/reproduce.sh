@@ -32,7 +32,7 @@
 #           tuning/compare-<workload>-<n>/, tuning/pairs.csv (txn/s of every comparison run) and
 #           tuning/summary.csv (per tuning run: its three tuned/manual ratios); about 90 minutes (not part of the
 #           default list)
-#   dst     DST (issue 19; docs/mechanisms.md "DST"), warm-up 3 s, 10 s measured, about 3 minutes (not part of the
+#   dst     DST (docs/mechanisms.md "DST"), warm-up 3 s, 10 s measured, about 3 minutes (not part of the
 #           default list): TPC-C at 200 clients under timestamps: gts vs dst (dst-timestamps/), and the read-heavy
 #           mix with DST snapshots vs read committed (dst-read-heavy/), config/experiments/dst/*.yaml
 #   coco    COCO's experiments (Lu et al. VLDB 2021; docs/mechanisms.md, "Group durability"), warm-up 3 s, 10 s measured,
@@ -351,7 +351,7 @@ for id in "${wanted[@]}"; do
         copy_charts "$OUT/coco-distributed" coco-distributed
       fi ;;
     dst)
-      # DST (issue 19): the timestamp schemes side by side (gts vs dst, TPC-C standard mix, 200 clients), then DST's
+      # DST: the timestamp schemes side by side (gts vs dst, TPC-C standard mix, 200 clients), then DST's
       # read-only snapshots against the read-committed baseline on the read-heavy mix (79% read-only, stock_level
       # over 20 districts); one sweep (one chart) each
       run dst-timestamps "$OUT/dst-timestamps" "$EXP/dst/tpcc-gts.yaml" "$EXP/dst/tpcc-dst.yaml" --set warmup=3s \

@@ -26,10 +26,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi run EXPERIMENT.yaml... [--set key=value]... [--out DIR]} (README, "The two commands"): validates the
+ * {@code tebaldi run EXPERIMENT.yaml... [--set key=value]... [--out DIR]} (docs/experiments.md): validates the
  * experiment (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data,
  * runs the cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
- * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
+ * (docs/experiments.md, "summary.json"), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
  * starts one JVM per node ({@link PointRunner}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external
  * ZooKeeper and {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With
  * {@code target: postgresql} the same workload runs in SQL on PostgreSQL. Every run directory gets the tree's diagram

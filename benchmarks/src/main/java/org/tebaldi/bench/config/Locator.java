@@ -5,7 +5,7 @@ import java.util.Map;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Says where a value of an experiment came from, so that errors name the right file and line (README, "Writing an experiment"): the
+ * Says where a value of an experiment came from, so that errors name the right file and line (docs/experiments.md, "Writing an experiment"): the
  * experiment file and the line of the key, or the {@code --set key=value} override that replaced it (or one of
  * its enclosing sections). Places are dotted paths with list indices, e.g. {@code cluster.networkDelay} or
  * {@code tree.root.children[1]}.

@@ -8,7 +8,7 @@ import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.tree.LoadedTree;
 
 /**
- * A validated experiment (README, "Writing an experiment"), with every default applied and every override folded in. Built by
+ * A validated experiment (docs/experiments.md, "Writing an experiment"), with every default applied and every override folded in. Built by
  * {@link ExperimentLoader}.
  *
  * @param file            the experiment file as named by the user

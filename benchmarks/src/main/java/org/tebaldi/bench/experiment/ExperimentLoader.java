@@ -20,7 +20,7 @@ import org.tebaldi.bench.config.Values;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Loads an experiment file (README, "Writing an experiment"): reads the YAML (Jackson, with line numbers), applies the
+ * Loads an experiment file (docs/experiments.md, "Writing an experiment"): reads the YAML (Jackson, with line numbers), applies the
  * {@code --set} overrides, expands sweeps (a list of values for a field, {@link SweepExpander}), then validates
  * every key of every point and builds the workload and the tree. Every problem is ONE {@link ConfigException}
  * naming the file (or override), line, place and fix; nothing is run or written.

@@ -2,7 +2,7 @@ package org.tebaldi.bench.experiment;
 
 import java.util.List;
 
-/** The keys an experiment file may have (README, "Writing an experiment"), by section, and the sections planned but not available. */
+/** The keys an experiment file may have (docs/experiments.md, "Writing an experiment"), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
             "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability",

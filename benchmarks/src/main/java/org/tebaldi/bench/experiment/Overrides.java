@@ -8,7 +8,7 @@ import org.tebaldi.bench.config.Locator;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Applies {@code --set key=value} overrides to an experiment document, in order (README, "The two commands"): the key is a dotted
+ * Applies {@code --set key=value} overrides to an experiment document, in order (docs/experiments.md, "Running the default experiment"): the key is a dotted
  * path ({@code clients}, {@code cluster.networkDelay}, {@code workload.warehouses}, {@code tree}, or a path inside
  * an inline tree), the value is parsed as YAML ({@code 64} a number, {@code 10s} text, {@code true} a boolean).
  * Paths are checked against the schema: top-level keys and the keys of {@code cluster} and {@code retry} must be

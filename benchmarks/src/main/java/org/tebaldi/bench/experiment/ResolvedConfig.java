@@ -6,7 +6,7 @@ import org.tebaldi.core.config.Durations;
 import org.tebaldi.core.tree.TreeLoader;
 
 /**
- * The fully resolved experiment as JSON, for {@code summary.json}'s {@code config} (WORKLOADS.md): every key of the
+ * The fully resolved experiment as JSON, for {@code summary.json}'s {@code config} (docs/experiments.md, "summary.json"): every key of the
  * experiment format with defaults and overrides applied, durations written back as text ({@code 50us},
  * {@code 5s}; {@code warmup} as written: a duration, or {@code {min, max}}); {@code tree} is the tree file's
  * path or the inline mapping, plus {@code treeYaml}, the tree as loaded in the tree file format (both

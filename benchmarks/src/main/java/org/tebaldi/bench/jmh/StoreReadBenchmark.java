@@ -28,7 +28,7 @@ import org.tebaldi.server.storage.StorageOptions;
 /**
  * The read cost of a settled row (docs/performance.md, "Rows off the heap"): {@code rows} TPC-C-stock-shaped rows
  * (3 longs, 10 strings of 24 characters, 3 longs, a string of 26–50) loaded into one data server's store, read at
- * random keys. {@code store}: {@code heap} (every version a Java object: the store before issue 33), {@code offheap}
+ * random keys. {@code store}: {@code heap} (every version a Java object: the store before rows moved off the heap), {@code offheap}
  * (the arena, no memory bound) or {@code disk} (no memory for rows: every settled row in the RocksDB disk tier).
  *
  * <ul>

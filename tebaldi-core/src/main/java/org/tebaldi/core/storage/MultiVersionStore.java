@@ -19,7 +19,7 @@ import org.tebaldi.core.model.Row;
  * settled and that no transaction of a running GC epoch looked up goes to the base store (unchanged versions are
  * not written again) and leaves the heap. So the CC parts see the same {@link Version}s through the same
  * {@link VersionChain} API, whether the key was in memory or not; only a chain's identity changes between two
- * transactions that are not concurrent here. Without a base store (the default, and {@code storage.rows: heap})
+ * transactions that are not concurrent here. Without a base store ({@code storage.rows: heap}; the off-heap arena is the experiments' default)
  * every chain stays on the heap, as before.
  */
 public final class MultiVersionStore implements AutoCloseable {

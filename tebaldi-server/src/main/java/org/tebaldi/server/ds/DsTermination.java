@@ -121,7 +121,7 @@ final class DsTermination implements DsFeature {
      * now, releasing their locks, versions and waits (the DS-side timeout for a dead TC), and the abort is recorded
      * in the history — the coordinator's own record is lost with it. Requests that still arrive from it are
      * ignored. A transaction that had voted yes and whose commit reached another server but not this one is the
-     * window two-phase commit without a recovery log cannot close (README, "Failures"); under epoch-based commit the
+     * window two-phase commit without a recovery log cannot close (docs/cluster.md, "Failures"); under epoch-based commit the
      * members of its prepared epochs are not aborted here but follow their epoch's decision ({@link
      * DsEpochs#coordinatorFailed}, told after the coordinator is marked dead: a prepare waiting for its share is
      * then answered no).

@@ -10,7 +10,7 @@ import org.tebaldi.core.storage.arena.ArenaBaseStore;
  * and "A bounded footprint").
  *
  * @param offHeap     settled versions leave the heap for an off-heap arena ({@code rows: offheap}, the default);
- *                    false keeps every version as Java objects ({@code rows: heap}, the store before issue 33)
+ *                    false keeps every version as Java objects ({@code rows: heap}, the store before rows moved off the heap)
  * @param memoryBytes bytes of off-heap memory the data servers' arenas may hold together, split evenly among
  *                    them ({@link #UNLIMITED}: no bound; {@link #AUTO}: half of the JVM's direct-memory limit,
  *                    {@link #maxDirectMemory}); beyond it, cold rows go to a RocksDB disk tier per data server and
