@@ -223,7 +223,8 @@ final class SimFaults {
         crashAndNotify(s, id, detectMicros);
         s.at(s.nowMicros() + Math.max(takeOverMicros, detectMicros), () -> {
             org.tebaldi.server.durability.LogStore replica = null;
-            for (int b : r.backupsOf(index, cluster.dataServers().size())) { // the first backup still alive at the take-over
+            // the first backup still alive at the take-over
+            for (int b : r.backupsOf(index, cluster.dataServers().size())) {
                 if (!s.crashed(NodeId.ds(b)) && backupsAt(b) != null && backupsAt(b).keeps(index)) {
                     replica = backupsAt(b).handOver(index);
                     break;
@@ -278,6 +279,7 @@ final class SimFaults {
 
     /** The replicas data server {@code b} keeps (null unless replication and durability are on). */
     private org.tebaldi.server.replica.BackupReplicas backupsAt(int b) {
-        return cluster.dataServers().get(b).replication().map(org.tebaldi.server.ds.DsReplication::backupReplicas).orElse(null);
+        return cluster.dataServers().get(b).replication()
+                .map(org.tebaldi.server.ds.DsReplication::backupReplicas).orElse(null);
     }
 }

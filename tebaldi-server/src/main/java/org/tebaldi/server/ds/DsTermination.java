@@ -117,16 +117,16 @@ final class DsTermination implements DsFeature {
     }
 
     /**
-     * Coordinator {@code tc} failed (process mode): its transactions here can never finish normally, so they abort
+     * A coordinator failed (its {@code NodeDown}; other nodes' failures are other features'): its transactions here can never finish normally, so they abort
      * now, releasing their locks, versions and waits (the DS-side timeout for a dead TC), and the abort is recorded
      * in the history — the coordinator's own record is lost with it. Requests that still arrive from it are
      * ignored. A transaction that had voted yes and whose commit reached another server but not this one is the
-     * window two-phase commit without a recovery log cannot close (docs/cluster.md, "Failures"); under epoch-based commit the
-     * members of its prepared epochs are not aborted here but follow their epoch's decision ({@link
+     * window two-phase commit without a recovery log cannot close (docs/cluster.md, "Failures"); under epoch-based
+     * commit the members of its prepared epochs are not aborted here but follow their epoch's decision ({@link
      * DsEpochs#coordinatorFailed}, told after the coordinator is marked dead: a prepare waiting for its share is
      * then answered no).
      *
-     * Other features may claim a failed coordinator's transactions at their "coordinator failed" point
+     * <p>Other features may claim a failed coordinator's transactions at their "coordinator failed" point
      * ({@link DsFeature#coordinatorFailed}).
      */
     @Override

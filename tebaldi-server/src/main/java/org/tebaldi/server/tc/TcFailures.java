@@ -36,7 +36,8 @@ final class TcFailures implements TcFeature {
         List<TcTxnImpl> doomed = new ArrayList<>();
         for (TcTxnImpl t : tc.live()) {
             boolean hit = d.node().role() == Role.CLIENT ? t.client.equals(d.node())
-                    : d.node().role() == Role.DS && Arrays.stream(t.participants()).anyMatch(p -> p == d.node().index());
+                    : d.node().role() == Role.DS
+                            && Arrays.stream(t.participants()).anyMatch(p -> p == d.node().index());
             if (hit) {
                 doomed.add(t);
             }

@@ -67,7 +67,8 @@ final class TcHistory {
     void retract(Set<Long> lost) {
         if (log != null) {
             retracted.addAll(lost);
-            log.outcomes().replaceAll(o -> lost.contains(o.txn()) ? new HistoryLog.Outcome(o.txn(), false, o.type()) : o);
+            log.outcomes().replaceAll(o -> lost.contains(o.txn())
+                    ? new HistoryLog.Outcome(o.txn(), false, o.type()) : o);
         }
     }
 
