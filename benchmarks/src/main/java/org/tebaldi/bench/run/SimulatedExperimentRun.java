@@ -17,7 +17,9 @@ import org.tebaldi.server.node.ClusterConfig;
  * checks as {@link ExperimentRun}, on a {@link SimulatedRuntime} whose handlers take the calibrated virtual CPU time
  * of {@code cluster.simulation}'s machines, with virtual-time clients ({@link SimulatedDriver}). Everything is
  * deterministic per {@code seed} in {@code costMode: model}. Throughput, latencies and the timeline are in virtual
- * time; the result says so ({@link RunResult#simulation()}).
+ * time; the result says so ({@link RunResult#simulation()}). A {@link RunExtension} runs beside it as beside an
+ * embedded run — the profiler monitor and the reconfiguration server as simulated nodes on the service machine, the
+ * tuning daemon in virtual time (docs/autoconf.md, "Tuning a simulated cluster").
  */
 public final class SimulatedExperimentRun {
     /** Virtual time allowed for the last commits to land after the clients stopped, µs. */
@@ -25,10 +27,17 @@ public final class SimulatedExperimentRun {
 
     private final Experiment e;
     private final RunListener listener;
+    private final RunExtension extension;
 
     public SimulatedExperimentRun(Experiment experiment, RunListener listener) {
+        this(experiment, listener, new RunExtension() { });
+    }
+
+    /** As above, with {@code extension} running beside the experiment (its nodes on the simulated runtime). */
+    public SimulatedExperimentRun(Experiment experiment, RunListener listener, RunExtension extension) {
         this.e = experiment;
         this.listener = listener;
+        this.extension = extension;
     }
 
     /**
@@ -40,9 +49,9 @@ public final class SimulatedExperimentRun {
         SimulationSpec spec = cs.simulation();
         org.tebaldi.core.runtime.cost.Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name());
         SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0), hw);
-        ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
-                cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
-                .withCommit(cs.commit(), cs.epochMicros());
+        ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
+                cs.dataServers(), cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify())
+                .withOpBatching(cs.batching()).withCommit(cs.commit(), cs.epochMicros()));
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                 keys -> new Cluster(sim, cc, keys));
         long t0 = System.nanoTime();
@@ -59,11 +68,14 @@ public final class SimulatedExperimentRun {
         DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
                 e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
                 ExperimentRun.DRAIN_TIMEOUT_MILLIS);
-        SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick);
+        SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick)
+                .onStart(extension::started).onWindow(extension::windowStarted, extension::windowEnded);
         DriverResult d;
         try {
+            host(cluster, sim);
             cluster.start();
             d = driver.run();
+            extension.stopped();
             boolean quiet = sim.runUntil(() -> cluster.coordinators().stream().allMatch(t -> t.liveTransactions() == 0)
                     && cluster.dataServers().stream().allMatch(x -> x.liveTransactions() == 0),
                     sim.nowMicros() + QUIESCE_MICROS);
@@ -73,6 +85,9 @@ public final class SimulatedExperimentRun {
         } catch (SimulationException x) {
             throw new RunFailedException("simulation failed (seed " + x.seed() + " reproduces it): " + x.getMessage(),
                     x);
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new RunFailedException("interrupted", x);
         } finally {
             cluster.close();
         }
@@ -84,6 +99,24 @@ public final class SimulatedExperimentRun {
         }
         return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw),
                 EpochStats.of(cluster), cluster.ccCounters()); // counters of the whole run: no window hooks here
+    }
+
+    /** Services the extension asks for, and its nodes, on the simulated runtime. */
+    private void host(Cluster cluster, SimulatedRuntime sim) {
+        if (extension.allServices()) {
+            cluster.withAllServices();
+        }
+        extension.beforeStart(new Hosting() {
+            @Override
+            public void addNode(org.tebaldi.core.runtime.NodeId id, org.tebaldi.core.runtime.Actor actor) {
+                cluster.addNode(id, actor);
+            }
+
+            @Override
+            public org.tebaldi.core.runtime.NodeRuntime runtime() {
+                return sim;
+            }
+        });
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,
