@@ -32,17 +32,19 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param target          where the transactions run: the Tebaldi cluster or PostgreSQL over JDBC ({@code target:},
  *                        {@code postgresql:})
  * @param durability      the {@code durability:} section
+ * @param storage         the {@code storage:} section
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup,
                          long durationMicros, VerifyMode verification, RetrySpec retry, long seed, String output,
                          ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target,
-                         DurabilitySpec durability) {
+                         DurabilitySpec durability, StorageSpec storage) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
         java.util.Objects.requireNonNull(target, "target");
         java.util.Objects.requireNonNull(durability, "durability");
+        java.util.Objects.requireNonNull(storage, "storage");
         java.util.Objects.requireNonNull(verification, "verification");
         java.util.Objects.requireNonNull(warmup, "warmup");
     }
@@ -50,6 +52,15 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
     /** Whether the run records its history and checks it ({@link VerifyMode#on()}). */
     public boolean verify() {
         return verification.on();
+    }
+
+    /** An experiment with the default storage ({@link StorageSpec#DEFAULT}). */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
+                      VerifyMode verification, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf, TargetSpec target, DurabilitySpec durability) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
+                verification, retry, seed, output, profiler, autoconf, target, durability, StorageSpec.DEFAULT);
     }
 
     /** An experiment without durability. */

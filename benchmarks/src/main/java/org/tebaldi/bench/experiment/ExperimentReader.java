@@ -19,7 +19,7 @@ import org.tebaldi.server.zk.ZkConnection;
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up ({@link WarmupSpec}),
  * duration, verify,
- * retry, seed, output, profiler, autoconf, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
+ * retry, seed, output, profiler, autoconf, durability, storage ({@link StorageReader}). Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
  * networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes only)}, warmup 0s, verify false (true means after, {@link VerifyMode}), retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
  * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
  * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
@@ -74,6 +74,7 @@ final class ExperimentReader {
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 2s}"));
         DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
+        StorageSpec storage = StorageReader.read(top, cluster.mode());
         if ((verify == VerifyMode.PROCESS || verify == VerifyMode.STREAMED)
                 && (!cluster.mode().equals("embedded") || target.isPostgresql())) {
             throw top.error("verify", "verify: " + verify.key() + " checks the history of a cluster in the run's own "
@@ -111,7 +112,7 @@ final class ExperimentReader {
             }
         }
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
-                warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability);
+                warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability, storage);
     }
 
     /**

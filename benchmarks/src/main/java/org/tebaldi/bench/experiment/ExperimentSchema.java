@@ -5,7 +5,8 @@ import java.util.List;
 /** The keys an experiment file may have (README, "Writing an experiment"), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
-            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability");
+            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability",
+            "storage");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads", "batching", "simulation", "bind", "sessionTimeout", "commit", "epoch", "replication",
             "placement");
@@ -23,6 +24,7 @@ final class ExperimentSchema {
     static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
             "settings");
     static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync", "writeLatency", "store");
+    static final List<String> STORAGE = List.of("rows", "memory", "dir");
     /** Sections that later issues add; rejected for now with a clear message. */
     static final List<String> PLANNED = List.of();
 
@@ -40,6 +42,7 @@ final class ExperimentSchema {
             case "autoconf" -> AUTOCONF;
             case "postgresql" -> POSTGRESQL;
             case "durability" -> DURABILITY;
+            case "storage" -> STORAGE;
             default -> null;
         };
     }

@@ -95,6 +95,12 @@ public final class ResolvedConfig {
         d.put("sync", e.durability().sync());
         d.put("writeLatency", Durations.format(e.durability().writeLatencyMicros()));
         d.put("store", e.durability().memory() ? "memory" : "rocksdb");
+        ObjectNode st = o.putObject("storage");
+        st.put("rows", e.storage().offHeap() ? "offheap" : "heap");
+        st.put("memory", e.storage().memoryText());
+        if (e.storage().dir() != null) {
+            st.put("dir", e.storage().dir());
+        }
         ObjectNode p = o.putObject("profiler");
         p.put("enabled", e.profiler().enabled());
         p.put("window", Durations.format(e.profiler().windowMicros()));

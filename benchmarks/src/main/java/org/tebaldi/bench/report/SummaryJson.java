@@ -28,7 +28,11 @@ import org.tebaldi.server.msg.ValidateRequest;
  * was steady (issue 30); {@code time} ({@code real}, or
  * {@code virtual} for {@code cluster.mode: simulated}, whose throughput, latencies, timeline and machine figures are
  * in virtual time) and {@code simulation{machines, coresPerMachine, costs, costMode, virtualMs, wallMs,
- * wallPerVirtualSecond, machineUtilization[{machine, hosts, utilization}]}} (null for real runs); {@code cache{lookups, hits,
+ * wallPerVirtualSecond, costsHost, host, costsOnOtherHost, hostCheck, machineUtilization[{machine, hosts,
+ * utilization}]}} (null for real runs; {@code costsHost}: the host the cost table was measured on — CPU model, cores,
+ * Java, speed probe — or null when the table does not record it; {@code host}: this host with its probe;
+ * {@code costsOnOtherHost}: true, false, or null when unknown; {@code hostCheck}: the line printed about it,
+ * docs/simulation.md "Calibration"); {@code cache{lookups, hits,
  * served, renewals, renewalFailures, hitRate, servedRate}} for a caching tree (Sundial's {@code cache} option; null
  * otherwise). Units: throughput
  * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
@@ -244,6 +248,16 @@ public final class SummaryJson {
         o.put("virtualMs", s.virtualMillis());
         o.put("wallMs", s.wallMillis());
         o.put("wallPerVirtualSecond", round(s.wallPerVirtualSecond(), 3));
+        if (s.host() != null) {
+            o.set("costsHost", JSON.valueToTree(s.host().tableHost()));
+            o.set("host", JSON.valueToTree(s.host().here()));
+            if (s.host().otherHost() == null) {
+                o.putNull("costsOnOtherHost");
+            } else {
+                o.put("costsOnOtherHost", s.host().otherHost());
+            }
+            o.put("hostCheck", s.host().line());
+        }
         ArrayNode ms = o.putArray("machineUtilization");
         for (int i = 0; i < s.machineUtilization().length; i++) {
             ms.addObject().put("machine", i).put("hosts", s.machineNodes()[i])

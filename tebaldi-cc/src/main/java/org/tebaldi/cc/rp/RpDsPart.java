@@ -264,10 +264,16 @@ final class RpDsPart implements DsPart<RpDsPart.Steps> {
         if (st.preds == null) {
             st.preds = new HashMap<>(4);
         }
-        st.preds.computeIfAbsent(key, x -> new ArrayList<>(2)).add(on);
+        List<DsTxn> before = st.preds.computeIfAbsent(key, x -> new ArrayList<>(2));
+        if (before.contains(on)) {
+            return; // known already (a hand-on may find a predecessor twice); each pair once keeps the lists small
+        }
+        before.removeIf(DsTxn::finished);
+        before.add(on);
         if (os.dependents == null) {
             os.dependents = new ArrayList<>(2);
         }
+        os.dependents.removeIf(d -> d.txn().finished());
         os.dependents.add(new Dependent(t, key));
     }
 
