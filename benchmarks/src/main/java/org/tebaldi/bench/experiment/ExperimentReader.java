@@ -103,10 +103,6 @@ final class ExperimentReader {
                     + "ships the durable log (docs/simulation.md)", "run mode embedded or processes, or remove "
                     + "cluster.replication");
         }
-        if (cluster.simulated() && profiler.enabled()) {
-            throw top.error("profiler.enabled", "the profiler is not run on the simulated cluster (docs/simulation.md)",
-                    "set profiler.enabled: false, or run mode embedded");
-        }
         if (cluster.placement() != null) {
             try {
                 cluster.partitioner(workload.database().catalog(), null);

@@ -21,7 +21,9 @@ import org.tebaldi.server.node.ClusterConfig;
  * measured on a host like this one ({@link CostTableHost}; this host's speed probe is measured once per JVM) and
  * whether it was calibrated with this run's verification ({@link #verifyNote}). With {@code verify} the nodes
  * record and hand over their history as in an embedded run ({@link SimulatedHistory}), and it is checked after
- * the run, outside virtual time.
+ * the run, outside virtual time. A {@link RunExtension} runs beside it as beside an embedded run — the profiler
+ * monitor and the reconfiguration server as simulated nodes on the service machine, the tuning daemon in virtual
+ * time (docs/autoconf.md, "Tuning a simulated cluster").
  */
 public final class SimulatedExperimentRun {
     /** Virtual time allowed for the last commits to land after the clients stopped, µs. */
@@ -29,10 +31,17 @@ public final class SimulatedExperimentRun {
 
     private final Experiment e;
     private final RunListener listener;
+    private final RunExtension extension;
 
     public SimulatedExperimentRun(Experiment experiment, RunListener listener) {
+        this(experiment, listener, new RunExtension() { });
+    }
+
+    /** As above, with {@code extension} running beside the experiment (its nodes on the simulated runtime). */
+    public SimulatedExperimentRun(Experiment experiment, RunListener listener, RunExtension extension) {
         this.e = experiment;
         this.listener = listener;
+        this.extension = extension;
     }
 
     /**
@@ -51,9 +60,10 @@ public final class SimulatedExperimentRun {
             listener.note(verifyNote);
         }
         SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0), hw);
-        ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
-                cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
-                .withCommit(cs.commit(), cs.epochMicros()).withStorage(ExperimentRun.storage(e, null));
+        ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
+                cs.dataServers(), cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify())
+                .withOpBatching(cs.batching()).withCommit(cs.commit(), cs.epochMicros())
+                .withStorage(ExperimentRun.storage(e, null)));
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                 keys -> new Cluster(sim, cc, keys));
         long t0 = System.nanoTime();
@@ -84,11 +94,14 @@ public final class SimulatedExperimentRun {
         DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
                 e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
                 ExperimentRun.DRAIN_TIMEOUT_MILLIS);
-        SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick);
+        SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick)
+                .onStart(extension::started).onWindow(extension::windowStarted, extension::windowEnded);
         DriverResult d;
         try {
+            hostExtension(cluster, sim);
             cluster.start();
             d = driver.run();
+            extension.stopped();
             boolean quiet = sim.runUntil(() -> cluster.coordinators().stream().allMatch(t -> t.liveTransactions() == 0)
                     && cluster.dataServers().stream().allMatch(x -> x.liveTransactions() == 0),
                     sim.nowMicros() + QUIESCE_MICROS);
@@ -98,6 +111,9 @@ public final class SimulatedExperimentRun {
         } catch (SimulationException x) {
             throw new RunFailedException("simulation failed (seed " + x.seed() + " reproduces it): " + x.getMessage(),
                     x);
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new RunFailedException("interrupted", x);
         } finally {
             cluster.close();
         }
@@ -120,6 +136,24 @@ public final class SimulatedExperimentRun {
         }
         return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, e.cluster(), d, driver, sim, hw,
                 host), EpochStats.of(cluster), cluster.ccCounters()); // counters of the whole run: no window hooks here
+    }
+
+    /** Services the extension asks for, and its nodes, on the simulated runtime. */
+    private void hostExtension(Cluster cluster, SimulatedRuntime sim) {
+        if (extension.allServices()) {
+            cluster.withAllServices();
+        }
+        extension.beforeStart(new Hosting() {
+            @Override
+            public void addNode(org.tebaldi.core.runtime.NodeId id, org.tebaldi.core.runtime.Actor actor) {
+                cluster.addNode(id, actor);
+            }
+
+            @Override
+            public org.tebaldi.core.runtime.NodeRuntime runtime() {
+                return sim;
+            }
+        });
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,
