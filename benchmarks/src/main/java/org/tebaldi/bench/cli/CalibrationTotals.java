@@ -178,7 +178,8 @@ final class CalibrationTotals {
                         t.cost(x.getKey()).perUnitMicros(), t.cost(x.getKey()).coldMicros()));
     }
 
-    private static String host() {
+    /** This machine's host name (else $HOSTNAME, else unknown). */
+    static String host() {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (java.io.IOException x) {

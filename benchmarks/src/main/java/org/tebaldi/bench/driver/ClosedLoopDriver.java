@@ -108,8 +108,8 @@ public final class ClosedLoopDriver {
         Metrics metrics = new Metrics(types, window);
         try {
             for (int i = 0; i < cfg.clients(); i++) {
-                new ClientLoop(endpoints.apply(i), sources.get(i), new Backoff(cfg.backoffMicros(),
-                        cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control, DriverClock.real(timer)).start();
+                new ClientLoop(endpoints.apply(i), sources.get(i), Backoff.of(cfg, i), metrics, control,
+                        DriverClock.real(timer)).start();
             }
             onStart.accept(new LiveRun() {
                 @Override

@@ -54,7 +54,7 @@ public final class SimulatedDriver {
         Metrics metrics = new Metrics(types, window);
         for (int i = 0; i < cfg.clients(); i++) {
             ClientLoop loop = new ClientLoop(endpoints.apply(i), workload.newClient(i, cfg.clientSeed(i)),
-                    new Backoff(cfg.backoffMicros(), cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control,
+                    Backoff.of(cfg, i), metrics, control,
                     clock);
             clock.execute(loop::start);
         }

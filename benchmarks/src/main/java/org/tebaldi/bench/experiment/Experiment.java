@@ -32,18 +32,32 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param target          where the transactions run: the Tebaldi cluster or PostgreSQL over JDBC ({@code target:},
  *                        {@code postgresql:})
  * @param durability      the {@code durability:} section
+ * @param profile         the profile applied under the experiment's keys ({@code profile:}, {@link Profiles}), or
+ *                        null for none
+ * @param treeOptions     options set on every node of each mechanism ({@code treeOptions:}, {@link TreeOptions};
+ *                        already applied to {@code tree}); empty for none
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
                          long durationMicros, VerifyMode verification, RetrySpec retry, long seed, String output,
                          ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target,
-                         DurabilitySpec durability) {
+                         DurabilitySpec durability, String profile, Map<String, Map<String, Object>> treeOptions) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
+        treeOptions = Collections.unmodifiableMap(new LinkedHashMap<>(treeOptions));
         java.util.Objects.requireNonNull(target, "target");
         java.util.Objects.requireNonNull(durability, "durability");
         java.util.Objects.requireNonNull(verification, "verification");
+    }
+
+    /** An experiment without a profile or tree-wide options. */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
+                      VerifyMode verification, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf, TargetSpec target, DurabilitySpec durability) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
+                verification, retry, seed, output, profiler, autoconf, target, durability, null, Map.of());
     }
 
     /** Whether the run records its history and checks it ({@link VerifyMode#on()}). */

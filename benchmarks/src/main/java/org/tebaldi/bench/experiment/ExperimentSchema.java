@@ -5,7 +5,8 @@ import java.util.List;
 /** The keys an experiment file may have (README, "Writing an experiment"), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
-            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability");
+            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability",
+            "profile", "treeOptions");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads", "batching", "simulation", "bind", "sessionTimeout", "commit", "epoch", "replication",
             "placement");
@@ -13,7 +14,7 @@ final class ExperimentSchema {
     static final List<String> SIMULATION = List.of("machines", "coresPerMachine", "latency", "localLatency",
             "bandwidthGbps", "costs", "costMode", "serviceMachine");
     static final List<String> LATENCY = List.of("min", "max");
-    static final List<String> RETRY = List.of("backoff", "maxBackoff");
+    static final List<String> RETRY = List.of("backoff", "maxBackoff", "byMechanism");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");
     static final List<String> AUTOCONF = List.of("mechanisms", "analysis", "measure", "settle", "settleWindow",
             "rounds", "maxRounds", "confidence", "maxIterations", "maxCandidates", "edgesPerIteration", "minGain",

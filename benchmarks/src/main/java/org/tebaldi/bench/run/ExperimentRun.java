@@ -142,7 +142,8 @@ public final class ExperimentRun {
         cluster.start();
         awaitReplicas(cluster);
         DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS);
+                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), DRAIN_TIMEOUT_MILLIS,
+                e.retry().byMechanismMicros());
         DriverResult d;
         MemorySampler memory = new MemorySampler(cluster, history == null ? null : history.stream());
         java.util.List<java.util.Map<String, Long>> counters = new java.util.ArrayList<>(2);

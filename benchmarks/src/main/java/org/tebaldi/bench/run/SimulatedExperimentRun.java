@@ -9,13 +9,18 @@ import org.tebaldi.bench.experiment.SimulationSpec;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.runtime.SimulatedRuntime;
 import org.tebaldi.core.runtime.SimulationException;
+import org.tebaldi.bench.experiment.DurabilitySpec;
+import org.tebaldi.core.runtime.cost.Hardware;
 import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.durability.DurabilityOptions;
+import org.tebaldi.server.durability.SimLogStore;
 import org.tebaldi.server.node.ClusterConfig;
 
 /**
  * Runs one experiment in {@code cluster.mode: simulated} (docs/simulation.md): the same cluster, workload and
  * checks as {@link ExperimentRun}, on a {@link SimulatedRuntime} whose handlers take the calibrated virtual CPU time
- * of {@code cluster.simulation}'s machines, with virtual-time clients ({@link SimulatedDriver}). Everything is
+ * of {@code cluster.simulation}'s machines, with virtual-time clients ({@link SimulatedDriver}); with durability on,
+ * the real logging and epoch protocol over modelled stores ({@link SimLogStore}). Everything is
  * deterministic per {@code seed} in {@code costMode: model}. Throughput, latencies and the timeline are in virtual
  * time; the result says so ({@link RunResult#simulation()}).
  */
@@ -38,11 +43,11 @@ public final class SimulatedExperimentRun {
         Workload w = e.workload();
         ClusterSpec cs = e.cluster();
         SimulationSpec spec = cs.simulation();
-        org.tebaldi.core.runtime.cost.Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name());
+        Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name(), e.durability().enabled());
         SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0), hw);
         ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
                 cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
-                .withCommit(cs.commit(), cs.epochMicros());
+                .withCommit(cs.commit(), cs.epochMicros()).withDurability(durability(e, sim, hw));
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                 keys -> new Cluster(sim, cc, keys));
         long t0 = System.nanoTime();
@@ -57,7 +62,8 @@ public final class SimulatedExperimentRun {
                 spec.embedded() ? ", this machine's emulated network incl. its measured lateness" : "",
                 spec.bandwidthGbps(), hw.costs().name(), spec.costMode()));
         DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), ExperimentRun.DRAIN_TIMEOUT_MILLIS);
+                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), ExperimentRun.DRAIN_TIMEOUT_MILLIS,
+                e.retry().byMechanismMicros());
         SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick);
         DriverResult d;
         try {
@@ -83,6 +89,19 @@ public final class SimulatedExperimentRun {
         }
         return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw),
                 EpochStats.of(cluster), cluster.ccCounters()); // counters of the whole run: no window hooks here
+    }
+
+    /**
+     * The durability options of a simulated run: off, or on with {@link SimLogStore}s charging the cost table's
+     * log-store costs (docs/simulation.md, "Durability").
+     */
+    static DurabilityOptions durability(Experiment e, SimulatedRuntime sim, Hardware hw) {
+        DurabilitySpec d = e.durability();
+        if (!d.enabled()) {
+            return DurabilityOptions.OFF;
+        }
+        return new DurabilityOptions(true, null, d.epochMicros(), d.sync(), SimLogStore.factory(sim,
+                hw.costs().logStore()), d.writeLatencyMicros());
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,

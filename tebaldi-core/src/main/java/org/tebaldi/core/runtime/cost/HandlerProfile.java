@@ -41,6 +41,11 @@ public final class HandlerProfile {
             nanosSquared += (double) ns * ns;
         }
 
+        /** Adds one warm sample of {@code units} work units that took {@code ns} ns (e.g. a store's write group). */
+        public void sample(int units, long ns) {
+            add(units, 0, ns);
+        }
+
         /** Adds {@code o}'s counts and sums to these (e.g. the same key over several runs). */
         public void addAll(Sums o) {
             count += o.count;
@@ -88,6 +93,14 @@ public final class HandlerProfile {
      * per class; see {@link #samplesInto}).
      */
     public void message(Object msg, boolean cold, long ns) {
+        message(msg, 0, cold, ns);
+    }
+
+    /**
+     * As {@link #message(Object, boolean, long)}, with {@code extraUnits} the handler reported beyond its message's
+     * ({@link HandlerUnits}).
+     */
+    public void message(Object msg, int extraUnits, boolean cold, long ns) {
         String name = Envelope.name(msg);
         Sums s = byName.computeIfAbsent(name, c -> new Sums());
         if (s.count % SAMPLE_EVERY == 0) {
@@ -96,7 +109,7 @@ public final class HandlerProfile {
                 l.add(msg);
             }
         }
-        s.add(units(msg), cold ? 1 : 0, ns);
+        s.add(units(msg) + extraUnits, cold ? 1 : 0, ns);
     }
 
     /** Records one timer task of {@code ns} ns ({@code cold}: it began a mailbox run). */
