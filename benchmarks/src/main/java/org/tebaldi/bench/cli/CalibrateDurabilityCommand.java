@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
  * unsynced groups, {@link HandlerCost#fit}), the sync's extra time (synced minus unsynced RocksDB write, medians),
  * the durable costs of the handlers that log ({@link LogStoreCosts#LOGGING_HANDLERS}: units = records logged) —
  * and adds the handler keys of the durability protocol's messages ({@link #DURABILITY_MESSAGES}, e.g.
- * {@code tc Persisted}, {@code ds Callback}) the table lacks, with their message sizes, scaled to the table's times ({@link #scale}: a busy machine runs
+ * {@code tc Persisted}, {@code ds Callback}) and of timer tasks of a reported kind (e.g. {@code ds timer/lock-timeout},
+ * {@code HandlerUnits#kind}: TPC-C 2PL's lock waits time out in these runs) the table lacks, with their message sizes, scaled to the table's times ({@link #scale}: a busy machine runs
  * every handler slower); every key the table has keeps its calibrated cost (the ones durability makes dearer are
  * printed, not changed). Without files: {@link #DEFAULTS} at {@link #DEFAULT_CLIENTS}.
  * Bad input prints one message and exits {@value ExitCodes#CONFIG}; a failed run {@value ExitCodes#RUN_FAILED};
@@ -208,7 +209,8 @@ final class CalibrateDurabilityCommand implements Callable<Integer> {
             HandlerCost c = HandlerCost.fit(s);
             HandlerCost scaled = new HandlerCost(c.baseMicros() / scale, c.perUnitMicros() / scale,
                     c.coldMicros() / scale, c.samples());
-            if (!forW.handlers().containsKey(k) && DURABILITY_MESSAGES.contains(k.substring(k.indexOf(' ') + 1))) {
+            if (!forW.handlers().containsKey(k) && (DURABILITY_MESSAGES.contains(k.substring(k.indexOf(' ') + 1))
+                    || k.contains(" timer/"))) {
                 added.put(k, scaled);
             } else if (!forW.handlers().containsKey(k)) {
                 other.add(k);

@@ -75,8 +75,7 @@ public final class ExecutionModes implements Workload {
     public static Workload wrap(Workload w, WorkloadOptions options) {
         boolean interactive = options.getString("execution", EXECUTION.get(0), EXECUTION.toArray(String[]::new))
                 .equals("interactive");
-        boolean perOperation = options.getString("roundTrips", ROUND_TRIPS.get(0),
-                ROUND_TRIPS.toArray(String[]::new)).equals("per-operation");
+        boolean perOperation = perOperation(options);
         if (perOperation && options.has("batchedReads")
                 && Boolean.TRUE.equals(options.resolved().get("batchedReads"))) {
             throw options.error("batchedReads", "batchedReads: true sends reads together, roundTrips: per-operation "
@@ -92,6 +91,17 @@ public final class ExecutionModes implements Workload {
             throw options.error("execution", "a stored procedure cannot run interactively in table order: "
                     + x.getMessage(), "use execution: procedures for this workload");
         }
+    }
+
+    /**
+     * Whether {@code options} ask for one operation per round trip ({@code roundTrips: per-operation}); a factory
+     * may read it first, e.g. to resolve its own batching option to what the run does.
+     *
+     * @throws ConfigException for an unknown value
+     */
+    public static boolean perOperation(WorkloadOptions options) {
+        return options.getString("roundTrips", ROUND_TRIPS.get(0), ROUND_TRIPS.toArray(String[]::new))
+                .equals("per-operation");
     }
 
     /** The workload wrapped. */

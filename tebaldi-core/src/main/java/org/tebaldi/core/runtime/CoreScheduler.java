@@ -16,7 +16,8 @@ import org.tebaldi.core.runtime.cost.HandlerUnits;
  * with a waiting event joins its machine's ready queue (FIFO); a free core takes the first ready node and runs its
  * oldest event at once in simulation — a run takes the events waiting at its start, one after the other, as a mailbox
  * run of the embedded runtime does — and stays busy for each handler's cost — {@code (base + perUnit × units
- * [+ cold]) × overhead} (units: the message's, plus those the handler reported, {@link HandlerUnits}), plus the wake
+ * [+ cold]) × overhead} (units: the message's, plus those the handler reported, {@link HandlerUnits}; a timer task
+ * of a reported kind under its own key), plus the wake
  * cost when the core was idle, from the table (model mode; cold: the first handler of a run) or the handler's own
  * time measured in the simulation × {@code overhead} (measured mode).
  * When it ends, the node's sends leave and the core takes the next ready node. A node runs one event at a time (an
@@ -42,6 +43,8 @@ public final class CoreScheduler {
     private final Map<Class<?>, HandlerCost>[] handlerCache;
     private final Map<Class<?>, Integer> bytesCache = new HashMap<>();
     private final HandlerCost[] timerCost;
+    /** Costs of timer tasks of a reported kind ({@link HandlerUnits#kind}), by key. */
+    private final Map<String, HandlerCost> timerKinds = new HashMap<>();
 
     @SuppressWarnings("unchecked")
     CoreScheduler(SimulatedRuntime sim, Hardware hw) {
@@ -150,21 +153,26 @@ public final class CoreScheduler {
         SimulatedRuntime.Event e = n.pending.poll();
         n.runLeft--;
         HandlerUnits.take();
+        HandlerUnits.takeKind();
         long t0 = hw.measured() ? System.nanoTime() : 0;
         sim.handle(n, e);
         int extra = HandlerUnits.take();
-        long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold, extra))
+        String kind = HandlerUnits.takeKind();
+        long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold, extra, kind))
                 * overhead) + (wake && e.kind != SimulatedRuntime.START ? wakeNanos : 0);
         n.busyNanos += cost;
         machineBusy[n.machine] += cost;
         sim.push(sim.now + cost, SimulatedRuntime.DONE, n.id, n.id, null);
     }
 
-    private long modelCost(Role role, SimulatedRuntime.Event e, boolean cold, int extraUnits) {
+    private long modelCost(Role role, SimulatedRuntime.Event e, boolean cold, int extraUnits, String kind) {
         if (e.kind == SimulatedRuntime.START) {
             return 0;
         }
         if (e.kind == SimulatedRuntime.TIMER) {
+            if (kind != null) {
+                return timerKinds.computeIfAbsent(HandlerProfile.timerKey(role, kind), costs::cost).nanos(0, cold);
+            }
             return timerCost[role.ordinal()].nanos(0, cold);
         }
         Object msg = e.payload;

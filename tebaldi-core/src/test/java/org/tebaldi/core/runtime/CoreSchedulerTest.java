@@ -127,6 +127,25 @@ class CoreSchedulerTest {
     }
 
     @Test
+    void aTimerTaskOfAReportedKindIsChargedUnderItsOwnKey() {
+        // the role's timer costs 500 µs (periodic work), a lock wait's time-out 2 µs: a task that reports its kind
+        // is charged its own key; one that does not, the role's
+        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
+                Map.of("ds timer", new HandlerCost(500, 0, 1), "ds timer/lock-timeout", new HandlerCost(2, 0, 1)),
+                Map.of());
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        Recorder a = new Recorder(null);
+        sim.spawn(NodeId.ds(0), a);
+        sim.runUntil(1);
+        a.ctx.schedule(10, () -> org.tebaldi.core.runtime.cost.HandlerUnits.kind("lock-timeout"));
+        sim.runUntil(1_000);
+        assertEquals(2_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+        a.ctx.schedule(10, () -> { });
+        sim.runUntil(2_000);
+        assertEquals(2_000 + 500_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+    }
+
+    @Test
     void twoCoresRunTwoNodesAtOnceButOneNodeOneMessageAtATime() {
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
                 hw(1, 2, 0, 0, table(10, 0, 1)));

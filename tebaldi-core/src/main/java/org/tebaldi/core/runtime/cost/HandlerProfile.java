@@ -117,6 +117,15 @@ public final class HandlerProfile {
         timers.add(0, cold ? 1 : 0, ns);
     }
 
+    /** As {@link #timer(boolean, long)} for a task of a reported kind ({@link HandlerUnits#kind}; null: none). */
+    public void timer(String kind, boolean cold, long ns) {
+        if (kind == null) {
+            timer(cold, ns);
+        } else {
+            byName.computeIfAbsent(TIMER + "/" + kind, c -> new Sums()).add(0, cold ? 1 : 0, ns);
+        }
+    }
+
     /**
      * The key a message's handler is charged under at a node of {@code role}: {@code "<role> <class>"}, an
      * {@link Envelope} by what it carries ({@code "ds CcEnvelope/Watch"}).
@@ -127,8 +136,15 @@ public final class HandlerProfile {
 
     /** The key of a timer task at a node of {@code role}. */
     public static String timerKey(Role role) {
-        return role.cli() + " timer";
+        return role.cli() + " " + TIMER;
     }
+
+    /** The key of a timer task of kind {@code kind} ({@link HandlerUnits#kind}) at a node of {@code role}. */
+    public static String timerKey(Role role, String kind) {
+        return timerKey(role) + "/" + kind;
+    }
+
+    private static final String TIMER = "timer";
 
     /** Work units of {@code msg} ({@link CostUnits}, else 0). */
     public static int units(Object msg) {

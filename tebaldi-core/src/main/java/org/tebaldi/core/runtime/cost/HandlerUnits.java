@@ -10,8 +10,27 @@ package org.tebaldi.core.runtime.cost;
  */
 public final class HandlerUnits {
     private static final ThreadLocal<int[]> UNITS = ThreadLocal.withInitial(() -> new int[1]);
+    private static final ThreadLocal<String[]> KIND = ThreadLocal.withInitial(() -> new String[1]);
 
     private HandlerUnits() {
+    }
+
+    /**
+     * The running timer task is of kind {@code kind} (e.g. {@code lock-timeout}): it is charged and timed under its own
+     * key, {@code "<role> timer/<kind>"} ({@link HandlerProfile#timerKey(org.tebaldi.core.runtime.Role, String)}),
+     * not the role's one timer key — so that a timer that is frequent in some runs and cheap (a lock wait's time-out)
+     * is not charged what a node's periodic work costs on average.
+     */
+    public static void kind(String kind) {
+        KIND.get()[0] = kind;
+    }
+
+    /** The kind reported since the last call (null if none), and resets it. */
+    public static String takeKind() {
+        String[] k = KIND.get();
+        String v = k[0];
+        k[0] = null;
+        return v;
     }
 
     /** The running handler did {@code n} more units of work (n ≥ 0). */
