@@ -45,8 +45,9 @@ import picocli.CommandLine.Spec;
  * unsynced groups, {@link HandlerCost#fit}), the sync's extra time (synced minus unsynced RocksDB write, medians),
  * the durable costs of the handlers that log ({@link LogStoreCosts#LOGGING_HANDLERS}: units = records logged) —
  * and adds the handler keys of the durability protocol's messages ({@link #DURABILITY_MESSAGES}, e.g.
- * {@code tc Persisted}, {@code ds Callback}) and of timer tasks of a reported kind (e.g. {@code ds timer/lock-timeout},
- * {@code HandlerUnits#kind}: TPC-C 2PL's lock waits time out in these runs) the table lacks, with their message sizes, scaled to the table's times ({@link #scale}: a busy machine runs
+ * {@code tc Persisted}, {@code ds Callback}) and of timer tasks of a reported kind (e.g.
+ * {@code ds timer/lock-timeout}, {@code HandlerUnits#kind}: TPC-C 2PL's lock waits time out in these runs) the table
+ * lacks, with their message sizes, scaled to the table's times ({@link #scale}: a busy machine runs
  * every handler slower); every key the table has keeps its calibrated cost (the ones durability makes dearer are
  * printed, not changed). Without files: {@link #DEFAULTS} at {@link #DEFAULT_CLIENTS}.
  * Bad input prints one message and exits {@value ExitCodes#CONFIG}; a failed run {@value ExitCodes#RUN_FAILED};
@@ -155,7 +156,8 @@ final class CalibrateDurabilityCommand implements Callable<Integer> {
             HandlerProfile.Sums g = cal.profile().unsynced();
             groups.addAll(g);
             syncGroups += cal.profile().syncs();
-            cal.handlerTotals().forEach((k, s) -> handlers.computeIfAbsent(k, x -> new HandlerProfile.Sums()).addAll(s));
+            cal.handlerTotals().forEach((k, s) -> handlers.computeIfAbsent(k, x -> new HandlerProfile.Sums())
+                    .addAll(s));
             sizes.add(cal.samples());
             runs.add(e.name() + "@" + e.clients());
             out.printf("%-22s %,10.0f txn/s  store groups %,9d  records %,11.0f  writer cpu %,7.0f ms%n", e.name(),

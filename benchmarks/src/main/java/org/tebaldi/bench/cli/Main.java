@@ -11,9 +11,10 @@ import picocli.CommandLine.Spec;
  * Entry point of {@code scripts/tebaldi} (README, "The two commands"), the fat jar's main class. Subcommands: {@code run}
  * ({@link RunCommand}), {@code tune} ({@link TuneCommand}), {@code node} ({@link NodeCommand}),
  * {@code recover} ({@link RecoverCommand}), {@code calibrate} ({@link CalibrateCommand}),
- * {@code calibrate-durability} ({@link CalibrateDurabilityCommand}), {@code validate} ({@link ValidateCommand}), {@code paper-chart} ({@link PaperChartCommand}), {@code burn}
- * ({@link BurnCommand}), {@code tree} ({@link TreeCommand}), {@code report} ({@link ReportCommand}), {@code check-history}
- * ({@link CheckHistoryCommand}), {@code help}.
+ * {@code calibrate-durability} ({@link CalibrateDurabilityCommand}), {@code validate} ({@link ValidateCommand}),
+ * {@code paper-chart} ({@link PaperChartCommand}), {@code burn} ({@link BurnCommand}), {@code tree}
+ * ({@link TreeCommand}), {@code report} ({@link ReportCommand}), {@code check-history} ({@link CheckHistoryCommand}),
+ * {@code help}.
  * Exit codes: {@link ExitCodes}.
  */
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",

@@ -49,7 +49,8 @@ final class Backoff {
 
     /**
      * The delay before retrying after the {@code aborts}-th consecutive abort (1-based) whose reason was
-     * {@code message}, µs: the fixed delay of the mechanism that aborted it, if it has one, else {@link #delayMicros(int)}.
+     * {@code message}, µs: the fixed delay of the mechanism that aborted it, if it has one, else
+     * {@link #delayMicros(int)}.
      */
     long delayMicros(int aborts, String message) {
         if (!fixedMicros.isEmpty()) {

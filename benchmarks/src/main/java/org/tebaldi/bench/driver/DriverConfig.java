@@ -10,8 +10,9 @@ package org.tebaldi.bench.driver;
  * @param maxBackoffMicros   back-off cap, µs
  * @param seed               experiment seed; client {@code i} gets {@link #clientSeed(int)}
  * @param drainTimeoutMillis how long to wait for in-flight transactions after the end, ms
- * @param fixedBackoffMicros fixed retry back-off, µs, after an abort by each listed mechanism ({@code retry.byMechanism},
- *                           {@link AbortCause}); empty: the exponential back-off after every abort
+ * @param fixedBackoffMicros fixed retry back-off, µs, after an abort by each listed mechanism
+ *                           ({@code retry.byMechanism}, {@link AbortCause}); empty: the exponential back-off after
+ *                           every abort
  */
 public record DriverConfig(int clients, long warmupMicros, long durationMicros, long backoffMicros,
                            long maxBackoffMicros, long seed, long drainTimeoutMillis,

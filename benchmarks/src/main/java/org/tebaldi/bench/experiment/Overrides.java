@@ -13,8 +13,8 @@ import org.tebaldi.core.config.ConfigException;
  * an inline tree), the value is parsed as YAML ({@code 64} a number, {@code 10s} text, {@code true} a boolean).
  * Paths are checked against the schema: top-level keys and the keys of {@code cluster} and {@code retry} must be
  * known; {@code workload.*} keys are checked by the workload; {@code tree.*} needs an inline tree;
- * {@code treeOptions.<mechanism>.<option>} and {@code retry.byMechanism.<mechanism>} are checked when read. Each override is
- * recorded in the {@link Locator} so later errors about its value name the override.
+ * {@code treeOptions.<mechanism>.<option>} and {@code retry.byMechanism.<mechanism>} are checked when read. Each
+ * override is recorded in the {@link Locator} so later errors about its value name the override.
  */
 final class Overrides {
     private Overrides() {

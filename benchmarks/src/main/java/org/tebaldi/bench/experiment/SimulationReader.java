@@ -12,7 +12,8 @@ import org.tebaldi.core.runtime.cost.CostTable;
  * cluster.networkDelay} plus the lateness the cost table measured), 10 Gbit/s, costs
  * {@code config/costs/this-machine.yaml}, costMode model, no service machine. {@code latency} is one duration or
  * {@code {min, max}}; {@code costs} is resolved against the working directory, then the experiment's folder and each
- * folder above it (so {@code config/costs/...} is found from any folder of the repository), and read at once (a missing or broken table fails the load with one message).
+ * folder above it (so {@code config/costs/...} is found from any folder of the repository), and read at once (a
+ * missing or broken table fails the load with one message).
  */
 final class SimulationReader {
     static final String DEFAULT_COSTS = "config/costs/this-machine.yaml";

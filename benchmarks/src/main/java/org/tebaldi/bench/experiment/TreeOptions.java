@@ -53,8 +53,8 @@ final class TreeOptions {
             String place = "treeOptions." + m;
             Mechanism mech = Mechanisms.all().get(m);
             if (mech == null) {
-                throw top.error(place, "unknown mechanism '" + m + "'" + Suggest.didYouMean(m, Mechanisms.all().keySet()),
-                        "use one of " + String.join(", ", Mechanisms.all().keySet()));
+                throw top.error(place, "unknown mechanism '" + m + "'" + Suggest.didYouMean(m,
+                        Mechanisms.all().keySet()), "use one of " + String.join(", ", Mechanisms.all().keySet()));
             }
             if (!e.getValue().isObject()) {
                 throw top.error(place, "expected the options of every " + m + " node as a mapping, found "

@@ -146,9 +146,8 @@ public final class ExecutionModes implements Workload {
             if (p == null) {
                 return r;
             }
-            boolean batched = !perOperation;
-            return new TxnRequest(r.type(), r.inputs(), t -> ClientProcedures.run(perOperation ? new OneOpPerRoundTrip(t)
-                    : t, p, r.inputs(), batched), r.onEnd());
+            return new TxnRequest(r.type(), r.inputs(), t -> ClientProcedures.run(perOperation
+                    ? new OneOpPerRoundTrip(t) : t, p, r.inputs(), !perOperation), r.onEnd());
         }
         if (!perOperation) {
             return r;

@@ -16,10 +16,10 @@ import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.run.SimulatedExperimentRun;
 
 /**
- * Back-off per abort cause ({@code retry.byMechanism}, dissertation §4.6.1): which mechanism aborted an attempt is read
- * from its reason ({@link AbortCause}) — pinned on the abort reasons real simulated runs produce under 2PL (wait-die
- * and time-out), SSI and the three-layer tree — and the client waits that mechanism's fixed delay, the exponential
- * back-off otherwise ({@link Backoff}).
+ * Back-off per abort cause ({@code retry.byMechanism}, dissertation §4.6.1): which mechanism aborted an attempt is
+ * read from its reason ({@link AbortCause}) — pinned on the abort reasons real simulated runs produce under 2PL
+ * (wait-die and time-out), SSI and the three-layer tree — and the client waits that mechanism's fixed delay, the
+ * exponential back-off otherwise ({@link Backoff}).
  */
 class AbortCauseTest {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -195,7 +195,8 @@ class ProfileKeysTest {
                         + "Fix: use one of " + String.join(", ", org.tebaldi.core.cc.Mechanisms.all().keySet()),
                 error(ExperimentFixture.BANK + "treeOptions: {2p1: {deadlock: timeout}}\n"));
         assertEquals("<dir>/experiments/x.yaml:8: treeOptions.2pl.deadlock: option 'deadlock' must be 'timeout', "
-                + "'wait-die' or 'no-wait', not 'sometimes'. Fix: fix the value, or remove it to keep the tree files' options",
+                + "'wait-die' or 'no-wait', not 'sometimes'. Fix: fix the value, or remove it to keep the tree files' "
+                + "options",
                 error(ExperimentFixture.BANK + "treeOptions: {2pl: {deadlock: sometimes}}\n"));
         assertEquals("<dir>/experiments/x.yaml:8: treeOptions: expected a mapping of mechanism to options, found "
                 + "'2pl'. Fix: write e.g. treeOptions: {2pl: {deadlock: timeout, lockTimeout: 100ms}}",
@@ -204,8 +205,8 @@ class ProfileKeysTest {
                 .contains("treeOptions.2pl: expected the options of every 2pl node as a mapping"));
         assertTrue(error(ExperimentFixture.BANK + "treeOptions: {2pl: {lockTimeout: {a: 1}}}\n")
                 .contains("treeOptions.2pl.lockTimeout: expected a value (text, number or boolean)"));
-        assertTrue(error(ExperimentFixture.BANK + "treeOptions: {ssi: {nonsense: 1}}\n").contains("treeOptions.ssi.nonsense: "
-                + "option 'nonsense' is unknown to ssi"),
+        assertTrue(error(ExperimentFixture.BANK + "treeOptions: {ssi: {nonsense: 1}}\n")
+                        .contains("treeOptions.ssi.nonsense: option 'nonsense' is unknown to ssi"),
                 "a mechanism absent from the tree still has its options checked");
         assertTrue(error(ExperimentFixture.BANK, "treeOptions.2pl.lockTimeout=-1ms").startsWith("--set "
                 + "treeOptions.2pl.lockTimeout=-1ms: treeOptions.2pl.lockTimeout: option 'lockTimeout'"));
@@ -216,7 +217,8 @@ class ProfileKeysTest {
     @Test
     void badRetryByMechanism() {
         assertEquals("<dir>/experiments/x.yaml:8: retry.byMechanism.sssi: unknown mechanism 'sssi' (did you mean "
-                        + "'ssi'?). Fix: use one of " + String.join(", ", org.tebaldi.core.cc.Mechanisms.all().keySet()),
+                        + "'ssi'?). Fix: use one of "
+                        + String.join(", ", org.tebaldi.core.cc.Mechanisms.all().keySet()),
                 error(ExperimentFixture.BANK + "retry: {byMechanism: {sssi: 5ms}}\n"));
         assertEquals("<dir>/experiments/x.yaml:8: retry.byMechanism.ssi: must not be negative, found '-5ms'. Fix: "
                 + "write e.g. ssi: 5ms", error(ExperimentFixture.BANK + "retry: {byMechanism: {ssi: -5ms}}\n"));

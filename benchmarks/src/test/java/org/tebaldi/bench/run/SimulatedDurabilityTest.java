@@ -56,8 +56,8 @@ class SimulatedDurabilityTest {
     static RunResult sync;
 
     static Experiment experiment(String... sets) {
-        return new ExperimentFixture(tmp).load(String.format(EXPERIMENT, ROOT.resolve("config/trees/tebaldi-3layer.yaml"),
-                ROOT.resolve("config/costs/this-machine.yaml")), sets);
+        return new ExperimentFixture(tmp).load(String.format(EXPERIMENT, ROOT.resolve(
+                "config/trees/tebaldi-3layer.yaml"), ROOT.resolve("config/costs/this-machine.yaml")), sets);
     }
 
     @BeforeAll

@@ -132,7 +132,7 @@ public final class CoreScheduler {
         }
     }
 
-    /** Work of a node's helper thread: {@code nanos} of CPU on {@code machine}, then {@code done} (outside any node). */
+    /** Work of a node's helper thread: {@code nanos} of CPU on {@code machine}, then {@code done} (outside a node). */
     record Job(int machine, long nanos, Runnable done) {
     }
 
@@ -142,7 +142,7 @@ public final class CoreScheduler {
         dispatch(machine, 0);
     }
 
-    /** A job's CPU time ended (now): its {@code done} runs, then its core frees (for a job {@code done} queued, warm). */
+    /** A job's CPU time ended (now): its {@code done} runs, then its core frees (warm for a job it queued). */
     void jobDone(Job j) {
         j.done().run();
         free[j.machine()]++;

@@ -92,7 +92,8 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
      * The same table with {@code added} handler costs for keys it lacks, pooled and for {@code workload} (keys it has
      * stay as they are), and {@code addedBytes} sizes for message classes it lacks.
      */
-    public CostTable withAddedHandlers(String workload, Map<String, HandlerCost> added, Map<String, Integer> addedBytes) {
+    public CostTable withAddedHandlers(String workload, Map<String, HandlerCost> added,
+                                       Map<String, Integer> addedBytes) {
         Map<String, HandlerCost> h = new TreeMap<>(handlers);
         added.forEach(h::putIfAbsent);
         Map<String, Map<String, HandlerCost>> w = new TreeMap<>(workloads);
@@ -240,7 +241,8 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
             return null;
         }
         if (!l.isObject()) {
-            throw new ConfigException(f, 0, "logStore", "expected a mapping", "run scripts/tebaldi calibrate-durability");
+            throw new ConfigException(f, 0, "logStore", "expected a mapping",
+                    "run scripts/tebaldi calibrate-durability");
         }
         Map<String, Object> cal = new LinkedHashMap<>();
         if (l.get("calibration") != null && l.get("calibration").isObject()) {
