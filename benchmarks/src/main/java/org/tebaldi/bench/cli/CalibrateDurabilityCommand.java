@@ -27,6 +27,7 @@ import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.runtime.cost.CostTable;
 import org.tebaldi.core.runtime.cost.HandlerCost;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
+import org.tebaldi.core.runtime.cost.HostIdentity;
 import org.tebaldi.core.runtime.cost.LogStoreCosts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -184,7 +185,7 @@ final class CalibrateDurabilityCommand implements Callable<Integer> {
         HandlerCost fit = HandlerCost.fit(groups);
         Map<String, Object> cal = new LinkedHashMap<>();
         cal.put("date", Instant.now().truncatedTo(ChronoUnit.MINUTES).toString());
-        cal.put("host", CalibrationTotals.host());
+        cal.put("host", HostIdentity.here().toMap());
         cal.put("cores", Runtime.getRuntime().availableProcessors());
         cal.put("java", System.getProperty("java.version"));
         cal.put("runs", runs);

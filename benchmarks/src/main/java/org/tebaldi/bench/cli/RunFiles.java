@@ -38,7 +38,7 @@ final class RunFiles {
         run.extension().writeFiles(dir, r);
         try {
             TimelineChart.write(dir.resolve(TimelineChart.FILE), r.driver().timeline(),
-                    r.experiment().warmupMicros() / 1000, r.experiment().name());
+                    r.driver().window().warmupMs(), r.experiment().name());
         } catch (IOException e) {
             err.println("warning: " + dir.resolve(TimelineChart.FILE) + " not written: " + e.getMessage());
             err.flush();

@@ -35,7 +35,7 @@ final class RunReport {
                     + ", tree " + e.treeRef().describe());
             cluster(out, c);
         }
-        out.println("  " + e.clients() + " clients, warmup " + Durations.format(e.warmupMicros()) + ", duration "
+        out.println("  " + e.clients() + " clients, warmup " + e.warmup().describe() + ", duration "
                 + Durations.format(e.durationMicros()) + (e.verify() ? ", verify " + e.verification().key() : "") + ", seed " + e.seed());
         if (e.tree() != null && !e.target().isPostgresql()) {
             for (String w : e.tree().warnings()) {
@@ -109,8 +109,17 @@ final class RunReport {
         }
     }
 
-    /** The summary table, message counts, errors and check outcomes. */
+    /** The summary table, message counts, machine, the measured window's steadiness, errors and check outcomes. */
     static void summary(PrintWriter out, RunResult r) {
+        summary(out, r, 0);
+    }
+
+    /**
+     * As {@link #summary(PrintWriter, RunResult)}, for a run whose tree was swapped {@code reconfigurations} times
+     * in the measured window ({@code tebaldi tune}; {@link ConsoleFormat#window(org.tebaldi.bench.driver.WindowCheck,
+     * int)}).
+     */
+    static void summary(PrintWriter out, RunResult r, int reconfigurations) {
         DriverResult d = r.driver();
         out.println();
         ConsoleFormat.table(d).forEach(out::println);
@@ -128,6 +137,7 @@ final class RunReport {
         } else if (d.machine() != null) {
             machine(out, d.machine());
         }
+        ConsoleFormat.window(d.window(), reconfigurations).forEach(out::println);
         java.util.Map<String, Long> cc = r.ccCounters();
         if (cc != null && cc.getOrDefault("sundial.cache.lookups", 0L) > 0) {
             long lookups = cc.get("sundial.cache.lookups");

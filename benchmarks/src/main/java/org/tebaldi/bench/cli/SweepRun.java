@@ -50,7 +50,7 @@ final class SweepRun {
         this.dir = dir;
         this.out = out;
         this.err = err;
-        this.progress = new SweepProgress(sweep.points().stream().map(p -> p.experiment().warmupMicros()
+        this.progress = new SweepProgress(sweep.points().stream().map(p -> p.experiment().warmup().minMicros()
                 + p.experiment().durationMicros()).toList(), System::nanoTime);
     }
 

@@ -138,7 +138,7 @@ final class TuneCommand implements Callable<Integer> {
             stderr.flush();
             return ExitCodes.RUN_FAILED;
         }
-        RunReport.summary(stdout, r);
+        RunReport.summary(stdout, r, tune.swaps().size());
         try {
             var summary = SummaryJson.build(r);
             RunFiles.dump(summary, dumped[0]);

@@ -16,6 +16,9 @@ import org.tebaldi.core.runtime.MessageCounters;
 /**
  * The closed-loop driver (docs/architecture.md, "Transactions", WORKLOADS.md): {@code clients} logical clients spread over the cluster's
  * client endpoints, no think time, aborted attempts retried after a back-off. The calling thread keeps time: it
+ * ends a warm-up that lasts until throughput settles ({@link SettleWatch}: at the first 100 ms timeline boundary
+ * at least 100 ms after the decision, taken when the second in which it settled ended, so that the measured window
+ * starts on a bucket and after every thread sees it),
  * resets the message counters when warm-up ends, reports one {@link ProgressTick} per second, stops the clients
  * at the end (or early, when {@code failed} turns true or workload code threw), then waits — bounded by the
  * drain timeout, or 1 s after a failure — for in-flight transactions. It never blocks the cluster's threads;
@@ -40,6 +43,7 @@ public final class ClosedLoopDriver {
     private Runnable windowStarts = () -> { };
     private Runnable windowEnds = () -> { };
     private boolean windowOpen;
+    private final java.util.concurrent.CountDownLatch windowStarted = new java.util.concurrent.CountDownLatch(1);
 
     /**
      * @param endpoints the client endpoint of logical client {@code i} (e.g. {@code cluster::client}, which spreads
@@ -101,11 +105,12 @@ public final class ClosedLoopDriver {
             return t;
         });
         RunControl control = new RunControl(cfg.clients());
-        if (cfg.warmupMicros() == 0) {
+        if (cfg.warmupMaxMicros() == 0) {
             measureStarts();
         }
-        RunWindow window = RunWindow.starting(System.nanoTime(), cfg.warmupMicros(), cfg.durationMicros());
+        RunWindow window = RunWindow.starting(System.nanoTime(), cfg.warmupMaxMicros(), cfg.durationMicros());
         Metrics metrics = new Metrics(types, window);
+        SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
         try {
             for (int i = 0; i < cfg.clients(); i++) {
                 new ClientLoop(endpoints.apply(i), sources.get(i), Backoff.of(cfg, i), metrics, control,
@@ -124,7 +129,12 @@ public final class ClosedLoopDriver {
 
                 @Override
                 public long measureStartNanos() {
-                    return window.measureStart();
+                    return metrics.window().measureStart();
+                }
+
+                @Override
+                public void awaitMeasuring() throws InterruptedException {
+                    windowStarted.await();
                 }
 
                 @Override
@@ -137,16 +147,16 @@ public final class ClosedLoopDriver {
                     finishRequested = true;
                 }
             });
-            boolean early = keepTime(window, metrics, control);
+            boolean early = keepTime(metrics, control, settle);
             Map<String, Long> messages = stats == null ? Map.of() : stats.snapshot();
             control.stop();
             int inFlight = control.await(early ? Math.min(EARLY_DRAIN_MILLIS, cfg.drainTimeoutMillis())
                     : cfg.drainTimeoutMillis());
             Map<String, TypeStats> perType = metrics.typeStats();
-            return new DriverResult(perType, Metrics.total(perType), metrics.timeline(),
-                    metrics.window().measuredMicros(),
+            List<TimelinePoint> timeline = metrics.timeline();
+            return new DriverResult(perType, Metrics.total(perType), timeline, metrics.window().measuredMicros(),
                     messages, inFlight, metrics.errorSamples(), early, control.failures(), metrics.abortReasons(),
-                    usage);
+                    usage, WindowCheck.of(timeline, metrics.window(), settle == null ? null : settle.settled()));
         } finally {
             control.stop();
             timer.shutdownNow();
@@ -162,6 +172,7 @@ public final class ClosedLoopDriver {
         }
         windowOpen = true;
         windowStarts.run();
+        windowStarted.countDown();
     }
 
     private void measureEnds() {
@@ -174,20 +185,30 @@ public final class ClosedLoopDriver {
         }
     }
 
-    /** Sleeps through the run, ticking each second (and at the end of a partial last second); true if cut short. */
-    private boolean keepTime(RunWindow w, Metrics m, RunControl control) throws InterruptedException {
-        ProgressMeter meter = new ProgressMeter(m, w);
-        boolean measuring = cfg.warmupMicros() == 0;
+    /**
+     * Sleeps through the run, ticking each second (and at the end of a partial last second) and ending a warm-up
+     * that lasts until throughput settles; true if cut short.
+     */
+    private boolean keepTime(Metrics m, RunControl control, SettleWatch settle) throws InterruptedException {
+        ProgressMeter meter = new ProgressMeter(m, settle == null);
+        boolean measuring = windowOpen;
         long second = 0;
         while (true) {
             long now = System.nanoTime();
+            RunWindow w = m.window();
             if (!measuring && now - w.measureStart() >= 0) {
                 measureStarts();
                 measuring = true;
+                meter.lengthKnown();
             }
             long nextTick = w.start() + (second + 1) * TICK_NANOS;
             while (now - nextTick >= 0 && nextTick - w.end() <= 0) {
                 second++;
+                if (settle != null && nextTick - w.measureStart() <= 0 && !settle.settled()
+                        && settle.secondPassed(second)) {
+                    w = endWarmup(m);
+                    meter.lengthKnown();
+                }
                 listener.tick(meter.tick(second, nextTick));
                 nextTick += TICK_NANOS;
             }
@@ -209,5 +230,20 @@ public final class ClosedLoopDriver {
             long wake = Math.min(nextTick, measuring ? w.end() : w.measureStart());
             Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, (wake - now + 999_999) / 1_000_000)));
         }
+    }
+
+    /**
+     * Throughput settled: the measured window starts at the first timeline boundary at least one bucket (100 ms)
+     * after now — well after this decision is published, so that no event already counted changes sides — unless
+     * the longest warm-up ends first.
+     */
+    private static RunWindow endWarmup(Metrics m) {
+        RunWindow w = m.window();
+        long bucket = Timeline.BUCKET_MS * 1_000_000;
+        long at = w.start() + ((System.nanoTime() + bucket - w.start() + bucket - 1) / bucket) * bucket;
+        if (at - w.measureStart() < 0) {
+            m.startMeasuringAt(at);
+        }
+        return m.window();
     }
 }

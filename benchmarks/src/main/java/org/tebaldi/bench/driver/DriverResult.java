@@ -21,11 +21,12 @@ import java.util.TreeMap;
  * @param stoppedEarly  true if the run was cut short because the cluster or the driver failed
  * @param failures      exceptions thrown by workload code inside the driver (empty in a healthy run)
  * @param machine       CPU time and GC pauses over the measured window, or null if not monitored
+ * @param window        how warm-up ended and whether the measured window was steady
  */
 public record DriverResult(Map<String, TypeStats> types, TypeStats total, List<TimelinePoint> timeline,
                            long measuredMicros, Map<String, Long> messages, int inFlightAtEnd,
                            List<String> errorSamples, boolean stoppedEarly, List<Throwable> failures,
-                           Map<String, Long> abortReasons, MachineUsage machine) {
+                           Map<String, Long> abortReasons, MachineUsage machine, WindowCheck window) {
     /** Copies the collections (types in order, messages sorted by class name). */
     public DriverResult {
         types = Collections.unmodifiableMap(new LinkedHashMap<>(types));

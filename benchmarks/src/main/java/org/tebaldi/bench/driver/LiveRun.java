@@ -12,8 +12,18 @@ public interface LiveRun {
     /** When the run started, {@link System#nanoTime()}. */
     long startNanos();
 
-    /** When the measured window starts (end of warm-up), {@link System#nanoTime()}. */
+    /**
+     * When the measured window starts (end of warm-up), {@link System#nanoTime()}; while a warm-up that ends when
+     * throughput settles runs, the latest it may start (the longest warm-up).
+     */
     long measureStartNanos();
+
+    /**
+     * Waits until warm-up ended and the measured window started (returns at once after that).
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    void awaitMeasuring() throws InterruptedException;
 
     /**
      * Per transaction type, in report order: commits and aborted attempts since the first call (warm-up included)

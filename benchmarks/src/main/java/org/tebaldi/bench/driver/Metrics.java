@@ -100,7 +100,24 @@ public final class Metrics {
         }
     }
 
-    /** The run's window, with its end moved by {@link #endAt}. */
+    /**
+     * Warm-up ends at {@code nanos} (a warm-up that ends when throughput settled, {@link SettleWatch}): the measured
+     * window, of the planned length, starts then. Call only with an instant later than now and not later than the
+     * planned end of warm-up, so that no event already counted changes sides.
+     */
+    public void startMeasuringAt(long nanos) {
+        window = window.measuringFrom(nanos);
+    }
+
+    /**
+     * Commits per second between two bucket boundaries of the timeline ({@code fromNanos} and {@code toNanos}: the
+     * run's start plus whole 100 ms buckets), txn/s.
+     */
+    double txnPerSec(long fromNanos, long toNanos) {
+        return timeline.commits(fromNanos, toNanos) * 1e9 / (toNanos - fromNanos);
+    }
+
+    /** The run's window, with its start moved by {@link #startMeasuringAt} and its end by {@link #endAt}. */
     public RunWindow window() {
         return window;
     }

@@ -4,7 +4,8 @@ package org.tebaldi.bench.driver;
  * One per-second progress sample of a run.
  *
  * @param second       seconds since the start of the run (1, 2, ...)
- * @param totalSeconds length of the run (warm-up + duration), whole seconds rounded up
+ * @param totalSeconds length of the run (warm-up + duration), whole seconds rounded up; 0 while a warm-up that ends
+ *                     when throughput settles runs (the length is not known yet)
  * @param phase        {@code warmup} or {@code measure}: the phase the second ended in
  * @param txnPerSec    commits in the last second, txn/s
  * @param abortRate    aborted attempts / all attempts in the last second, 0..1

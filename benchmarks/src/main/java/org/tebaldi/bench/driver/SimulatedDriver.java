@@ -14,10 +14,12 @@ import org.tebaldi.core.runtime.SimulatedRuntime;
 /**
  * The closed-loop driver in virtual time (docs/simulation.md): the same client loops, back-off and metrics as
  * {@link ClosedLoopDriver}, on a {@link SimulatedRuntime}'s clock. The calling thread runs the simulation second by
- * second (one {@link ProgressTick} per virtual second, with the wall time), resets the message counters when
- * warm-up ends, stops the clients at the end and runs on until their last transactions finished (bounded by the
- * drain timeout, in virtual time). With hardware costs, {@link DriverResult#machine()} holds the virtual CPU time of
- * every node and machine over the measured window (no garbage collector in virtual time).
+ * second (one {@link ProgressTick} per virtual second, with the wall time), ends a warm-up that lasts until
+ * throughput settles ({@link SettleWatch}, on virtual seconds; the window starts at the first timeline boundary at
+ * least 100 ms after the second in which it settled, as in {@link ClosedLoopDriver}), resets the message counters
+ * when warm-up ends, stops the clients at the end and runs on until their last transactions finished (bounded by
+ * the drain timeout, in virtual time). With hardware costs, {@link DriverResult#machine()} holds the virtual CPU
+ * time of every node and machine over the measured window (no garbage collector in virtual time).
  */
 public final class SimulatedDriver {
     private static final long TICK_NANOS = 1_000_000_000L;
@@ -50,38 +52,50 @@ public final class SimulatedDriver {
         List<String> types = workload.database().types().stream().map(TxnType::name).toList();
         DriverClock clock = DriverClock.simulated(sim);
         RunControl control = new RunControl(cfg.clients());
-        RunWindow window = RunWindow.starting(sim.nowNanos(), cfg.warmupMicros(), cfg.durationMicros());
-        Metrics metrics = new Metrics(types, window);
+        Metrics metrics = new Metrics(types, RunWindow.starting(sim.nowNanos(), cfg.warmupMaxMicros(),
+                cfg.durationMicros()));
+        SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
         for (int i = 0; i < cfg.clients(); i++) {
             ClientLoop loop = new ClientLoop(endpoints.apply(i), workload.newClient(i, cfg.clientSeed(i)),
                     Backoff.of(cfg, i), metrics, control,
                     clock);
             clock.execute(loop::start);
         }
-        ProgressMeter meter = new ProgressMeter(metrics, window);
+        ProgressMeter meter = new ProgressMeter(metrics, settle == null);
         Usage usage = null;
-        if (cfg.warmupMicros() == 0) {
+        if (cfg.warmupMaxMicros() == 0) {
             sim.stats().reset();
             usage = new Usage(sim.cores());
         }
         for (long second = 1; ; second++) {
-            long at = Math.min(window.start() + second * TICK_NANOS, window.end());
-            if (usage == null && at - window.measureStart() >= 0) {
-                runTo(window.measureStart());
+            RunWindow w = metrics.window();
+            long at = Math.min(w.start() + second * TICK_NANOS, w.end());
+            if (usage == null && at - w.measureStart() >= 0) {
+                runTo(w.measureStart());
                 sim.stats().reset();
                 usage = new Usage(sim.cores());
+                meter.lengthKnown();
             }
             runTo(at);
             if (!control.failures().isEmpty()) {
                 break;
             }
+            if (settle != null && at - w.measureStart() <= 0 && !settle.settled() && settle.secondPassed(second)) {
+                // as the real driver: the window starts at the next timeline boundary (the next turn runs to it)
+                long next = at + Timeline.BUCKET_MS * 1_000_000;
+                if (next - w.measureStart() < 0) {
+                    metrics.startMeasuringAt(next);
+                }
+                meter.lengthKnown();
+            }
             ProgressTick t = meter.tick(second, at);
             listener.tick(new ProgressTick(t.second(), t.totalSeconds(), t.phase(), t.txnPerSec(), t.abortRate(),
                     (System.nanoTime() - wall0) / 1_000_000));
-            if (at == window.end()) {
+            if (at == metrics.window().end()) {
                 break;
             }
         }
+        RunWindow window = metrics.window();
         Map<String, Long> messages = sim.stats().snapshot();
         MachineUsage machine = usage == null ? null : usage.end(window.measuredMicros() / 1000);
         if (usage != null && usage.cores != null) {
@@ -96,9 +110,11 @@ public final class SimulatedDriver {
         sim.runUntil(() -> control.running() == 0, sim.nowMicros() + cfg.drainTimeoutMillis() * 1000);
         wallMillis = (System.nanoTime() - wall0) / 1_000_000;
         Map<String, TypeStats> perType = metrics.typeStats();
-        return new DriverResult(perType, Metrics.total(perType), metrics.timeline(), window.measuredMicros(),
+        List<TimelinePoint> timeline = metrics.timeline();
+        return new DriverResult(perType, Metrics.total(perType), timeline, window.measuredMicros(),
                 messages, control.running(), metrics.errorSamples(), early, control.failures(),
-                metrics.abortReasons(), machine);
+                metrics.abortReasons(), machine, WindowCheck.of(timeline, window,
+                        settle == null ? null : settle.settled()));
     }
 
     /** Virtual CPU time of each machine in the measured window, ns (after {@link #run}; empty without hardware). */

@@ -27,6 +27,20 @@ final class Timeline {
         }
     }
 
+    /**
+     * Commits in the buckets from the one starting at {@code fromNanos} up to the one ending at {@code toNanos}; both
+     * must lie on bucket boundaries of the run (its start plus whole buckets).
+     */
+    long commits(long fromNanos, long toNanos) {
+        long bucket = BUCKET_MS * 1_000_000;
+        long sum = 0;
+        for (long i = Math.max(0, (fromNanos - start) / bucket); i < Math.min(counts.length(), (toNanos - start)
+                / bucket); i++) {
+            sum += counts.get((int) i);
+        }
+        return sum;
+    }
+
     /** The buckets in order, each as a rate (commits × 1000 / bucket ms). */
     List<TimelinePoint> points() {
         List<TimelinePoint> l = new ArrayList<>(counts.length());

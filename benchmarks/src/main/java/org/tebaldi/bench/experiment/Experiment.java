@@ -20,7 +20,7 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param tree            the validated tree and its warnings; null when {@code treeRef} is
  * @param cluster         the cluster section
  * @param clients         closed-loop clients, at least 1
- * @param warmupMicros    warm-up, µs, at least 0 (excluded from measurement)
+ * @param warmup          warm-up (excluded from measurement): fixed, or until throughput settles
  * @param durationMicros  measured duration, µs, positive
  * @param verification    whether and how to record the history and check serializability and consistency
  *                        ({@link VerifyMode})
@@ -32,32 +32,27 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param target          where the transactions run: the Tebaldi cluster or PostgreSQL over JDBC ({@code target:},
  *                        {@code postgresql:})
  * @param durability      the {@code durability:} section
+ * @param storage         the {@code storage:} section
  * @param profile         the profile applied under the experiment's keys ({@code profile:}, {@link Profiles}), or
  *                        null for none
  * @param treeOptions     options set on every node of each mechanism ({@code treeOptions:}, {@link TreeOptions};
  *                        already applied to {@code tree}); empty for none
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
-                         TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros,
+                         TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup,
                          long durationMicros, VerifyMode verification, RetrySpec retry, long seed, String output,
                          ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target,
-                         DurabilitySpec durability, String profile, Map<String, Map<String, Object>> treeOptions) {
+                         DurabilitySpec durability, StorageSpec storage, String profile,
+                         Map<String, Map<String, Object>> treeOptions) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
         treeOptions = Collections.unmodifiableMap(new LinkedHashMap<>(treeOptions));
         java.util.Objects.requireNonNull(target, "target");
         java.util.Objects.requireNonNull(durability, "durability");
+        java.util.Objects.requireNonNull(storage, "storage");
         java.util.Objects.requireNonNull(verification, "verification");
-    }
-
-    /** An experiment without a profile or tree-wide options. */
-    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
-                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
-                      VerifyMode verification, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
-                      AutoconfSpec autoconf, TargetSpec target, DurabilitySpec durability) {
-        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
-                verification, retry, seed, output, profiler, autoconf, target, durability, null, Map.of());
+        java.util.Objects.requireNonNull(warmup, "warmup");
     }
 
     /** Whether the run records its history and checks it ({@link VerifyMode#on()}). */
@@ -65,21 +60,39 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
         return verification.on();
     }
 
+    /** An experiment without a profile or tree-wide options. */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
+                      VerifyMode verification, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf, TargetSpec target, DurabilitySpec durability, StorageSpec storage) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
+                verification, retry, seed, output, profiler, autoconf, target, durability, storage, null, Map.of());
+    }
+
+    /** An experiment with the default storage ({@link StorageSpec#DEFAULT}), without a profile. */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
+                      VerifyMode verification, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf, TargetSpec target, DurabilitySpec durability) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
+                verification, retry, seed, output, profiler, autoconf, target, durability, StorageSpec.DEFAULT);
+    }
+
     /** An experiment without durability. */
     public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
-                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
                       boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
                       AutoconfSpec autoconf, TargetSpec target) {
-        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
                 verify ? VerifyMode.AFTER : VerifyMode.OFF, retry, seed, output, profiler, autoconf, target, DurabilitySpec.OFF);
     }
 
     /** An experiment on the Tebaldi cluster ({@link TargetSpec#DEFAULT}). */
     public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
-                      LoadedTree tree, ClusterSpec cluster, int clients, long warmupMicros, long durationMicros,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
                       boolean verify, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
                       AutoconfSpec autoconf) {
-        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmupMicros, durationMicros,
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
                 verify ? VerifyMode.AFTER : VerifyMode.OFF, retry, seed, output, profiler, autoconf, TargetSpec.DEFAULT, DurabilitySpec.OFF);
     }
 }

@@ -20,12 +20,12 @@ import org.tebaldi.server.zk.ZkConnection;
 
 /**
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
- * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up, duration, verify,
- * treeOptions ({@link TreeOptions}), profile (applied before, {@link Profiles}), retry, seed, output, profiler,
- * autoconf, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
- * networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes only)}, warmup 0s, verify false (true means after,
- * {@link VerifyMode}), retry {backoff: 1ms, maxBackoff: 50ms, byMechanism: none}, seed 1, durability store rocksdb
- * (simulated in mode simulated),
+ * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up ({@link WarmupSpec}),
+ * duration, verify, treeOptions ({@link TreeOptions}), profile (applied before, {@link Profiles}), retry, seed,
+ * output, profiler, autoconf, durability, storage ({@link StorageReader}). Defaults: cluster {mode: embedded,
+ * transport: local, dataServers: 1, coordinators: 1, networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes
+ * only)}, warmup 0s, verify false (true means after, {@link VerifyMode}), retry {backoff: 1ms, maxBackoff: 50ms,
+ * byMechanism: none}, seed 1, durability store rocksdb (simulated in mode simulated),
  * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
  * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
  * duration.
@@ -78,7 +78,7 @@ final class ExperimentReader {
         String profile = top.string("profile", Profiles.NONE, "dissertation");
         ClusterSpec cluster = cluster(top.section("cluster", "{mode: embedded, dataServers: 2}"), dir, cwd);
         int clients = top.intNumber("clients", null, 1, "50");
-        long warmup = top.duration("warmup", "0s", false, "5s");
+        WarmupSpec warmup = warmup(top);
         long duration = top.duration("duration", null, true, "30s");
         VerifyMode verify = verifyMode(top);
         RetrySpec retry = retry(top.section("retry", "{backoff: 1ms, maxBackoff: 50ms}"));
@@ -88,6 +88,7 @@ final class ExperimentReader {
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 2s}"));
         DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"),
                 cluster.simulated());
+        StorageSpec storage = StorageReader.read(top, cluster.mode());
         if ((verify == VerifyMode.PROCESS || verify == VerifyMode.STREAMED)
                 && (!cluster.mode().equals("embedded") || target.isPostgresql())) {
             throw top.error("verify", "verify: " + verify.key() + " checks the history of a cluster in the run's own "
@@ -131,7 +132,7 @@ final class ExperimentReader {
             }
         }
         return new Experiment(file, name, workload, options.resolved(), tree.ref(), loadedTree, cluster, clients,
-                warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability,
+                warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability, storage,
                 profile.equals(Profiles.NONE) ? null : profile, treeOptions);
     }
 
@@ -280,6 +281,38 @@ final class ExperimentReader {
         }
         return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync, latency, store.equals("memory"),
                 simulatedMode);
+    }
+
+    /**
+     * {@code warmup}: a duration (a fixed warm-up, default 0s) or a mapping {@code {min, max}} (at least {@code min},
+     * default 0s, then until throughput settles, at most {@code max}, required, above {@code min} and at least the
+     * settle test's window of {@value org.tebaldi.bench.driver.SettleWatch#WINDOW} one-second samples).
+     */
+    private static WarmupSpec warmup(Fields top) {
+        com.fasterxml.jackson.databind.JsonNode v = top.node().get("warmup");
+        if (v == null || v.isNumber() || v.isTextual()) {
+            return WarmupSpec.fixed(top.duration("warmup", "0s", false, "5s"));
+        }
+        if (!v.isObject()) {
+            throw top.error("warmup", "expected a duration (a fixed warm-up) or a mapping {min, max} (warm up until "
+                    + "throughput settles), found " + Values.describe(v), "write e.g. warmup: 5s, or warmup: "
+                    + "{min: 5s, max: 60s}");
+        }
+        Fields w = top.section("warmup", "{min: 5s, max: 60s}");
+        w.checkKnown(ExperimentSchema.WARMUP);
+        long min = w.duration("min", "0s", false, "5s");
+        long max = w.duration("max", null, true, "60s");
+        long window = org.tebaldi.bench.driver.SettleWatch.WINDOW * org.tebaldi.bench.driver.SettleWatch.SAMPLE_MICROS;
+        if (max <= min) {
+            throw w.error("max", "must be above min (" + Durations.format(min) + "), found " + Durations.format(max),
+                    "raise max, or write a fixed warm-up as warmup: " + Durations.format(min));
+        }
+        if (max < window) {
+            throw w.error("max", "must be at least " + Durations.format(window) + " (throughput has settled when "
+                    + "its last " + org.tebaldi.bench.driver.SettleWatch.WINDOW + " one-second samples show no trend), "
+                    + "found " + Durations.format(max), "write e.g. max: 60s");
+        }
+        return new WarmupSpec(min, max);
     }
 
     private static RetrySpec retry(Fields r) {

@@ -6,7 +6,7 @@ import java.util.List;
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
             "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability",
-            "profile", "treeOptions");
+            "storage", "profile", "treeOptions");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads", "batching", "simulation", "bind", "sessionTimeout", "commit", "epoch", "replication",
             "placement");
@@ -15,6 +15,8 @@ final class ExperimentSchema {
             "bandwidthGbps", "costs", "costMode", "serviceMachine");
     static final List<String> LATENCY = List.of("min", "max");
     static final List<String> RETRY = List.of("backoff", "maxBackoff", "byMechanism");
+    /** {@code warmup:} written as a mapping (a warm-up that ends when throughput settles, {@link WarmupSpec}). */
+    static final List<String> WARMUP = List.of("min", "max");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");
     static final List<String> AUTOCONF = List.of("mechanisms", "analysis", "measure", "settle", "settleWindow",
             "rounds", "maxRounds", "confidence", "maxIterations", "maxCandidates", "edgesPerIteration", "minGain",
@@ -22,6 +24,7 @@ final class ExperimentSchema {
     static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
             "settings");
     static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync", "writeLatency", "store");
+    static final List<String> STORAGE = List.of("rows", "memory", "dir");
     /** Sections that later issues add; rejected for now with a clear message. */
     static final List<String> PLANNED = List.of();
 
@@ -34,10 +37,12 @@ final class ExperimentSchema {
             case "" -> TOP;
             case "cluster" -> CLUSTER;
             case "retry" -> RETRY;
+            case "warmup" -> WARMUP;
             case "profiler" -> PROFILER;
             case "autoconf" -> AUTOCONF;
             case "postgresql" -> POSTGRESQL;
             case "durability" -> DURABILITY;
+            case "storage" -> STORAGE;
             default -> null;
         };
     }

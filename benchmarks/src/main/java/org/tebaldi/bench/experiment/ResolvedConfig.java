@@ -8,10 +8,11 @@ import org.tebaldi.core.tree.TreeLoader;
 /**
  * The fully resolved experiment as JSON, for {@code summary.json}'s {@code config} (WORKLOADS.md): every key of the
  * experiment format with defaults and overrides applied, durations written back as text ({@code 50us},
- * {@code 5s}); {@code tree} is the tree file's path or the inline mapping, plus {@code treeYaml}, the tree as
- * loaded in the tree file format with {@code treeOptions} applied (both null/absent for a PostgreSQL run without a
- * tree), {@code file}, the experiment file, {@code profile} (the profile applied, or {@code none}; its keys appear
- * under their own names), {@code treeOptions}, {@code profiler}, {@code autoconf}, {@code target} and the
+ * {@code 5s}; {@code warmup} as written: a duration, or {@code {min, max}}); {@code tree} is the tree file's
+ * path or the inline mapping, plus {@code treeYaml}, the tree as loaded in the tree file format with
+ * {@code treeOptions} applied (both null/absent for a PostgreSQL run without a tree), {@code file}, the experiment
+ * file, {@code profile} (the profile applied, or {@code none}; its keys appear under their own names),
+ * {@code treeOptions}, {@code storage}, {@code profiler}, {@code autoconf}, {@code target} and the
  * {@code postgresql} section with the password masked.
  */
 public final class ResolvedConfig {
@@ -76,7 +77,12 @@ public final class ResolvedConfig {
             m.put("serviceMachine", sim.serviceMachine());
         }
         o.put("clients", e.clients());
-        o.put("warmup", Durations.format(e.warmupMicros()));
+        if (e.warmup().settles()) {
+            o.putObject("warmup").put("min", Durations.format(e.warmup().minMicros()))
+                    .put("max", Durations.format(e.warmup().maxMicros()));
+        } else {
+            o.put("warmup", Durations.format(e.warmup().minMicros()));
+        }
         o.put("duration", Durations.format(e.durationMicros()));
         o.put("verify", e.verification().key());
         ObjectNode r = o.putObject("retry");
@@ -95,6 +101,12 @@ public final class ResolvedConfig {
         d.put("sync", e.durability().sync());
         d.put("writeLatency", Durations.format(e.durability().writeLatencyMicros()));
         d.put("store", e.durability().store());
+        ObjectNode st = o.putObject("storage");
+        st.put("rows", e.storage().offHeap() ? "offheap" : "heap");
+        st.put("memory", e.storage().memoryText());
+        if (e.storage().dir() != null) {
+            st.put("dir", e.storage().dir());
+        }
         ObjectNode p = o.putObject("profiler");
         p.put("enabled", e.profiler().enabled());
         p.put("window", Durations.format(e.profiler().windowMicros()));

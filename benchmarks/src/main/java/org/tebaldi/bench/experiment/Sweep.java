@@ -39,8 +39,12 @@ public record Sweep(List<String> keys, List<SweepPoint> points) {
         return points.get(0).experiment();
     }
 
-    /** Warm-up plus measured time summed over all points, µs (what the runs take at least, loading aside). */
+    /**
+     * Warm-up plus measured time summed over all points, µs (what the runs take at least, loading aside: a warm-up
+     * that ends when throughput settles counts with its minimum).
+     */
     public long plannedMicros() {
-        return points.stream().mapToLong(p -> p.experiment().warmupMicros() + p.experiment().durationMicros()).sum();
+        return points.stream().mapToLong(p -> p.experiment().warmup().minMicros() + p.experiment().durationMicros())
+                .sum();
     }
 }

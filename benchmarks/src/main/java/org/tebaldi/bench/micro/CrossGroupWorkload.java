@@ -31,14 +31,20 @@ public final class CrossGroupWorkload extends CounterWorkload {
      * @param sharedRows rows of the shared table (n; 1/n is the cross-group conflict rate), at least 1
      * @param localRows  rows of each group-local table (dissertation: 10), at least 1
      * @param otherRows  rows of each of a group's five other tables (dissertation: 10,000), at least 1
+     * @param increments updates increment their rows (read-modify-write) instead of the dissertation's blind writes
      */
-    public record Config(boolean readWrite, int sharedRows, int localRows, int otherRows) {
+    public record Config(boolean readWrite, int sharedRows, int localRows, int otherRows, boolean increments) {
         /** @throws IllegalArgumentException for a size below 1 */
         public Config {
             if (sharedRows < 1 || localRows < 1 || otherRows < 1) {
                 throw new IllegalArgumentException("table sizes must be at least 1: shared " + sharedRows
                         + ", local " + localRows + ", other " + otherRows);
             }
+        }
+
+        /** With the dissertation's blind writes. */
+        public Config(boolean readWrite, int sharedRows, int localRows, int otherRows) {
+            this(readWrite, sharedRows, localRows, otherRows, false);
         }
     }
 
@@ -54,7 +60,8 @@ public final class CrossGroupWorkload extends CounterWorkload {
                 tables.add(CrossGroupTxns.other(g, i), cfg.otherRows());
             }
         }
-        define(GROUPS.stream().map(g -> updates(g) ? CrossGroupTxns.update(tables.catalog(), g)
+        define(GROUPS.stream().map(g -> updates(g) ? (cfg.increments()
+                ? CrossGroupTxns.updateIncrements(tables.catalog(), g) : CrossGroupTxns.update(tables.catalog(), g))
                 : CrossGroupTxns.read(tables.catalog(), g)).toList());
     }
 
@@ -91,6 +98,9 @@ public final class CrossGroupWorkload extends CounterWorkload {
     public ConsistencyResult check(DatabaseSnapshot s) {
         List<String> problems = new ArrayList<>();
         tables.checkRowCounts(s, problems);
+        if (!cfg.increments()) {
+            return readOnlyUntouched(s, problems);
+        }
         long localTotal = 0;
         for (String g : GROUPS) {
             long local = CounterTables.sum(s, CrossGroupTxns.localTable(g), CounterTables.CNT);
@@ -116,5 +126,22 @@ public final class CrossGroupWorkload extends CounterWorkload {
         String summary = shared + " increments of the shared table, equal per-group table sums";
         return problems.isEmpty() ? ConsistencyResult.ok(summary)
                 : ConsistencyResult.violated(shared + " increments of the shared table", problems);
+    }
+
+    /** Blind writes: every row is there and the read-only group's tables were never written. */
+    private ConsistencyResult readOnlyUntouched(DatabaseSnapshot s, List<String> problems) {
+        for (String g : GROUPS) {
+            if (updates(g)) {
+                continue;
+            }
+            for (String t : CrossGroupTxns.tables(g).subList(1, 2 + CrossGroupTxns.OTHERS)) {
+                long sum = CounterTables.sum(s, t, CounterTables.CNT);
+                if (sum != 0) {
+                    problems.add("read-only group " + g + ": " + t + " has cnt sum " + sum + ", expected 0");
+                }
+            }
+        }
+        return problems.isEmpty() ? ConsistencyResult.ok("every row present; updates write blind")
+                : ConsistencyResult.violated("updates write blind", problems);
     }
 }

@@ -13,8 +13,13 @@ import org.tebaldi.core.proc.Procedure;
  * <ul>
  *   <li>{@code t1}, read-only: reads row {@code a} of A, then ten rows: {@code b1..b3} of B, {@code c1, c2} of C,
  *       {@code d1..d3} of D, {@code e1, e2} of E (in table order). Output {@code sum}: the counts read.</li>
- *   <li>{@code t2}: increments {@code cnt} of row {@code a} of A, then of one row in each of B, C, D, E
- *       ({@code b, c, d, e}). Output {@code a_cnt}: A's new count.</li>
+ *   <li>{@code t2}: writes row {@code a} of A, then one row in each of B, C, D, E ({@code b, c, d, e}) — as
+ *       §4.6.4 says, "first writes a row in A, and subsequently writes a random key from every table B to E": a
+ *       blind write of the whole row ({@code cnt} 1, {@code t3} 0, {@code seen} 0), so it reads nothing and a
+ *       T2 that aborts takes no reader with it; or ({@link #t2Increments}, the workload option
+ *       {@code t2: increment}) increments {@code cnt} of each row instead, a read-modify-write whose
+ *       consistency is checkable (sums of A..E equal) but whose every abort cascades to the T2s that read its
+ *       uncommitted count.</li>
  *   <li>{@code t3}: reads row {@code b} of B and rows {@code c, d, e} of C, D, E, then writes the B row back (the
  *       whole row: its {@code cnt} as read, {@code t3 + 1}, {@code seen} = the three counts read) — a
  *       read-then-write, so a T2 increment of that row in between would be lost without concurrency control.</li>
@@ -64,7 +69,17 @@ final class LayersTxns {
         }).build();
     }
 
+    /** T2 as the dissertation describes it: blind writes of A's row and of one row of each of B..E. */
     static Procedure t2(Catalog c) {
+        return Procedure.define(T2, c).params(A, "b", "c", "d", "e").body(b -> {
+            for (String t : List.of(A, "b", "c", "d", "e")) {
+                b.write(t, row(CounterTables.CNT, lit(1L), T3_COL, lit(0L), SEEN, lit(0L)), in(t));
+            }
+        }).build();
+    }
+
+    /** T2 incrementing {@code cnt} of each row (read-modify-write; workload option {@code t2: increment}). */
+    static Procedure t2Increments(Catalog c) {
         return Procedure.define(T2, c).params(A, "b", "c", "d", "e").body(b -> {
             for (String t : List.of(A, "b", "c", "d", "e")) {
                 b.update(t, "r_" + t, List.of(set(CounterTables.CNT, add(col(CounterTables.CNT), lit(1L)))), in(t));

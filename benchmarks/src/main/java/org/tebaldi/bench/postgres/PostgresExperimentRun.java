@@ -110,8 +110,8 @@ public final class PostgresExperimentRun {
             for (int i = 0; i < e.clients(); i++) {
                 sessions.add(new JdbcSession(i, conns.open(), sql, x -> lost.compareAndSet(null, x)));
             }
-            DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                    e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
+            DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
+                    e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
                     ExperimentRun.DRAIN_TIMEOUT_MILLIS, e.retry().byMechanismMicros());
             d = new ClosedLoopDriver(dc, new ProcedureRequests(w), sessions::get, null, listener::tick,
                     () -> lost.get() != null).monitor(new org.tebaldi.bench.driver.MachineMonitor(null)).run();

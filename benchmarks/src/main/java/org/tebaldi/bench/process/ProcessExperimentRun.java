@@ -165,8 +165,8 @@ public final class ProcessExperimentRun {
                 }
             });
             HealthWatch health = new HealthWatch(pc);
-            DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                    e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
+            DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
+                    e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
                     ExperimentRun.DRAIN_TIMEOUT_MILLIS, e.retry().byMechanismMicros());
             DriverResult d;
             try {

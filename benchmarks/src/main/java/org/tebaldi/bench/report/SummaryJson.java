@@ -23,10 +23,16 @@ import org.tebaldi.server.msg.ValidateRequest;
  * {@code errors}, {@code tsMessagesPerTxn}, {@code roVisibilityLagMs}, {@code roBlockedReads} (issue 19); per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
  * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}; {@code machine{cores,
  * wallMs, cpuMs, utilization, nodes{<node>{cpuMs, utilization}}, gc{pauses, pauseMs, maxPauseMs, pauseShare},
- * saturated, warning}} over the measured window (null when not measured); {@code time} ({@code real}, or
+ * saturated, warning}} over the measured window (null when not measured); {@code window{warmupMs, settled, steady,
+ * samples, meanTxnPerSec, slopePctPerSec, slopeP, cv, warning}}: how warm-up ended and whether the measured window
+ * was steady (issue 30); {@code time} ({@code real}, or
  * {@code virtual} for {@code cluster.mode: simulated}, whose throughput, latencies, timeline and machine figures are
  * in virtual time) and {@code simulation{machines, coresPerMachine, costs, costMode, virtualMs, wallMs,
- * wallPerVirtualSecond, machineUtilization[{machine, hosts, utilization}]}} (null for real runs); {@code cache{lookups, hits,
+ * wallPerVirtualSecond, costsHost, host, costsOnOtherHost, hostCheck, machineUtilization[{machine, hosts,
+ * utilization}]}} (null for real runs; {@code costsHost}: the host the cost table was measured on — CPU model, cores,
+ * Java, speed probe — or null when the table does not record it; {@code host}: this host with its probe;
+ * {@code costsOnOtherHost}: true, false, or null when unknown; {@code hostCheck}: the line printed about it,
+ * docs/simulation.md "Calibration"); {@code cache{lookups, hits,
  * served, renewals, renewalFailures, hitRate, servedRate}} for a caching tree (Sundial's {@code cache} option; null
  * otherwise). Units: throughput
  * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
@@ -65,6 +71,7 @@ public final class SummaryJson {
         o.set("checks", checks(r.checks()));
         o.set("messages", messages(d.messages(), d.total().committed(), !r.experiment().target().isPostgresql()));
         o.set("machine", machine(d.machine()));
+        o.set("window", window(d.window()));
         o.put("time", r.simulation() == null ? "real" : "virtual");
         o.set("simulation", simulation(r.simulation()));
         epochs(o, r.epochs());
@@ -241,12 +248,54 @@ public final class SummaryJson {
         o.put("virtualMs", s.virtualMillis());
         o.put("wallMs", s.wallMillis());
         o.put("wallPerVirtualSecond", round(s.wallPerVirtualSecond(), 3));
+        if (s.host() != null) {
+            o.set("costsHost", JSON.valueToTree(s.host().tableHost()));
+            o.set("host", JSON.valueToTree(s.host().here()));
+            if (s.host().otherHost() == null) {
+                o.putNull("costsOnOtherHost");
+            } else {
+                o.put("costsOnOtherHost", s.host().otherHost());
+            }
+            o.put("hostCheck", s.host().line());
+        }
         ArrayNode ms = o.putArray("machineUtilization");
         for (int i = 0; i < s.machineUtilization().length; i++) {
             ms.addObject().put("machine", i).put("hosts", s.machineNodes()[i])
                     .put("utilization", round(s.machineUtilization()[i], 4));
         }
         return o;
+    }
+
+    /**
+     * {@code window}: how warm-up ended and whether the measured window was steady ({@link WindowCheck}):
+     * {@code warmupMs} (the warm-up the run had), {@code settled} (true/false for a warm-up that ends when throughput
+     * settles, null for a fixed one), {@code steady} (null when the window has fewer than 3 whole seconds),
+     * {@code samples} (whole seconds tested), {@code meanTxnPerSec}, {@code slopePctPerSec} (% of the mean per
+     * second), {@code slopeP} (the slope's p-value), {@code cv} (coefficient of variation of the one-second samples)
+     * — null where not computed — and {@code warning} (why it was not steady; null otherwise).
+     */
+    private static ObjectNode window(org.tebaldi.bench.driver.WindowCheck w) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("warmupMs", w.warmupMs());
+        putNullable(o, "settled", w.settled());
+        putNullable(o, "steady", w.steady());
+        o.put("samples", w.samples());
+        putNullable(o, "meanTxnPerSec", w.meanTxnPerSec() == null ? null : round(w.meanTxnPerSec(), 1));
+        putNullable(o, "slopePctPerSec", w.slopePctPerSec() == null ? null : round(w.slopePctPerSec(), 3));
+        putNullable(o, "slopeP", w.slopeP() == null ? null : round(w.slopeP(), 4));
+        putNullable(o, "cv", w.cv() == null ? null : round(w.cv(), 4));
+        o.put("warning", w.problem());
+        return o;
+    }
+
+    private static void putNullable(ObjectNode o, String key, Object v) {
+        if (v == null) {
+            o.putNull(key);
+        } else if (v instanceof Boolean b) {
+            o.put(key, b);
+        } else {
+            o.put(key, (Double) v);
+        }
     }
 
     private static com.fasterxml.jackson.databind.JsonNode machine(org.tebaldi.bench.driver.MachineUsage m) {

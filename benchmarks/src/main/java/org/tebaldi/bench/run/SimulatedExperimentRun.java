@@ -22,7 +22,11 @@ import org.tebaldi.server.node.ClusterConfig;
  * of {@code cluster.simulation}'s machines, with virtual-time clients ({@link SimulatedDriver}); with durability on,
  * the real logging and epoch protocol over modelled stores ({@link SimLogStore}). Everything is
  * deterministic per {@code seed} in {@code costMode: model}. Throughput, latencies and the timeline are in virtual
- * time; the result says so ({@link RunResult#simulation()}).
+ * time; the result says so ({@link RunResult#simulation()}). At the start it says whether the cost table was
+ * measured on a host like this one ({@link CostTableHost}; this host's speed probe is measured once per JVM) and
+ * whether it was calibrated with this run's verification ({@link #verifyNote}). With {@code verify} the nodes
+ * record and hand over their history as in an embedded run ({@link SimulatedHistory}), and it is checked after
+ * the run, outside virtual time.
  */
 public final class SimulatedExperimentRun {
     /** Virtual time allowed for the last commits to land after the clients stopped, µs. */
@@ -44,10 +48,18 @@ public final class SimulatedExperimentRun {
         ClusterSpec cs = e.cluster();
         SimulationSpec spec = cs.simulation();
         Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name(), e.durability().enabled());
+        CostTableHost host = CostTableHost.check(spec.costs(), spec.costsFile(),
+                org.tebaldi.core.runtime.cost.HostIdentity.here());
+        listener.note(host.line());
+        String verifyNote = verifyNote(spec.costs(), e.verify());
+        if (verifyNote != null) {
+            listener.note(verifyNote);
+        }
         SimulatedRuntime sim = new SimulatedRuntime(e.seed(), new SimulatedRuntime.Model(0, 0, 0, 0), hw);
         ClusterConfig cc = new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(), cs.dataServers(),
                 cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
-                .withCommit(cs.commit(), cs.epochMicros()).withDurability(durability(e, sim, hw));
+                .withCommit(cs.commit(), cs.epochMicros()).withDurability(durability(e, sim, hw))
+                .withStorage(ExperimentRun.storage(e, null));
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                 keys -> new Cluster(sim, cc, keys));
         long t0 = System.nanoTime();
@@ -61,9 +73,23 @@ public final class SimulatedExperimentRun {
                 hw.latencyMinMicros(), hw.latencyMaxMicros(), hw.localLatencyMicros(),
                 spec.embedded() ? ", this machine's emulated network incl. its measured lateness" : "",
                 spec.bandwidthGbps(), hw.costs().name(), spec.costMode()));
-        DriverConfig dc = new DriverConfig(e.clients(), e.warmupMicros(), e.durationMicros(),
-                e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(), ExperimentRun.DRAIN_TIMEOUT_MILLIS,
-                e.retry().byMechanismMicros());
+        SimulatedHistory history = e.verify() ? SimulatedHistory.start(cluster, sim) : null;
+        try {
+            return measure(cluster, sim, loader, loadMillis, history, spec, hw, host);
+        } finally {
+            if (history != null) {
+                history.close();
+            }
+        }
+    }
+
+    private RunResult measure(Cluster cluster, SimulatedRuntime sim, ClusterLoader loader, long loadMillis,
+                              SimulatedHistory history, SimulationSpec spec, org.tebaldi.core.runtime.cost.Hardware hw,
+                              CostTableHost host) throws RunFailedException {
+        Workload w = e.workload();
+        DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
+                e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
+                ExperimentRun.DRAIN_TIMEOUT_MILLIS, e.retry().byMechanismMicros());
         SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick);
         DriverResult d;
         try {
@@ -83,12 +109,23 @@ public final class SimulatedExperimentRun {
         }
         ExperimentRun.failIfBroken(java.util.List.of(), d);
         Checks checks = Checks.notChecked();
-        if (e.verify()) {
+        if (e.verify()) { // after the run, outside virtual time
             listener.phase("verifying");
-            checks = Verifier.verify(cluster, w);
+            if (history != null) {
+                try {
+                    HistoryCheck.Verdict v = history.finish(cluster, listener);
+                    listener.phase(v.line());
+                    checks = Verifier.verify(cluster, w, v.serializable(), v.report());
+                } catch (InterruptedException x) {
+                    Thread.currentThread().interrupt();
+                    throw new RunFailedException("interrupted while checking the history", x);
+                }
+            } else {
+                checks = Verifier.verify(cluster, w);
+            }
         }
-        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, cs, d, driver, sim, hw),
-                EpochStats.of(cluster), cluster.ccCounters()); // counters of the whole run: no window hooks here
+        return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, e.cluster(), d, driver, sim, hw,
+                host), EpochStats.of(cluster), cluster.ccCounters()); // counters of the whole run: no window hooks here
     }
 
     /**
@@ -105,7 +142,8 @@ public final class SimulatedExperimentRun {
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,
-                                       SimulatedRuntime sim, org.tebaldi.core.runtime.cost.Hardware hw) {
+                                       SimulatedRuntime sim, org.tebaldi.core.runtime.cost.Hardware hw,
+                                       CostTableHost host) {
         long[] busy = driver.machineBusyNanos();
         double[] util = new double[busy.length];
         String[] hosts = new String[busy.length];
@@ -116,6 +154,38 @@ public final class SimulatedExperimentRun {
                     : "services";
         }
         return new SimulationInfo(spec.allMachines(), spec.coresPerMachine(), hw.costs().name(), spec.costMode(),
-                sim.nowMicros() / 1000, driver.wallMillis(), util, hosts);
+                sim.nowMicros() / 1000, driver.wallMillis(), util, hosts, host);
+    }
+
+    /**
+     * A note when {@code table} was calibrated with verification other than this run's (null when they agree): a
+     * table calibrated with {@code verify} on charges every handler the history recording and the overhead factor
+     * the spill thread's CPU (docs/simulation.md, "Calibration"), which a run without verification does not pay,
+     * and one calibrated without it leaves them out. Tables that record no {@code calibration.verify} were
+     * calibrated with verification off (calibrate forced it off before it recorded the setting).
+     */
+    public static String verifyNote(org.tebaldi.core.runtime.cost.CostTable table, boolean verify) {
+        java.util.Set<Boolean> on = new java.util.TreeSet<>();
+        if (table.calibration().get("verify") instanceof java.util.Map<?, ?> m && !m.isEmpty()) {
+            m.values().forEach(v -> on.add(!"off".equals(String.valueOf(v))));
+        } else {
+            on.add(false);
+        }
+        String name = table.name().contains("/") ? table.name().substring(0, table.name().indexOf('/'))
+                : table.name();
+        if (on.size() > 1) {
+            return "NOTE: cost table '" + name + "' was calibrated from runs with and without verification (its "
+                    + "calibration.verify): its costs mix runs that recorded their history and runs that did not";
+        }
+        boolean tableOn = on.contains(true);
+        if (tableOn == verify) {
+            return null;
+        }
+        return tableOn ? "NOTE: cost table '" + name + "' was calibrated with verification on (its handler costs "
+                + "include recording the history, its overhead the spill thread); this run has verify off, so the "
+                + "simulation charges it for work it does not do (calibrate with --set verify=false for such runs)"
+                : "NOTE: cost table '" + name + "' was calibrated with verification off; this run has verify on, so "
+                + "the simulation leaves out what a real run pays to record and spill its history (calibrate with the "
+                + "experiments' own verify setting: scripts/tebaldi calibrate without --set verify=false)";
     }
 }

@@ -22,8 +22,9 @@ import org.tebaldi.core.tree.TreeContext;
 /**
  * The tuning daemon beside an experiment (dissertation §5.1, Fig 5.1): the profiler runs, a reconfiguration server
  * joins the cluster (in processes mode: hosted by the runner, found by the nodes through ZooKeeper, and each tree it
- * swaps to published there), and once warm-up ended a thread runs the {@link Configurator} against
- * the live cluster ({@link LiveTarget}), then measures the final tree for {@code autoconf.final} and ends the run.
+ * swaps to published there), and once warm-up ended (fixed, or when throughput settled: {@code warmup: {min, max}})
+ * a thread runs the {@link Configurator} against the live cluster ({@link LiveTarget}), then measures the final
+ * tree for {@code autoconf.final} and ends the run.
  * If the run's {@code duration} ends first, tuning is interrupted and the report says so.
  */
 public final class TuneExtension extends ProfilerExtension {
@@ -110,10 +111,7 @@ public final class TuneExtension extends ProfilerExtension {
         iterations = rec.iterations();
         reentries = rec.reentries();
         try {
-            long wait = run.measureStartNanos() - System.nanoTime();
-            if (wait > 0) {
-                TimeUnit.NANOSECONDS.sleep(wait);
-            }
+            run.awaitMeasuring(); // a fixed warm-up, or one that ends when throughput settled
             CcTree start = e.tree().tree();
             console.start(start);
             outcome = "running";
@@ -135,7 +133,7 @@ public final class TuneExtension extends ProfilerExtension {
             if (outcome.equals("daemon")) {
                 outcome = "daemon stayed on until the run's duration ended; re-entered tuning "
                         + rec.reentries().size() + " times" + (rec.tuning() ? " (the last pass was interrupted)" : "");
-            } else {
+            } else if (!outcome.startsWith("not started")) {
                 outcome = "interrupted: the run's duration ended before tuning did (raise duration)";
             }
             console.interrupted(outcome);

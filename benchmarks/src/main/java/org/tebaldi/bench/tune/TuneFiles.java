@@ -145,7 +145,7 @@ final class TuneFiles {
         for (TuneConsole.Reentry x : reentries) {
             marks.add(new TimelineChart.Mark((x.nanos() - runStartNanos) / 1e9, "re-enter"));
         }
-        TimelineChart.write(dir.resolve("tuning-timeline.png"), timeline, e.warmupMicros() / 1000,
+        TimelineChart.write(dir.resolve("tuning-timeline.png"), timeline, r.driver().window().warmupMs(),
                 e.name() + ": throughput per 100 ms, reconfigurations marked", marks);
     }
 

@@ -59,6 +59,40 @@ class RunCommandTest {
         assertEquals("2s", s.get("config").get("duration").textValue());
         assertTrue(s.get("throughput").doubleValue() > 0);
         assertTrue(Files.isRegularFile(dir.resolve("timeline.csv")));
+        assertTrue(lines.contains("window: warm-up 1.0 s (fixed) | 2 whole second(s) measured: too few to judge "
+                + "steadiness (3 needed)"), r.out());
+        JsonNode w = s.get("window");
+        assertEquals(1000, w.get("warmupMs").asLong(), w.toString());
+        assertTrue(w.get("settled").isNull() && w.get("steady").isNull() && w.get("warning").isNull(), w.toString());
+        assertEquals(2, w.get("samples").asInt(), w.toString());
+    }
+
+    @Test
+    void aWarmupUntilThroughputSettles() throws Exception {
+        Path dir = tmp.resolve("settle");
+        Run r = run("run", BANK.toString(), "--set", "warmup={min: 0s, max: 11s}", "--set", "duration=3s", "--out",
+                dir.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.stream().anyMatch(l -> l.contains("warmup 0us..11s until throughput settles")), r.out());
+        List<String> progress = lines.stream().filter(l -> l.startsWith("[")).toList();
+        assertTrue(progress.get(0).matches("\\[ 1s] warmup +[\\d,]+ txn/s  abort \\d+\\.\\d%"), progress.get(0));
+        String last = progress.get(progress.size() - 1);
+        assertTrue(last.matches("\\[(\\d+)s/\\1s] measure .*"), "the total is known once warm-up ended: " + last);
+        JsonNode s = new ObjectMapper().readTree(Files.readString(dir.resolve("summary.json")));
+        JsonNode w = s.get("window");
+        assertTrue(w.get("settled").isBoolean(), w.toString());
+        long warmupMs = w.get("warmupMs").asLong();
+        if (w.get("settled").booleanValue()) { // tested at seconds 10 (the last 10 samples) and 11 (the max)
+            assertTrue(warmupMs > 10_000 && warmupMs <= 11_000, w.toString());
+        } else {
+            assertEquals(11_000, warmupMs, w.toString());
+        }
+        assertEquals(3, w.get("samples").asInt(), w.toString());
+        assertTrue(w.get("steady").isBoolean() && w.get("cv").isNumber(), w.toString());
+        assertEquals(3000, s.get("run").get("measuredMs").asLong());
+        assertEquals("11s", s.at("/config/warmup/max").asText(), s.get("config").toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("window: warm-up ")), r.out());
     }
 
     @Test
@@ -69,7 +103,7 @@ class RunCommandTest {
                 workload: {name: bank, accounts: 4}
                 tree: {root: {cc: crashing, txns: [transfer, audit]}}
                 clients: 2
-                duration: 5s
+                duration: 120s
                 """);
         Path dir = tmp.resolve("crash-run");
         long t0 = System.nanoTime();
@@ -77,7 +111,7 @@ class RunCommandTest {
         assertEquals(3, r.code(), r.out() + r.err());
         assertTrue(r.err().matches("(?s).*run failed: \\d+ exception\\(s\\) in cluster nodes \\(run stopped early\\); "
                 + "first: java.lang.IllegalStateException: crashing mechanism at work\n"), r.err());
-        assertTrue(System.nanoTime() - t0 < 4_000_000_000L, "stopped early, not after the 5 s duration");
+        assertTrue(System.nanoTime() - t0 < 60_000_000_000L, "stopped early, not after the 120 s duration");
         assertFalse(Files.exists(dir));
     }
 
@@ -136,7 +170,7 @@ class RunCommandTest {
                 workload: {name: faulty}
                 tree: {root: {cc: 2pl, txns: [boom]}}
                 clients: 2
-                duration: 5s
+                duration: 120s
                 """);
         Path dir = tmp.resolve("faulty-run");
         long t0 = System.nanoTime();
@@ -144,7 +178,7 @@ class RunCommandTest {
         assertEquals(3, r.code(), r.out() + r.err());
         assertEquals("run failed: 2 exception(s) in workload code run by the driver; first: "
                 + "java.lang.IllegalStateException: workload bug in client 0\n", r.err().replace("\r\n", "\n"));
-        assertTrue(System.nanoTime() - t0 < 4_000_000_000L, "stopped early, not after the 5 s duration");
+        assertTrue(System.nanoTime() - t0 < 60_000_000_000L, "stopped early, not after the 120 s duration");
         assertFalse(Files.exists(dir));
     }
 }

@@ -66,7 +66,7 @@ class ExperimentErrorsTest {
     void unknownTopLevelKeySuggestsTheClosest() {
         assertEquals("<dir>/experiments/x.yaml:5: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use "
                 + "one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, "
-                + "profiler, autoconf, target, postgresql, durability, profile, treeOptions",
+                + "profiler, autoconf, target, postgresql, durability, storage, profile, treeOptions",
                 error(bank("clients: 4", "clientz: 4")));
     }
 
@@ -202,7 +202,7 @@ class ExperimentErrorsTest {
     void overrideOfAnUnknownPath() {
         assertEquals("--set clientz=3: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use one of "
                 + "name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, profiler, "
-                + "autoconf, target, postgresql, durability, profile, treeOptions",
+                + "autoconf, target, postgresql, durability, storage, profile, treeOptions",
                 error(ExperimentFixture.BANK, "clientz=3"));
         assertEquals("--set cluster.netDelay=1ms: cluster.netDelay: unknown key 'netDelay'. Fix: use one of mode, "
                 + "transport, dataServers, coordinators, networkDelay, threads, batching, simulation, bind, sessionTimeout, commit, epoch, replication, placement",

@@ -49,7 +49,7 @@ class ExperimentLoaderTest {
         assertEquals("2pl", e.tree().tree().root().mechanism());
         assertEquals(new ClusterSpec("embedded", "local", 3, 2, 80, 4, true), e.cluster());
         assertEquals(50, e.clients());
-        assertEquals(5_000_000, e.warmupMicros());
+        assertEquals(WarmupSpec.fixed(5_000_000), e.warmup());
         assertEquals(30_000_000, e.durationMicros());
         assertTrue(e.verify());
         assertEquals(VerifyMode.AFTER, e.verification(), "verify: true checks after the run");
@@ -80,7 +80,7 @@ class ExperimentLoaderTest {
         assertEquals(Map.of("name", "bank", "accounts", 100L, "auditRatio", 0.1, "execution", "procedures",
                 "roundTrips", "batched"), e.workloadOptions());
         assertEquals(new ClusterSpec("embedded", "local", 1, 1, 50, 0, true), e.cluster());
-        assertEquals(0, e.warmupMicros());
+        assertEquals(WarmupSpec.fixed(0), e.warmup());
         assertFalse(e.verify());
         assertEquals(VerifyMode.OFF, e.verification());
         assertEquals(new RetrySpec(1_000, 50_000), e.retry());
@@ -110,7 +110,7 @@ class ExperimentLoaderTest {
     @Test
     void durationsAcceptUnitsAndBareMilliseconds() {
         Experiment e = fx.load(ExperimentFixture.BANK, "warmup=250", "duration=2m", "cluster.networkDelay=0");
-        assertEquals(250_000, e.warmupMicros());
+        assertEquals(WarmupSpec.fixed(250_000), e.warmup());
         assertEquals(120_000_000, e.durationMicros());
         assertEquals(0, e.cluster().networkDelayMicros());
     }
@@ -135,7 +135,7 @@ class ExperimentLoaderTest {
         assertEquals("renamed", e.name());
         assertEquals("/tmp/x", e.output());
         assertEquals(2, e.cluster().threads());
-        assertEquals(0, e.warmupMicros());
+        assertEquals(WarmupSpec.fixed(0), e.warmup());
     }
 
     @Test

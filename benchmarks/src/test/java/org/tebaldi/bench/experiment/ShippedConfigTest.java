@@ -43,7 +43,7 @@ class ShippedConfigTest {
     void bankExperimentIsShortAndVerified() {
         Experiment e = ExperimentLoader.load(CONFIG.resolve("experiments/bank-2pl.yaml"), List.of(), Path.of(""));
         assertEquals("bank-2pl", e.name());
-        assertEquals(1_000_000, e.warmupMicros());
+        assertEquals(WarmupSpec.fixed(1_000_000), e.warmup());
         assertEquals(5_000_000, e.durationMicros());
         assertTrue(e.verify());
         assertEquals(CONFIG.resolve("trees/bank-2pl.yaml").normalize(), e.treeRef().file());

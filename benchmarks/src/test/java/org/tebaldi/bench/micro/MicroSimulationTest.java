@@ -19,7 +19,9 @@ import org.tebaldi.core.tree.TreeSpec;
  * transactions, random delays, node pauses on odd seeds) under every shipped micro tree (config/trees/micro-*.yaml:
  * Fig 4.10's cross-group trees, Fig 4.11's five trees, Table 4.1's four), shrunk so that conflicts are frequent
  * (shared table of 3 rows, local 3, others 20; table A of 3 rows, B..E 20): every client finishes, the counter sums
- * agree and the history is serializable. Negative controls without concurrency control must be caught.
+ * agree and the history is serializable — with the dissertation's blind writes (the default) and with the
+ * increments ({@code writes: increment}, {@code t2: increment}) whose sums are checkable. Negative controls without
+ * concurrency control must be caught.
  * {@code -Dtebaldi.micro.seeds=N} runs more seeds.
  */
 class MicroSimulationTest {
@@ -31,8 +33,16 @@ class MicroSimulationTest {
         return () -> new CrossGroupWorkload(new CrossGroupWorkload.Config(rw, 3, 3, 20));
     }
 
+    private static Supplier<Workload> crossGroupIncrements(boolean rw) {
+        return () -> new CrossGroupWorkload(new CrossGroupWorkload.Config(rw, 3, 3, 20, true));
+    }
+
     private static Supplier<Workload> layers() {
         return () -> new LayersWorkload(3, 20);
+    }
+
+    private static Supplier<Workload> layersIncrements() {
+        return () -> new LayersWorkload(3, 20, true);
     }
 
     private static void runShipped(String tree, Supplier<Workload> w, List<String> types) {
@@ -60,6 +70,19 @@ class MicroSimulationTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"2pl", "ssi", "rp"})
+    void crossGroupIncrements(String cc) {
+        runShipped("micro-ww-" + cc, crossGroupIncrements(false), List.of("update_a", "update_b"));
+        runShipped("micro-rw-" + cc, crossGroupIncrements(true), List.of("update_a", "read_b"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"3layer", "2layer-1", "2layer-2", "2layer-3", "2layer-4"})
+    void twoVersusThreeLayersIncrementing(String tree) {
+        runShipped("micro-layers-" + tree, layersIncrements(), List.of("t1", "t2", "t3"));
+    }
+
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"rp", "2pl-rp", "ssi-rp", "rp-rp"})
     void layerOverhead(String tree) {
         runShipped("micro-overhead-" + tree, OverheadWorkload::new, List.of(OverheadWorkload.TYPE));
@@ -71,7 +94,7 @@ class MicroSimulationTest {
         SimSeeds.Totals ww = SimSeeds.run(crossGroup(false), CcTree.build(TreeSpec.leaf("unsafe", "update_a",
                 "update_b"), "unsafe"), 1, 2, CLIENTS, TXNS_EACH, n -> n.equals("unsafe") ? unsafe : Mechanisms.get(n));
         assertFalse(ww.problems().isEmpty(), "cross_group: no violation found although nothing regulates conflicts");
-        SimSeeds.Totals l = SimSeeds.run(layers(), CcTree.build(TreeSpec.leaf("unsafe", "t1", "t2", "t3"), "unsafe"),
+        SimSeeds.Totals l = SimSeeds.run(layersIncrements(), CcTree.build(TreeSpec.leaf("unsafe", "t1", "t2", "t3"), "unsafe"),
                 1, 2, CLIENTS, TXNS_EACH, n -> n.equals("unsafe") ? unsafe : Mechanisms.get(n));
         assertFalse(l.problems().isEmpty(), "layers: no violation found although nothing regulates conflicts");
         System.out.println("micro without concurrency control: " + ww.problems().get(0) + " / " + l.problems().get(0));

@@ -5,18 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.driver.LiveRun;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.client.CommitInfo;
@@ -37,7 +40,9 @@ import org.tebaldi.server.process.ProcessCluster;
  * and restarted from their RocksDB stores while the clients keep running. Then: every transaction whose durable
  * notification reached a client is committed in the recovered history; none reported lost (its epoch was not
  * persisted everywhere) is visible anywhere; TPC-C's consistency conditions hold; the history of the survivors —
- * rebuilt by recovery from the logs — is serializable.
+ * rebuilt by recovery from the logs — is serializable. A run lasts its seconds and until every kill and restart is
+ * done and the cluster committed after them (its duration only a bound), so that slow restarts on a loaded machine
+ * do not end the run with a data server still down.
  */
 class DurabilityCrashIT {
     @TempDir
@@ -128,13 +133,14 @@ class DurabilityCrashIT {
 
     private void crashAndRecover(String name, long seed, int seconds, int[][] killWindows, boolean all)
             throws Exception {
-        Experiment e = ExperimentLoader.parse(TPCC.formatted(name, seconds + "s", tmp.resolve("stores"), seed),
+        Experiment e = ExperimentLoader.parse(TPCC.formatted(name, "300s", tmp.resolve("stores"), seed),
                 tmp.resolve("x.yaml"), List.of(), tmp);
         Set<Long> durable = ConcurrentHashMap.newKeySet();
         Set<Long> lost = ConcurrentHashMap.newKeySet();
         AtomicReference<ProcessExperimentRun> holder = new AtomicReference<>();
         AtomicReference<Throwable> chaosFailure = new AtomicReference<>();
-        List<String> kills = new ArrayList<>();
+        List<String> kills = new CopyOnWriteArrayList<>();
+        AtomicLong chaosDone = new AtomicLong(); // System.nanoTime() when the last restart returned (or chaos failed)
         Random rnd = new Random(seed);
         Thread chaos = new Thread(() -> {
             try {
@@ -154,6 +160,8 @@ class DurabilityCrashIT {
                 }
             } catch (Throwable t) {
                 chaosFailure.set(t);
+            } finally {
+                chaosDone.set(System.nanoTime());
             }
         }, "chaos");
         RunListener listener = new RunListener() {
@@ -162,8 +170,22 @@ class DurabilityCrashIT {
                 chaos.start();
             }
         };
+        RunExtension ender = new RunExtension() { // `seconds`, every kill and restart, then a commit after them
+            @Override
+            public void started(LiveRun live) {
+                CompletableFuture.runAsync(() -> {
+                    try {
+                        Waits.until(() -> Waits.since(live.startNanos(), seconds) && chaosDone.get() != 0, 240);
+                        long after = live.commits();
+                        Waits.until(() -> chaosFailure.get() != null || live.commits() > after, 120);
+                    } finally {
+                        live.finish();
+                    }
+                });
+            }
+        };
         ProcessExperimentRun run = new ProcessExperimentRun(e, listener, tmp.resolve("nodes"), null,
-                NodeLauncher.command()).wrapClients(c -> new Watch(c, durable, lost));
+                NodeLauncher.command(), ender).wrapClients(c -> new Watch(c, durable, lost));
         holder.set(run);
         RunResult r = run.run();
         chaos.join(60_000);

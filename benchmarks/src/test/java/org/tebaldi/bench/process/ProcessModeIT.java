@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +27,7 @@ import org.tebaldi.bench.experiment.ExperimentLoader;
 import org.tebaldi.bench.report.SummaryJson;
 import org.tebaldi.bench.tune.ProfilerExtension;
 import org.tebaldi.bench.run.Hosting;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.workload.ClientSource;
@@ -53,7 +56,9 @@ import org.tebaldi.server.zk.ClusterManifest;
  * is serializable and consistent over the history collected from every node; killing a coordinator with SIGKILL
  * mid-run leaves the others committing and the history serializable; the messages counted over Netty per
  * phase are the same for trees of depth 1 and 3; and both reconfiguration protocols work across processes, with
- * the reconfiguration server and the profiler monitor hosted by the runner and reached through ZooKeeper.
+ * the reconfiguration server and the profiler monitor hosted by the runner and reached through ZooKeeper. Each run
+ * ends once what its test waits for happened (so long, so many commits, a kill, the swaps; {@link LiveRun#finish}):
+ * its duration is only a bound, so that a loaded machine makes the test slower, not failing.
  */
 class ProcessModeIT {
     @TempDir
@@ -70,14 +75,32 @@ class ProcessModeIT {
             verify: true
             """;
 
+    /** The runs' duration: only a bound, each test ends its run once what it waits for happened. */
+    private static final String CAP = "300s";
+
     private Experiment experiment(String yaml) {
         return ExperimentLoader.parse(yaml, tmp.resolve("x.yaml"), List.of(), tmp);
     }
 
     @Test
     void tpccOnSeparateProcessesIsSerializableAndConsistent() throws Exception {
-        ProcessExperimentRun run = new ProcessExperimentRun(experiment(TPCC.formatted("3s")), new RunListener() {
-        }, tmp.resolve("nodes"), null, NodeLauncher.command());
+        RunExtension ender = new RunExtension() { // the window: 3 s and more than 20 commits
+            @Override
+            public void started(LiveRun run) {
+                CompletableFuture.runAsync(() -> {
+                    try {
+                        Waits.until(() -> Waits.since(run.measureStartNanos(), 0), 180);
+                        long base = run.commits(); // commits from here on are in the measured window
+                        Waits.until(() -> Waits.since(run.measureStartNanos(), 3)
+                                && run.commits() - base > 20, 180);
+                    } finally {
+                        run.finish();
+                    }
+                });
+            }
+        };
+        ProcessExperimentRun run = new ProcessExperimentRun(experiment(TPCC.formatted(CAP)), new RunListener() {
+        }, tmp.resolve("nodes"), null, NodeLauncher.command(), ender);
         RunResult r = run.run();
         assertTrue(r.driver().total().committed() > 20, "committed " + r.driver().total().committed());
         assertTrue(r.checks().serializable(), r.checks().report());
@@ -103,26 +126,47 @@ class ProcessModeIT {
     void killingACoordinatorMidRunLeavesTheOthersCommittingAndTheHistorySerializable() throws Exception {
         AtomicReference<ProcessExperimentRun> holder = new AtomicReference<>();
         AtomicInteger killedAtSecond = new AtomicInteger(-1);
+        AtomicLong killedAt = new AtomicLong(); // System.nanoTime()
+        AtomicLong startedAt = new AtomicLong();
         RunListener killer = new RunListener() {
             @Override
             public void tick(ProgressTick t) {
                 if (t.second() == 2 && killedAtSecond.compareAndSet(-1, 2)) {
                     Process p = holder.get().cluster().process(NodeId.tc(1));
                     p.destroyForcibly(); // SIGKILL: no shutdown hook, no goodbye
+                    killedAt.set(System.nanoTime());
                 }
             }
         };
-        ProcessExperimentRun run = new ProcessExperimentRun(experiment(TPCC.formatted("7s")), killer,
-                tmp.resolve("nodes"), null, NodeLauncher.command());
+        RunExtension ender = new RunExtension() { // the run goes on 6 s after the kill and until a commit 4 s on
+            @Override
+            public void started(LiveRun run) {
+                startedAt.set(run.startNanos());
+                CompletableFuture.runAsync(() -> {
+                    try {
+                        Waits.until(() -> killedAt.get() != 0, 180);
+                        long k = killedAt.get();
+                        Waits.until(() -> Waits.since(k, 4.1), 180); // a bucket on: commits from here are after 4 s
+                        long base = run.commits();
+                        Waits.until(() -> Waits.since(k, 6) && run.commits() > base, 180);
+                    } finally {
+                        run.finish();
+                    }
+                });
+            }
+        };
+        ProcessExperimentRun run = new ProcessExperimentRun(experiment(TPCC.formatted(CAP)), killer,
+                tmp.resolve("nodes"), null, NodeLauncher.command(), ender);
         holder.set(run);
         RunResult r = run.run();
         assertEquals(2, killedAtSecond.get(), "tc1 was killed");
         assertTrue(r.checks().serializable(), r.checks().report());
         assertTrue(r.checks().consistent(), () -> r.checks().consistency().summary() + " "
                 + r.checks().consistency().problems());
-        List<TimelinePoint> tl = r.driver().timeline();
-        double lateCommits = tl.subList(tl.size() - 20, tl.size()).stream().mapToDouble(TimelinePoint::throughput).sum();
-        assertTrue(lateCommits > 0, "the surviving coordinator kept committing in the last 2 s: " + tl);
+        long lateMs = (killedAt.get() - startedAt.get()) / 1_000_000 + 4_000;
+        double lateCommits = Waits.commitsAfter(r.driver().timeline(), lateMs);
+        assertTrue(lateCommits > 0, "the surviving coordinator kept committing 4 s after the kill (" + lateMs
+                + " ms into the run): " + r.driver().timeline());
         assertTrue(r.driver().total().errors() <= 8, "only transactions in flight at tc1 fail (outcome unknown): "
                 + r.driver().errorSamples());
     }
@@ -131,7 +175,7 @@ class ProcessModeIT {
     void reconfiguresAcrossProcessesWithBothProtocolsAndProfiles() throws Exception {
         String initial = "{root: {cc: ssi, children: [{cc: none, txns: [order_status, stock_level]}, "
                 + "{cc: 2pl, children: [{cc: 2pl, txns: [new_order, payment]}, {cc: 2pl, txns: [delivery]}]}]}}";
-        Experiment e = experiment(TPCC.formatted("8s").replace(
+        Experiment e = experiment(TPCC.formatted(CAP).replace(
                 "{root: {cc: 2pl, txns: [new_order, payment, delivery, order_status, stock_level]}}", initial));
         TreeContext ctx = TreeContext.of(e.workload().database());
         CcTree online = TreeLoader.parse("root: {cc: ssi, children: [{cc: none, txns: [order_status, stock_level]}, "
@@ -140,6 +184,8 @@ class ProcessModeIT {
         CcTree restart = TreeLoader.parse("root: {cc: 2pl, txns: [new_order, payment, delivery, order_status, "
                 + "stock_level]}", "restart", ctx);
         List<SwapResult> swaps = new CopyOnWriteArrayList<>();
+        AtomicLong swapsDoneMs = new AtomicLong(-1); // ms into the run
+        AtomicReference<Throwable> swapFailure = new AtomicReference<>();
         ProfilerExtension ext = new ProfilerExtension(e.profiler().on(), e.workload().database()) {
             private ReconfigServer server;
 
@@ -158,20 +204,34 @@ class ProcessModeIT {
 
             @Override
             public void started(LiveRun run) {
+                // each tree runs at least 3, 2 and 2 s and commits before the next step; the run then ends
                 CompletableFuture.runAsync(() -> {
                     try {
-                        TimeUnit.SECONDS.sleep(3);
-                        swaps.add(server.onlineUpdate(online, 0).get(30, TimeUnit.SECONDS));
-                        TimeUnit.SECONDS.sleep(2);
-                        swaps.add(server.partialRestart(restart, 500_000).get(30, TimeUnit.SECONDS));
-                    } catch (Exception x) {
-                        throw new IllegalStateException(x);
+                        long t0 = System.nanoTime();
+                        long c0 = run.commits();
+                        Waits.until(() -> Waits.since(t0, 3) && run.commits() > c0, 180);
+                        swaps.add(server.onlineUpdate(online, 0).get(120, TimeUnit.SECONDS));
+                        long t1 = System.nanoTime();
+                        long c1 = run.commits();
+                        Waits.until(() -> Waits.since(t1, 2) && run.commits() > c1, 180);
+                        swaps.add(server.partialRestart(restart, 500_000).get(120, TimeUnit.SECONDS));
+                        long t2 = System.nanoTime();
+                        swapsDoneMs.set((t2 - run.startNanos()) / 1_000_000);
+                        Waits.until(() -> Waits.since(t2, 0.1), 10); // a timeline bucket on: commits from here
+                        long c2 = run.commits();                       // are in buckets after the swaps
+                        Waits.until(() -> Waits.since(t2, 2) && run.commits() > c2
+                                && monitor().reports().stream().mapToInt(w -> w.events()).sum() > 0, 180);
+                    } catch (Throwable x) {
+                        swapFailure.set(x);
+                    } finally {
+                        run.finish();
                     }
                 });
             }
         };
         RunResult r = new ProcessExperimentRun(e, new RunListener() {
         }, tmp.resolve("nodes"), null, NodeLauncher.command(), ext).run();
+        assertEquals(null, swapFailure.get(), "the swaps: " + swapFailure.get());
         assertEquals(2, swaps.size(), "both swaps completed: " + swaps);
         assertEquals("online-update", swaps.get(0).protocol(), swaps.toString());
         assertEquals("partial-restart", swaps.get(1).protocol(), swaps.toString());
@@ -179,9 +239,9 @@ class ProcessModeIT {
         assertTrue(r.checks().consistent(), () -> r.checks().consistency().summary());
         assertTrue(ext.monitor().reports().stream().mapToInt(w -> w.events()).sum() > 0,
                 "blocking events reached the monitor over Netty");
-        List<TimelinePoint> tl = r.driver().timeline();
-        double late = tl.subList(tl.size() - 15, tl.size()).stream().mapToDouble(TimelinePoint::throughput).sum();
-        assertTrue(late > 0, "committing after both swaps: " + tl);
+        double late = Waits.commitsAfter(r.driver().timeline(), swapsDoneMs.get());
+        assertTrue(late > 0, "committing after both swaps (" + swapsDoneMs.get() + " ms into the run): "
+                + r.driver().timeline());
     }
 
     @Test
@@ -215,7 +275,9 @@ class ProcessModeIT {
             loader.finish();
             ClusterCounters counters = new ClusterCounters(pc);
             counters.reset();
-            Thread.sleep(300); // let the resets land before the first transaction
+            for (NodeId n : pc.nodes()) { // asked after the reset over the same channel: answered once it landed
+                pc.control().status(n).get(60, TimeUnit.SECONDS);
+            }
             TxnClient client = pc.client(0);
             ClientSource source = w.newClient(0, 42);
             for (int i = 0; i < 60; i++) {
@@ -224,13 +286,35 @@ class ProcessModeIT {
                 ((CompletableFuture<?>) r.body().apply(t)).get(10, TimeUnit.SECONDS);
                 t.commit().get(10, TimeUnit.SECONDS);
             }
-            Thread.sleep(300); // the last commit requests reach the data servers
+            awaitQuiet(pc); // the last commit requests reach the data servers
             for (NodeId n : pc.nodes()) {
-                Control.Status s = pc.control().status(n).get(10, TimeUnit.SECONDS);
+                Control.Status s = pc.control().status(n).get(60, TimeUnit.SECONDS);
                 assertEquals(0, s.failures(), n + ": " + s.firstFailure());
             }
             assertFalse(pc.anyExited());
             return counters.snapshot();
         }
+    }
+
+    /** Waits (at most 60 s) until no transaction is live at any coordinator or data server, asking every 10 ms. */
+    private static void awaitQuiet(ProcessCluster pc) throws Exception {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        List<String> live = new ArrayList<>();
+        do {
+            live.clear();
+            for (NodeId n : pc.nodes()) {
+                if (n.role() == Role.TC || n.role() == Role.DS) {
+                    int k = pc.control().status(n).get(60, TimeUnit.SECONDS).live();
+                    if (k > 0) {
+                        live.add(n + ": " + k);
+                    }
+                }
+            }
+            if (live.isEmpty()) {
+                return;
+            }
+            Thread.sleep(10);
+        } while (System.nanoTime() < end);
+        throw new AssertionError("transactions still live 60 s after the last commit: " + live);
     }
 }

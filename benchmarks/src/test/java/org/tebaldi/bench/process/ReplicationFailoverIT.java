@@ -8,20 +8,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
+import org.tebaldi.bench.driver.LiveRun;
 import org.tebaldi.bench.run.ReplicationStats;
+import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.history.HistoryLog;
@@ -39,7 +43,8 @@ import org.tebaldi.server.process.ProcessCluster;
  * transaction whose durable notification reached a client is committed in the recovered history and in a data
  * server's log; none reported lost is visible; TPC-C's consistency conditions hold; the history — the promoted
  * server's part rebuilt from the replica, which holds the dead primary's prepared and committed records with their
- * reads — is serializable.
+ * reads — is serializable. The run lasts 16 s and until the cluster committed 3 s after the take-over (its
+ * duration only a bound), so that a slow take-over on a loaded machine does not end the run half-way through it.
  */
 class ReplicationFailoverIT {
     @TempDir
@@ -59,15 +64,16 @@ class ReplicationFailoverIT {
             """;
 
     private void failover(String name, int factor, String mode, long seed) throws Exception {
-        int seconds = 16;
+        int seconds = 16; // at least; then until the take-over is done and the cluster commits 3 s after it
         Path stores = tmp.resolve("stores");
-        Experiment e = ExperimentLoader.parse(TPCC.formatted(name, factor, mode, seconds + "s", stores, seed),
+        Experiment e = ExperimentLoader.parse(TPCC.formatted(name, factor, mode, "300s", stores, seed),
                 tmp.resolve("x.yaml"), List.of(), tmp);
         Set<Long> durable = ConcurrentHashMap.newKeySet();
         Set<Long> lost = ConcurrentHashMap.newKeySet();
         AtomicReference<ProcessExperimentRun> holder = new AtomicReference<>();
         AtomicReference<Throwable> chaosFailure = new AtomicReference<>();
-        List<String> events = new ArrayList<>();
+        List<String> events = new CopyOnWriteArrayList<>();
+        AtomicLong tookOver = new AtomicLong(); // System.nanoTime() when the take-over was seen
         Random rnd = new Random(seed);
         int victim = rnd.nextInt(3);
         int host = (victim + 1) % 3;
@@ -90,6 +96,7 @@ class ReplicationFailoverIT {
                 events.add("ds" + pc.promotions().get(0).host() + "'s replica took over ds"
                         + pc.promotions().get(0).partition() + " by itself at "
                         + (System.nanoTime() - start) / 1_000_000 + " ms");
+                tookOver.set(System.nanoTime());
             } catch (Throwable t) {
                 chaosFailure.set(t);
             }
@@ -100,8 +107,24 @@ class ReplicationFailoverIT {
                 chaos.start();
             }
         };
+        RunExtension ender = new RunExtension() { // 16 s, the take-over, then 3 s and a commit after it
+            @Override
+            public void started(LiveRun live) {
+                CompletableFuture.runAsync(() -> {
+                    try {
+                        Waits.until(() -> Waits.since(live.startNanos(), seconds)
+                                && (tookOver.get() != 0 || chaosFailure.get() != null), 240);
+                        long after = live.commits();
+                        Waits.until(() -> chaosFailure.get() != null
+                                || Waits.since(tookOver.get(), 3) && live.commits() > after, 120);
+                    } finally {
+                        live.finish();
+                    }
+                });
+            }
+        };
         ProcessExperimentRun run = new ProcessExperimentRun(e, listener, tmp.resolve("nodes"), null,
-                NodeLauncher.command()).wrapClients(c -> new DurabilityCrashIT.Watch(c, durable, lost));
+                NodeLauncher.command(), ender).wrapClients(c -> new DurabilityCrashIT.Watch(c, durable, lost));
         holder.set(run);
         RunResult r = run.run();
         chaos.join(60_000);

@@ -28,10 +28,10 @@ import org.tebaldi.server.ds.DataServer;
 import org.tebaldi.server.node.ClusterConfig;
 
 /**
- * TPC-C on real threads (embedded runtime, 2 TCs, 2 DSs, 50 µs emulated delay, 2PL over {2PL updates, none
- * read-only}): 12 closed-loop clients for one second on 2 small warehouses; then the consistency conditions and
- * serializability of the recorded history. Catches what the single-threaded simulator cannot (futures completing
- * on node threads in the interactive bodies).
+ * TPC-C on real threads (embedded runtime, 2 TCs, 2 DSs, 50 µs emulated delay, 2PL over {2PL updates, none read-only}):
+ * 12 closed-loop clients for one second (and until a new-order commits) on 2 small warehouses; once the cluster is
+ * quiet, the consistency conditions and serializability of the recorded history. Catches what the single-threaded
+ * simulator cannot (futures completing on node threads in the interactive bodies).
  */
 class TpccEmbeddedTest {
     @Test
@@ -45,15 +45,18 @@ class TpccEmbeddedTest {
         b.loader().load(cluster::load, TpccLoader.Progress.NONE);
         cluster.start();
         int clients = 12;
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1000);
+        // the clients run 1 s and until a new-order committed (at most 2 minutes, on a stalled machine)
+        long now = System.nanoTime();
+        long end = now + TimeUnit.MILLISECONDS.toNanos(1000);
+        long cap = now + TimeUnit.MINUTES.toNanos(2);
         CountDownLatch done = new CountDownLatch(clients);
         Map<String, AtomicLong> committed = new ConcurrentHashMap<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         for (int i = 0; i < clients; i++) {
-            loop(cluster.client(i), b.newClient(i, 17), null, end, done, committed, failure);
+            loop(cluster.client(i), b.newClient(i, 17), null, end, cap, done, committed, failure);
         }
-        assertTrue(done.await(60, TimeUnit.SECONDS), "clients finished");
-        Thread.sleep(200); // let the last commit messages land
+        assertTrue(done.await(3, TimeUnit.MINUTES), "clients finished");
+        assertTrue(cluster.awaitQuiet(60_000), "the last commit messages landed within 60 s");
         cluster.close();
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
@@ -68,9 +71,12 @@ class TpccEmbeddedTest {
         System.out.println("embedded TPC-C: committed " + committed + "; " + h.summary(0));
     }
 
-    private static void loop(TxnClient api, TpccClient gen, TpccRequest retry, long end, CountDownLatch done,
-                             Map<String, AtomicLong> committed, AtomicReference<Throwable> failure) {
-        if (failure.get() != null || (retry == null && System.nanoTime() > end)) {
+    private static void loop(TxnClient api, TpccClient gen, TpccRequest retry, long end, long cap,
+                             CountDownLatch done, Map<String, AtomicLong> committed,
+                             AtomicReference<Throwable> failure) {
+        long now = System.nanoTime();
+        boolean enough = now > end && committed.containsKey(NewOrder.NAME) || now > cap;
+        if (failure.get() != null || (retry == null && enough)) {
             done.countDown();
             return;
         }
@@ -78,9 +84,9 @@ class TpccEmbeddedTest {
         SimDriver.attempt(api, req.asTxnRequest(), System.nanoTime() / 1000).whenComplete((v, e) -> {
             if (e == null) {
                 committed.computeIfAbsent(req.type(), k -> new AtomicLong()).incrementAndGet();
-                loop(api, gen, null, end, done, committed, failure);
+                loop(api, gen, null, end, cap, done, committed, failure);
             } else if (SimDriver.retryable(e)) {
-                loop(api, gen, req, end, done, committed, failure);
+                loop(api, gen, req, end, cap, done, committed, failure);
             } else {
                 failure.compareAndSet(null, SimDriver.unwrap(e));
                 done.countDown();

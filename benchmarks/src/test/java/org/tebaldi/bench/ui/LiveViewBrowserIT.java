@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,9 +21,12 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -39,14 +44,16 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The live view in a real browser (headless Chromium from Debian's packages, driven by Selenium): starts
  * {@code tebaldi tune config/experiments/bank-autotune.yaml --ui 0} from the fat jar (the daemon on, so that the run
- * outlasts the test, which ends it), opens the printed address,
- * waits for the first reconfiguration mark on the throughput timeline, saves {@code target/ui-screenshot.png}, and
- * checks that what is drawn is the run's live data: the tree drawing changes with the swaps (each tree drawn is the
- * start tree or one swapped to), has as many node boxes as the current tree from {@code /api/tree} and names the
- * same tree, the timeline's points are the samples of {@code /api/state} and grow
- * while the run goes on, the first mark sits at the first reconfiguration's start and end, and the heat map covers
- * every pair of transaction types. Runs {@code scripts/install-chromium} when the browser or its driver is missing;
- * skipped, with that script's message, only where it cannot install them.
+ * outlasts the test, which ends it), opens the printed address, waits for the first reconfiguration mark on the
+ * throughput timeline, saves {@code target/ui-screenshot.png}, and checks that what is drawn is the run's live data:
+ * the tree drawing changes with the swaps (each tree drawn is the start tree or one swapped to), has as many node
+ * boxes as the current tree from {@code /api/tree} and names the same tree, the timeline's points are the samples of
+ * {@code /api/state} and grow while the run goes on, the first mark sits at the first reconfiguration's start and
+ * end, and the heat map covers every pair of transaction types. Each look at the page waits on a condition, with
+ * bounds generous enough for a loaded 2-core machine (minutes, where an idle machine needs seconds), and reads what
+ * the page redraws with every push (the marks, the tree) afresh, in one script per look. Runs
+ * {@code scripts/install-chromium} when the browser or its driver is missing; skipped, with that script's message,
+ * only where it cannot install them.
  */
 class LiveViewBrowserIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,7 +63,7 @@ class LiveViewBrowserIT {
     Path tmp;
 
     @Test
-    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    @Timeout(value = 15, unit = TimeUnit.MINUTES) // a bound for a stalled machine; the waits below end far sooner
     void showsATuneRunLive() throws Exception {
         ensureChromium();
         Process run = startTune();
@@ -66,51 +73,72 @@ class LiveViewBrowserIT {
             browser = browser();
             browser.get(url);
             JavascriptExecutor js = browser;
-            new WebDriverWait(browser, Duration.ofSeconds(60), Duration.ofMillis(250)).withMessage(
-                    "no reconfiguration mark on the timeline within 60 s")
-                    .until(d -> !d.findElements(By.cssSelector("#chart-throughput .mark-swap")).isEmpty());
+            // every tree the page draws from now on, as the page labels its drawing (an observer on #tree's
+            // data-describe, so that no drawing is missed between two looks)
+            js.executeScript("""
+                    const svg = document.getElementById('tree');
+                    window.drawnTrees = [];
+                    const note = () => {
+                      const d = svg.dataset.describe;
+                      if (d && !window.drawnTrees.includes(d)) window.drawnTrees.push(d);
+                    };
+                    note();
+                    new MutationObserver(note).observe(svg, {attributes: true, attributeFilter: ['data-describe']});
+                    """);
+            until(browser, 180, () -> "no reconfiguration mark on the timeline within 180 s",
+                    d -> !d.findElements(By.cssSelector("#chart-throughput .mark-swap")).isEmpty());
 
             // the page redraws the tree as the daemon swaps candidates in and the incumbent back
-            java.util.Set<String> drawnTrees = new java.util.LinkedHashSet<>();
-            for (long end = System.nanoTime() + 15_000_000_000L; drawnTrees.size() < 2 && System.nanoTime() < end; ) {
-                drawnTrees.add(browser.findElement(By.id("tree")).getAttribute("data-describe"));
-                Thread.sleep(200);
-            }
+            List<String> drawnTrees = new ArrayList<>();
+            until(browser, 180, () -> "the page drew only " + drawnTrees + " within 180 s", d -> {
+                drawnTrees.clear();
+                for (Object t : (List<?>) js.executeScript("return window.drawnTrees;")) {
+                    drawnTrees.add((String) t);
+                }
+                return drawnTrees.size() >= 2;
+            });
             JsonNode swapped = get(url + "api/state").get("swaps");
             java.util.Set<String> known = new java.util.HashSet<>(List.of("ssi{none[audit],2pl[transfer]}"));
             swapped.forEach(x -> known.add(x.get("tree").textValue()));
-            assertTrue(drawnTrees.size() >= 2 && known.containsAll(drawnTrees), "trees drawn " + drawnTrees
+            assertTrue(known.containsAll(drawnTrees), "trees drawn " + drawnTrees
                     + ", the start tree and the trees swapped to " + known);
 
             // the tree drawn is the tree running now: the page follows the endpoint within a push or two (read the
-            // endpoint before and after the page, at a moment when no swap came in between)
-            JsonNode tree = null;
-            int boxes = -1;
-            String drawn = null;
-            String seen = "";
-            for (int attempt = 0; attempt < 40 && tree == null; attempt++) {
+            // endpoint before and after the page, at a moment when no swap came in between; the drawing's label
+            // and its boxes are read in one script, so that no redraw comes between them)
+            JsonNode[] tree = new JsonNode[1];
+            int[] boxes = {-1};
+            String[] seen = {""};
+            until(browser, 120, () -> "the page never showed the running tree within 120 s; last: " + seen[0], d -> {
                 JsonNode before = get(url + "api/tree");
-                boxes = browser.findElements(By.cssSelector("#tree g.tree-node")).size();
-                drawn = browser.findElement(By.id("tree")).getAttribute("data-describe");
+                List<?> drawing = (List<?>) js.executeScript("const svg = document.getElementById('tree');"
+                        + "return [svg.dataset.describe || '', svg.querySelectorAll('g.tree-node').length];");
+                String drawn = (String) drawing.get(0);
                 JsonNode after = get(url + "api/tree");
-                seen = before.get("describe") + " / drawn " + drawn + " / " + after.get("describe");
+                seen[0] = before.get("describe") + " / drawn " + drawn + " / " + after.get("describe");
                 if (before.equals(after) && before.get("describe").textValue().equals(drawn)) {
-                    tree = after;
-                } else {
-                    Thread.sleep(500);
+                    tree[0] = after;
+                    boxes[0] = ((Number) drawing.get(1)).intValue();
+                    return true;
                 }
-            }
-            assertTrue(tree != null, "the page never showed the running tree within 20 s; last: " + seen);
-            assertEquals(tree.get("nodes").intValue(), boxes, "node boxes drawn vs /api/tree " + tree);
-            assertTrue(boxes >= 3, "ssi over two leaves at least: " + tree);
+                return false;
+            });
+            assertEquals(tree[0].get("nodes").intValue(), boxes[0], "node boxes drawn vs /api/tree " + tree[0]);
+            assertTrue(boxes[0] >= 3, "ssi over two leaves at least: " + tree[0]);
 
             // the timeline is the live samples, and grows
             long n1 = points(js);
-            Thread.sleep(2500);
-            long n2 = points(js);
-            assertTrue(n1 >= 3 && n2 > n1, "timeline points " + n1 + " then " + n2);
-            List<?> xs = (List<?>) js.executeScript("return liveView.charts.throughput.plot.data[0];");
-            List<?> total = (List<?>) js.executeScript("return liveView.charts.throughput.plot.data[1];");
+            assertTrue(n1 >= 3, "timeline points " + n1);
+            long[] n2 = {n1};
+            until(browser, 60, () -> "timeline points stayed at " + n1 + " for 60 s", d -> {
+                n2[0] = points(js);
+                return n2[0] > n1;
+            });
+            List<?> series = (List<?>) js.executeScript( // both series from one drawing
+                    "const d = liveView.charts.throughput.plot.data; return [d[0], d[1]];");
+            List<?> xs = (List<?>) series.get(0);
+            List<?> total = (List<?>) series.get(1);
+            assertEquals(xs.size(), total.size(), "x values and totals");
             JsonNode state = get(url + "api/state"); // after the page: it holds at least what the page drew
             JsonNode samples = state.get("samples");
             assertTrue(samples.size() >= xs.size(), samples.size() + " samples, " + xs.size() + " points");
@@ -120,19 +148,30 @@ class LiveViewBrowserIT {
             }
             assertTrue(samples.findValues("total").stream().anyMatch(v -> v.doubleValue() > 0), "commits seen");
 
-            // the first mark is the first reconfiguration
-            WebElement mark = browser.findElement(By.cssSelector("#chart-throughput .mark-swap[data-n='1']"));
+            // the first mark is the first reconfiguration; the chart redraws its marks with every push, so the mark
+            // is found afresh and read in one script together with the axis position it must sit at
             JsonNode swap = state.get("swaps").get(0);
-            assertEquals(swap.get("startMs").asText(), mark.getAttribute("data-start-ms"));
-            assertEquals(swap.get("endMs").asText(), mark.getAttribute("data-end-ms"));
+            Map<?, ?>[] mark = new Map<?, ?>[1];
+            until(browser, 60, () -> "no mark #1 on the throughput timeline", d -> {
+                mark[0] = (Map<?, ?>) js.executeScript("""
+                        const m = document.querySelector("#chart-throughput .mark-swap[data-n='1']");
+                        if (!m) return null;
+                        return {start: m.dataset.startMs, end: m.dataset.endMs, left: getComputedStyle(m).left,
+                                at: liveView.charts.throughput.plot.valToPos(arguments[0], 'x')};
+                        """, swap.get("startMs").longValue() / 1000.0);
+                return mark[0] != null;
+            });
+            assertEquals(swap.get("startMs").asText(), mark[0].get("start"));
+            assertEquals(swap.get("endMs").asText(), mark[0].get("end"));
             assertTrue(swap.get("protocol").textValue().matches("online-update|partial-restart|none"), swap.toString());
-            double left = ((Number) js.executeScript("return liveView.charts.throughput.plot.valToPos("
-                    + swap.get("startMs").longValue() / 1000.0 + ", 'x');")).doubleValue();
-            assertEquals(left, Double.parseDouble(mark.getCssValue("left").replace("px", "")), 1.0,
-                    "the mark sits at the reconfiguration's time on the x axis");
+            assertEquals(((Number) mark[0].get("at")).doubleValue(),
+                    Double.parseDouble(((String) mark[0].get("left")).replace("px", "")), 1.0,
+                    "the mark sits at the reconfiguration's time on the x axis: " + mark[0]);
             assertFalse(browser.findElements(By.cssSelector("#swaps tr[data-n='1']")).isEmpty());
 
             // the profiler's scores over every pair of types (bank: transfer, audit)
+            until(browser, 60, () -> "no heat map within 60 s",
+                    d -> !d.findElements(By.cssSelector("#heat td.heat-cell")).isEmpty());
             assertEquals(4, browser.findElements(By.cssSelector("#heat td.heat-cell")).size());
 
             Path shot = Path.of("target", "ui-screenshot.png");
@@ -151,6 +190,16 @@ class LiveViewBrowserIT {
         }
     }
 
+    /**
+     * Waits until {@code condition} holds, looking every 250 ms for at most {@code seconds} s; a look that meets an
+     * element the page has just redrawn is repeated. Fails with {@code message} when the time is up.
+     */
+    private static void until(WebDriver browser, int seconds, Supplier<String> message,
+                              Function<WebDriver, Boolean> condition) {
+        new WebDriverWait(browser, Duration.ofSeconds(seconds), Duration.ofMillis(250))
+                .ignoring(StaleElementReferenceException.class).withMessage(message).until(condition);
+    }
+
     /** Points on the throughput timeline as uPlot has them. */
     private static long points(JavascriptExecutor js) {
         return ((Number) js.executeScript("return liveView.charts.throughput.plot.data[0].length;")).longValue();
@@ -161,7 +210,7 @@ class LiveViewBrowserIT {
         String java = ProcessHandle.current().info().command().orElse("java");
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx768m", "-jar", jar, "tune",
                 ROOT.resolve("config/experiments/bank-autotune.yaml").toString(), "--ui", "0", "--set",
-                "autoconf.daemon=true", "--set", "duration=60s", "--out", tmp.resolve("run").toString())
+                "autoconf.daemon=true", "--set", "duration=900s", "--out", tmp.resolve("run").toString())
                 .redirectErrorStream(true); // the daemon keeps the run (and the view) up after tuning; ended below
         return pb.start();
     }
@@ -187,14 +236,22 @@ class LiveViewBrowserIT {
         }, "tune-output");
         t.setDaemon(true);
         t.start();
-        return url.get(60, TimeUnit.SECONDS);
+        return url.get(180, TimeUnit.SECONDS);
     }
 
-    private static JsonNode get(String url) throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, r.statusCode(), url);
-        return JSON.readTree(r.body());
+    /** The endpoint's JSON (status 200), read within 60 s. */
+    private static JsonNode get(String url) {
+        try {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
+                    .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), url);
+            return JSON.readTree(r.body());
+        } catch (IOException x) {
+            throw new UncheckedIOException(url, x);
+        } catch (InterruptedException x) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading " + url, x);
+        }
     }
 
     private ChromeDriver browser() throws IOException {

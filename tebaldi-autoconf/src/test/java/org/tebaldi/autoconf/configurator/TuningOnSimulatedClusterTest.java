@@ -54,8 +54,9 @@ import org.tebaldi.server.node.ClusterConfig;
  *
  * <p>True throughputs, without injected noise ({@link #truth}: seed 1, 1 s of virtual time, profiling on; the test
  * measures them and checks them against the bounds below): {@code 2pl[bump,note]} 2,746 txn/s; bump in a leaf of
- * its own under 2PL or RP ({@code 2pl{2pl[bump],2pl[note]}}, {@code 2pl{rp[bump],2pl[note]}}) the very same
- * 2,746 txn/s (with a single step RP locks as 2PL does, and the simulation charges no CPU for a nested node); TSO
+ * its own under 2PL ({@code 2pl{2pl[bump],2pl[note]}}) the very same 2,746 txn/s (the simulation charges no CPU for
+ * a nested node); under RP ({@code 2pl{rp[bump],2pl[note]}}) 1.083 times that, since RP's end of execution is a
+ * step transition that releases the single step before the commit round (dissertation §4.4.2); TSO
  * for bump ({@code 2pl{tso[bump],2pl[note]}}, plain or per {@code k}) 4,363 txn/s, a ratio of 1.59 (a promise lets
  * the next bump read the hot row as soon as it is written).
  *
@@ -70,18 +71,18 @@ import org.tebaldi.server.node.ClusterConfig;
  * <p>Two scenarios on {@value #SEEDS} seeds each, with the same workload, start tree and settings except the
  * mechanisms the strategies may use (observed counts in brackets):
  * <ul>
- *   <li>better ({@code [rp, tso]}): the candidates for bump–bump are RP for bump (no gain) and TSO for bump, plain
+ *   <li>better ({@code [rp, tso]}): the candidates for bump–bump are RP for bump (+8%) and TSO for bump, plain
  *       and per {@code k} (+59%). Every adopted tree must be truly better (true ratio at least
  *       {@value #TRULY_BETTER}), and the session must end on a truly better tree in at least 90% of the seeds [30
  *       of 30];</li>
- *   <li>not better ({@code [2pl, rp]}): both candidates run exactly as the start tree does (checked: within ±3%).
+ *   <li>not better ({@code [2pl]}): the candidate runs exactly as the start tree does (checked: within ±3%).
  *       At most {@value #MAX_FALSE_ADOPTIONS} seed may adopt [0]: a candidate is adopted only if its screening
  *       interval and then its confirmation's on fresh windows lie above the margin, each a one-sided test at 5%
  *       against +3% (the extra rounds a promising or undecided interval gets raise that: 5 of 300 seeds in
  *       {@link ConfiguratorNoiseTest}'s model); the bound of 1 in 30 leaves room for the drift and pauses, which
- *       bend the t-test's assumptions (screening passed a candidate in 3 seeds, each confirmation did not). The
+ *       bend the t-test's assumptions (in earlier runs with two candidates screening passed one in 3 seeds, each confirmation did not). The
  *       naive rule ({@link NaiveRule}: a candidate's first window against the incumbent's mean) must have adopted
- *       in at least a quarter of the seeds [18 of 30], so the test fails if the intervals were replaced by
+ *       in at least a fifth of the seeds [7 of 30], so the test fails if the intervals were replaced by
  *       means.</li>
  * </ul>
  */
@@ -370,7 +371,7 @@ class TuningOnSimulatedClusterTest {
         List<String> adoptions = new ArrayList<>();
         List<String> notEqual = new ArrayList<>();
         for (long seed = 1; seed <= SEEDS; seed++) {
-            List<Iteration> its = tune(seed, List.of("2pl", "rp"));
+            List<Iteration> its = tune(seed, List.of("2pl"));
             tally.add(its, fooled.get(seed));
             for (Iteration it : its) {
                 for (Iteration.Trial t : it.trials()) {
@@ -390,7 +391,7 @@ class TuningOnSimulatedClusterTest {
                 + notEqual);
         assertTrue(tally.adopted <= MAX_FALSE_ADOPTIONS, () -> counts + "; adoptions:\n"
                 + String.join("\n", adoptions));
-        assertTrue(tally.naive >= SEEDS / 4, () -> counts + ": the noise is too weak to tell intervals from means");
+        assertTrue(tally.naive >= SEEDS / 5, () -> counts + ": the noise is too weak to tell intervals from means");
         System.out.println("not-better scenario: " + counts);
     }
 }

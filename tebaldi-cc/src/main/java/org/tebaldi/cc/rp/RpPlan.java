@@ -94,6 +94,11 @@ final class RpPlan {
         return procedures.get(type);
     }
 
+    /** Number of steps; steps are numbered 1 .. steps(). */
+    int steps() {
+        return plan.size();
+    }
+
     /** E.g. {@code 1:{warehouse} 2:{district} ...}. */
     String describe() {
         return plan.describe();

@@ -63,12 +63,23 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
     private final HashMap<Long, Runnable> pending = new HashMap<>();
     private long nextReq;
 
-    RpTcPart(CcNode node, TcServices services, long timeoutMicros) {
+    private final StepRule stepRule;
+    private final java.util.concurrent.atomic.LongAdder stepWaits = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder remoteWatches = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.Set<String> ablated;
+
+    /**
+     * @param ablated rules switched off for the tests that show each one matters ({@link RuntimePipelining#ABLATE}):
+     *                {@code crossWait}, {@code inGroupWait}
+     */
+    RpTcPart(CcNode node, TcServices services, long timeoutMicros, StepRule stepRule, java.util.Set<String> ablated) {
         this.node = node;
         this.services = services;
         this.level = node.depth();
         this.plan = RpPlan.of(node, services.database());
         this.timeoutMicros = timeoutMicros;
+        this.stepRule = stepRule;
+        this.ablated = ablated;
     }
 
     @Override
@@ -84,7 +95,7 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
 
     @Override
     public Object meta(TcTxn t, Pipeline st) {
-        return st.entered < 0 ? null : new RpMessages.Meta(st.entered);
+        return st.entered < 0 ? null : new RpMessages.Meta(st.entered, st.released);
     }
 
     /** Entering a new step needs the dependencies of every earlier operation (batched execution). */
@@ -117,6 +128,8 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
      */
     private void transition(TcTxn t, Pipeline st, int to, int next, Continuation k) {
         int from = st.entered;
+        boolean end = to > plan.steps();
+        int finished = Math.min(to, plan.steps()); // what cross-group dependencies must have finished
         Targets releaseWait = new Targets();
         Targets enterWait = new Targets();
         for (TxnDep d : t.dependencies()) {
@@ -124,26 +137,52 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
                 if (from >= 0) {
                     releaseWait.require(d.txnId(), d.typeId(), -1, from);
                 }
-                enterWait.require(d.txnId(), d.typeId(), to, -1);
-            } else if (d.level() == level) {
-                enterWait.require(d.txnId(), d.typeId(), -1, to);
+                if (!ablated.contains("inGroupWait")) {
+                    enterWait.require(d.txnId(), d.typeId(), to, -1); // in-group: has started step `to`
+                }
+            } else if (d.level() == level && !ablated.contains("crossWait")) {
+                enterWait.require(d.txnId(), d.typeId(), -1, finished); // cross-group: has finished step `to`
             }
         }
         st.stepWait = services.awaitOrTimeout(timeoutMicros, () -> k.abort(AbortReason.conflict("rp: waited more than "
-                + timeoutMicros / 1000 + " ms to enter a step at rp node " + node.id())));
+                + timeoutMicros / 1000 + " ms to " + (end ? "end its execution" : "enter a step") + " at rp node "
+                + node.id())));
         await(t, releaseWait, () -> {
-            if (from >= 0) {
-                release(t, st, from, enterWait.reachedBy(this::reached) ? next : -1);
+            boolean now = enterWait.reachedBy(this::reached);
+            if (end && now) {
+                st.released = from; // the validation requests release it at every participant
+            } else if (from >= 0) {
+                release(t, st, from, now ? next : -1);
             }
             await(t, enterWait, () -> {
                 if (st.done || !st.stepWait.complete()) {
                     return; // ended (e.g. timed out) meanwhile
                 }
                 st.entered = to;
+                if (stepRule == StepRule.PAPER) {
+                    st.released = Math.max(st.released, to - 1); // executing step `to`: every step below is done
+                }
                 changed(t, st);
                 k.proceed();
             });
         });
+    }
+
+    /**
+     * The end of execution ({@link StepRule#PAPER}): a transition to a step past the last, under the same rules —
+     * once its in-group dependencies finished its step it releases it, and once its cross-group dependencies finished
+     * every step (ended their execution) and its in-group ones ended theirs, it has finished every step. The
+     * validation requests carry that step to every participant ({@link #meta}), where its step locks are released;
+     * only if it must wait are the participants told of its last step at once. Under {@link StepRule#STRICT} its last
+     * step stays held until it commits or aborts.
+     */
+    @Override
+    public void beforeValidation(TcTxn t, Pipeline st, Continuation k) {
+        if (stepRule != StepRule.PAPER || st.entered < 0 || st.done) {
+            k.proceed();
+            return;
+        }
+        transition(t, st, plan.steps() + 1, -1, k); // steps are numbered 1 .. steps()
     }
 
     /**
@@ -225,6 +264,9 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
             int released = targets.released[i];
             int type = targets.types[i];
             if (!reached(id, entered, released)) {
+                if (left[0] == 0) {
+                    stepWaits.increment();
+                }
                 left[0]++;
                 long since = services.nowMicros();
                 watch(id, entered, released, () -> {
@@ -274,6 +316,7 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
             return;
         }
         long r = ++nextReq;
+        remoteWatches.increment();
         pending.put(r, reached);
         services.send(services.coordinatorOf(id), node.id(), new RpMessages.Watch(r, id, entered, released));
     }
@@ -298,6 +341,19 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
 
     private void reply(NodeId to, RpMessages.Watch w, Progress p, boolean done) {
         services.send(to, node.id(), new RpMessages.Progress(w.reqId(), w.txnId(), p.entered(), p.released(), done));
+    }
+
+    /** A data server's knowledge of a dependency's progress ({@link RpMessages.Known}): a lower bound, merged. */
+    @Override
+    public void onReport(TcTxn t, Pipeline st, org.tebaldi.core.cc.CcReport report) {
+        if (report instanceof RpMessages.Known k && !services.coordinatorOf(k.txnId()).equals(services.self())) {
+            Progress p = known.get(k.txnId());
+            if (k.done()) {
+                known.put(k.txnId(), Progress.FINISHED);
+            } else if (p == null || p.released() < k.released()) {
+                known.put(k.txnId(), new Progress(p == null ? -1 : p.entered(), k.released()));
+            }
+        }
     }
 
     @Override
@@ -325,12 +381,24 @@ final class RpTcPart implements TcPart<RpTcPart.Pipeline> {
                 st.remoteFrom.add(from);
             }
         } else if (payload instanceof RpMessages.Progress p) {
-            known.put(p.txnId(), p.done() ? Progress.FINISHED : new Progress(p.entered(), p.released()));
+            Progress old = known.get(p.txnId());
+            known.put(p.txnId(), p.done() ? Progress.FINISHED : old == null ? new Progress(p.entered(), p.released())
+                    : new Progress(Math.max(old.entered(), p.entered()), Math.max(old.released(), p.released())));
             Runnable r = pending.remove(p.reqId());
             if (r != null) {
                 r.run();
             }
         }
+    }
+
+    /**
+     * {@code rp.stepWaits}: step transitions (and ends of execution) that had to wait for a dependency;
+     * {@code rp.remoteWatches}: waits on a transaction of another coordinator, each a {@code Watch} message answered
+     * by a {@code Progress} message.
+     */
+    @Override
+    public Map<String, Long> counters() {
+        return Map.of("rp.stepWaits", stepWaits.sum(), "rp.remoteWatches", remoteWatches.sum());
     }
 
     @Override

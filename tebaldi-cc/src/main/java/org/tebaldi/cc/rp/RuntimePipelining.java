@@ -16,7 +16,11 @@ import org.tebaldi.core.tree.CcNode;
  * step only after the transactions they depend on passed it, and commit after them.
  *
  * <p>Options: {@code lockTimeout} (duration, default 1s: step-lock wait), {@code stepTimeout} (duration,
- * default 1s: wait to enter a step); either timing out aborts the transaction (deadlocks between groups). The
+ * default 1s: wait to enter a step); either timing out aborts the transaction (deadlocks between groups);
+ * {@code stepRule}: {@code paper} (default, §4.4.2: entering step b finishes every step below b, the end of execution
+ * every step) or {@code strict} ({@link StepRule}); {@code dependencies}: {@code direct} (default, §4.3) or
+ * {@code all} ({@link DependencyRule}). The argument for the defaults is in docs/mechanisms.md "Runtime pipelining".
+ * The
  * default is long on purpose: a pipeline's waits grow with its queue, and an RP abort cascades to every reader of
  * the aborted transaction's step-committed writes (TPC-C 3-layer at 800 clients on 2 cores: 100 ms gave 902 txn/s
  * with 91% aborts, 86,822 of them cascading; 1 s gave 2,594 txn/s with 0.8% aborts).
@@ -24,6 +28,20 @@ import org.tebaldi.core.tree.CcNode;
 public final class RuntimePipelining implements Mechanism {
     /** Default timeouts, µs. */
     public static final long DEFAULT_TIMEOUT_MICROS = 1_000_000;
+    /** The options, in the order messages list them. */
+    private static final List<String> OPTIONS = List.of("lockTimeout", "stepTimeout", "stepRule", "dependencies");
+    /**
+     * System property naming rules to switch off, comma-separated — {@code crossWait} (cross-group dependencies need
+     * not have finished the step), {@code inGroupWait} (in-group ones need not have started it), {@code handOn} (an
+     * aborted predecessor hands nothing on) — for the tests that show each rule matters (docs/mechanisms.md). Read
+     * when a node's parts are made; never set outside those tests.
+     */
+    public static final String ABLATE = "tebaldi.rp.ablate";
+
+    private static java.util.Set<String> ablated() {
+        String v = System.getProperty(ABLATE, "");
+        return v.isBlank() ? java.util.Set.of() : java.util.Set.of(v.split(","));
+    }
 
     @Override
     public String name() {
@@ -34,9 +52,15 @@ public final class RuntimePipelining implements Mechanism {
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();
         for (String k : node.options().keySet()) {
-            if (!k.equals("lockTimeout") && !k.equals("stepTimeout")) {
-                problems.add("option '" + k + "' is unknown to rp (options: lockTimeout, stepTimeout)");
+            if (!OPTIONS.contains(k)) {
+                problems.add("option '" + k + "' is unknown to rp (options: " + String.join(", ", OPTIONS) + ")");
             }
+        }
+        try {
+            StepRule.parse(node.option("stepRule", "paper"));
+            DependencyRule.parse(node.option("dependencies", "direct"));
+        } catch (IllegalArgumentException e) {
+            problems.add(e.getMessage());
         }
         for (String k : List.of("lockTimeout", "stepTimeout")) {
             try {
@@ -58,11 +82,13 @@ public final class RuntimePipelining implements Mechanism {
 
     @Override
     public TcPart<?> tcPart(CcNode node, TcServices services) {
-        return new RpTcPart(node, services, node.durationOption("stepTimeout", DEFAULT_TIMEOUT_MICROS));
+        return new RpTcPart(node, services, node.durationOption("stepTimeout", DEFAULT_TIMEOUT_MICROS),
+                StepRule.parse(node.option("stepRule", "paper")), ablated());
     }
 
     @Override
     public DsPart<?> dsPart(CcNode node, DsServices services) {
-        return new RpDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS));
+        return new RpDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS),
+                DependencyRule.parse(node.option("dependencies", "direct")), !ablated().contains("handOn"));
     }
 }

@@ -53,7 +53,7 @@ public final class DataServer extends NodeBase implements DsServices {
     private final DsModule module = new DsModule(this);
     private final DsPhases phases = new DsPhases(this);
     private final Handlers handlers = new Handlers();
-    private MultiVersionStore store;
+    private final MultiVersionStore store;
     private final DsReconfig reconfig = new DsReconfig();
     private final Long2ObjectOpenHashMap<DsTxnImpl> txns =
             new Long2ObjectOpenHashMap<>();
@@ -78,7 +78,7 @@ public final class DataServer extends NodeBase implements DsServices {
     /** @param expectedKeys capacity hint for the store */
     public DataServer(int index, ClusterConfig cfg, int expectedKeys) {
         this.index = index;
-        this.store = new MultiVersionStore(expectedKeys);
+        this.store = cfg.storage().open(index, cfg.dataServers(), cfg.db().catalog(), expectedKeys);
         this.history = new DsHistory(cfg.recordHistory());
         this.gc = new GcEpochs(this, cfg.gcEpochMicros(), cfg.recordHistory());
         module.install(cfg);
@@ -259,12 +259,7 @@ public final class DataServer extends NodeBase implements DsServices {
         }
         module.install(cfg.withTree(tree));
         gc.reset();
-        reconfig.rebaseWritten();
-    }
-
-    /** A transaction added a version to {@code chain} (remembered for the next re-basing). */
-    void written(VersionChain chain) {
-        reconfig.written(chain);
+        store.rebaseAll();
     }
 
     /**
@@ -289,9 +284,8 @@ public final class DataServer extends NodeBase implements DsServices {
             views.recoveryBegan();
         }
         versionsRemoved = versionsAdded - gc.pruned();
-        reconfig.forgetWritten();
         txns.clear();
-        store = new MultiVersionStore(Math.max(1024, store.keyCount()));
+        store.clear();
         gc.reset();
         history.clearPruned();
         module.install(config());

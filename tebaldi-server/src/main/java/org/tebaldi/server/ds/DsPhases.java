@@ -7,7 +7,6 @@ import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
 import org.tebaldi.server.msg.AbortRequest;
@@ -106,9 +105,7 @@ final class DsPhases {
             replyExec(from, t, r.opId(), false, null, why);
             return;
         }
-        var chain = ds.store().find(op.key());
-        Version v = chain == null ? null : chain.latestCommitted();
-        replyExec(from, t, r.opId(), true, v == null ? null : v.value(), null);
+        replyExec(from, t, r.opId(), true, ds.store().latestCommittedRow(op.key()), null);
     }
 
     /**

@@ -1,14 +1,11 @@
 package org.tebaldi.server.ds;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.server.msg.Reconfig;
 import org.tebaldi.server.node.Handlers;
 
@@ -41,31 +38,6 @@ final class DsReconfig {
     private boolean retireDrained;
     private Reconfig.Retire pendingRetire;
     private NodeId server;
-    /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
-    private final List<VersionChain> written = new ArrayList<>();
-
-    /** A transaction added a version to {@code chain}: remember it for the next re-basing. */
-    void written(VersionChain chain) {
-        if (chain.markWritten()) {
-            written.add(chain);
-        }
-    }
-
-    /**
-     * Partial restart: every version written since the last one is re-based, as if a virtual recovery transaction
-     * beneath the root wrote it (dissertation §4.5.4, §5.5.1).
-     */
-    void rebaseWritten() {
-        for (VersionChain chain : written) {
-            chain.rebaseAll();
-        }
-        written.clear();
-    }
-
-    /** Recovery dropped the store: nothing to re-base. */
-    void forgetWritten() {
-        written.clear();
-    }
 
     /** Registers the handlers of the reconfiguration messages of {@code ds}. */
     void register(DataServer ds, Handlers handlers) {

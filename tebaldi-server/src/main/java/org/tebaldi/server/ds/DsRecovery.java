@@ -145,7 +145,7 @@ final class DsRecovery {
                 Version v = new Version(d.writer(), -1, 0, d.row(), true);
                 v.setOrderKey(d.orderKey());
                 v.rebase();
-                ds.store().chain(d.key()).restore(v);
+                ds.store().restore(d.key(), v);
                 ds.versionAdded();
             }
             rows += chunk.size();

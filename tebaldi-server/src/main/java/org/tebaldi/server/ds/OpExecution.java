@@ -150,7 +150,6 @@ final class OpExecution implements OpContext {
             }
             t.writes.add(new DsTxnImpl.Written(req.op().key(), chain, own));
             ds.versionAdded();
-            ds.written(chain);
         }
         written = own;
         ds.recorder().write(t, req.op().key(), own.writeSeq());

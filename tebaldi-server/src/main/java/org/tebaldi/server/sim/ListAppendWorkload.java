@@ -24,10 +24,19 @@ public final class ListAppendWorkload implements SimWorkload {
 
     /** @param keys rows per table (fewer = more contention) */
     public ListAppendWorkload(int keys) {
+        this(keys, 2);
+    }
+
+    /**
+     * @param keys   rows per table (fewer = more contention)
+     * @param tables 2 ({@code la, lb}) or 3 ({@code la, lb, lc}: runtime pipelining then runs three steps, and a
+     *               transaction that misses {@code lb} skips one)
+     */
+    public ListAppendWorkload(int keys, int tables) {
         ListAppendTxns.Options d = ListAppendTxns.Options.defaults();
         txns = new ListAppendTxns(List.of("t_a", "t_b", "t_c", "t_ro"), Set.of("t_ro"),
-                new ListAppendTxns.Options(keys, d.maxOps(), d.readOnlyShare(), d.userAbortShare(), d.batchShare()),
-                new ListAppendRecorder());
+                new ListAppendTxns.Options(keys, d.maxOps(), d.readOnlyShare(), d.userAbortShare(), d.batchShare(),
+                        tables), new ListAppendRecorder());
     }
 
     /** The transactions and their recorder (for final reads and the black-box check of a whole run). */

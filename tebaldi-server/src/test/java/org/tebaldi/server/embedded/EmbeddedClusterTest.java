@@ -23,8 +23,9 @@ import org.tebaldi.server.sim.SimWorkload;
 
 /**
  * The same node code on real threads: an embedded cluster (2 TCs, 3 DSs, 4 executor threads, 50 µs emulated
- * one-way delay) runs closed-loop bank clients for a while; the recorded history must be serializable and the
- * bank invariants must hold. Catches races the single-threaded simulator cannot.
+ * one-way delay) runs closed-loop bank clients for 1.5 s (and until more than 100 commits); once the cluster is quiet,
+ * the recorded history must be serializable and the bank invariants must hold. Catches races the single-threaded
+ * simulator cannot.
  */
 class EmbeddedClusterTest {
     @Test
@@ -37,15 +38,18 @@ class EmbeddedClusterTest {
         w.load(cluster);
         cluster.start();
         int clients = 16;
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1500);
+        // the clients run 1.5 s and until more than 100 commits (at most 2 minutes, on a stalled machine)
+        long now = System.nanoTime();
+        long end = now + TimeUnit.MILLISECONDS.toNanos(1500);
+        long cap = now + TimeUnit.MINUTES.toNanos(2);
         CountDownLatch done = new CountDownLatch(clients);
         AtomicLong committed = new AtomicLong();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         for (int c = 0; c < clients; c++) {
-            loop(cluster.client(c), w, new Random(c), end, done, committed, failure);
+            loop(cluster.client(c), w, new Random(c), end, cap, done, committed, failure);
         }
-        assertTrue(done.await(30, TimeUnit.SECONDS), "clients finished");
-        Thread.sleep(200); // let the last commit messages land
+        assertTrue(done.await(3, TimeUnit.MINUTES), "clients finished");
+        assertTrue(cluster.awaitQuiet(60_000), "the last commit messages landed within 60 s");
         cluster.close();
         if (failure.get() != null) {
             throw new AssertionError(failure.get());
@@ -58,9 +62,10 @@ class EmbeddedClusterTest {
         System.out.println("embedded bank: " + committed.get() + " committed, " + w.audits() + " audits; " + r.summary(0));
     }
 
-    private static void loop(TxnClient client, SimWorkload w, Random rnd, long end, CountDownLatch done,
+    private static void loop(TxnClient client, SimWorkload w, Random rnd, long end, long cap, CountDownLatch done,
                              AtomicLong committed, AtomicReference<Throwable> failure) {
-        if (System.nanoTime() > end || failure.get() != null) {
+        long now = System.nanoTime();
+        if (now > end && committed.get() > 100 || now > cap || failure.get() != null) {
             done.countDown();
             return;
         }
@@ -70,7 +75,7 @@ class EmbeddedClusterTest {
             } else if (ok) {
                 committed.incrementAndGet();
             }
-            loop(client, w, rnd, end, done, committed, failure);
+            loop(client, w, rnd, end, cap, done, committed, failure);
         });
     }
 }

@@ -28,7 +28,13 @@ final class Scenario {
 
     /** With {@code partitioner} (null: the default), e.g. a Chiller placement with hot records. */
     Scenario(Database db, CcTree tree, int dataServers, org.tebaldi.server.node.Partitioner partitioner) {
-        cluster = new Cluster(sim, new ClusterConfig(db, tree, 2, dataServers, partitioner, true), 64);
+        this(db, tree, dataServers, partitioner, c -> c);
+    }
+
+    /** With the cluster configuration adjusted by {@code configure} (e.g. durability). */
+    Scenario(Database db, CcTree tree, int dataServers, org.tebaldi.server.node.Partitioner partitioner,
+             java.util.function.UnaryOperator<ClusterConfig> configure) {
+        cluster = new Cluster(sim, configure.apply(new ClusterConfig(db, tree, 2, dataServers, partitioner, true)), 64);
     }
 
     Scenario load(Key k, Row r) {

@@ -84,6 +84,37 @@ class ConformanceSuiteTest {
         check(name, spec, () -> new ListAppendWorkload(5));
     }
 
+    /**
+     * Runtime pipelines of three steps over the three-table list-append workload ({@code la, lb, lc}): transactions
+     * that touch {@code la} and {@code lc} only skip a step, so every rule of dissertation §4.4.2 is exercised —
+     * skipped steps and the end of execution counted as finished, cross-group dependencies finishing and in-group
+     * ones starting a step, direct dependency sets, an aborted predecessor handing its predecessors on — under each
+     * parent, as a leaf and as an inner node, and in both variants ({@code stepRule}, {@code dependencies}).
+     */
+    static Stream<Arguments> threeStepRp() {
+        List<Arguments> out = new ArrayList<>();
+        for (String opts : List.of("", "stepRule=strict", "dependencies=all")) {
+            java.util.function.Function<TreeSpec, TreeSpec> o = t -> opts.isEmpty() ? t
+                    : t.option(opts.substring(0, opts.indexOf("=")), opts.substring(opts.indexOf("=") + 1));
+            out.add(Arguments.of("rp[all] " + opts, o.apply(TreeSpec.leaf("rp", "t_a", "t_b", "t_c", "t_ro"))));
+            out.add(Arguments.of("rp{rp, 2pl} " + opts, o.apply(TreeSpec.inner("rp",
+                    o.apply(TreeSpec.leaf("rp", "t_a", "t_b")), TreeSpec.leaf("2pl", "t_c", "t_ro")))));
+            out.add(Arguments.of("2pl{rp, rp} " + opts, TreeSpec.inner("2pl", o.apply(TreeSpec.leaf("rp", "t_a", "t_b")),
+                    o.apply(TreeSpec.leaf("rp", "t_c", "t_ro")))));
+            out.add(Arguments.of("ssi{none, 2pl{rp, rp}} " + opts, TreeSpec.inner("ssi", TreeSpec.leaf("none", "t_ro"),
+                    TreeSpec.inner("2pl", o.apply(TreeSpec.leaf("rp", "t_a", "t_b")), o.apply(TreeSpec.leaf("rp", "t_c"))))));
+            out.add(Arguments.of("rp{rp, rp} " + opts, o.apply(TreeSpec.inner("rp", o.apply(TreeSpec.leaf("rp", "t_a")),
+                    o.apply(TreeSpec.leaf("rp", "t_b", "t_c", "t_ro"))))));
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("threeStepRp")
+    void threeStepRpWithSkippedSteps(String name, TreeSpec spec) {
+        check(name, spec, () -> new ListAppendWorkload(5, 3));
+    }
+
     private static void check(String name, TreeSpec spec, Supplier<SimWorkload> workload) {
         CcTree tree = CcTree.build(spec, name);
         long[] seeds = seedRange(name.hashCode() & 0xffff, PAIR_SEEDS);
@@ -97,7 +128,7 @@ class ConformanceSuiteTest {
         List<String> failures = new ArrayList<>();
         int runs = 0;
         List<Supplier<SimWorkload>> workloads = List.of(() -> new MixWorkload(5), () -> new BankWorkload(6),
-                () -> new BankWorkload(6, true), () -> new ListAppendWorkload(5));
+                () -> new BankWorkload(6, true), () -> new ListAppendWorkload(5), () -> new ListAppendWorkload(5, 3));
         for (int i = 1; i <= TREES; i++) {
             Supplier<SimWorkload> w = workloads.get(i % workloads.size());
             TreeSpec spec = new RandomTrees(w.get().database(), i, 3).next();

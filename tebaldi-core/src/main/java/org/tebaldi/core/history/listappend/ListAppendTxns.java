@@ -23,7 +23,8 @@ import org.tebaldi.core.txn.TxnAbortedException;
  * The list-append workload's transactions, for any set of type names (so it runs under any tree's shape). Tables
  * {@value #TABLE_A} and {@value #TABLE_B} hold lists: a string column {@value #COLUMN} of comma-separated longs.
  * Every type declares the access order {@code [la, lb]} and issues its 1..{@code maxOps} operations in that order, so
- * runtime pipelining runs two steps. An update type's operation is a read, or an append done one of four ways: a
+ * runtime pipelining runs two steps; with {@link Options#tables()} = 3 a third table {@value #TABLE_C} follows, the
+ * order is {@code [la, lb, lc]} and a transaction that touches {@code la} and {@code lc} only skips a step. An update type's operation is a read, or an append done one of four ways: a
  * read then a write, a read-for-update then a write, a server-side {@code update} (which writes nothing on an absent
  * row) or an {@code upsert} (which inserts it); a read-only type only reads. Keys {@code 0..keysPerTable-1} are
  * loaded empty and key {@code keysPerTable} starts absent, so appends also insert. Some attempts send runs of reads
@@ -38,6 +39,8 @@ public final class ListAppendTxns {
     /** Table names and the list column. */
     public static final String TABLE_A = "la";
     public static final String TABLE_B = "lb";
+    /** The third table, with {@link Options#tables()} = 3. */
+    public static final String TABLE_C = "lc";
     public static final String COLUMN = "list";
 
     /**
@@ -48,14 +51,19 @@ public final class ListAppendTxns {
      * @param readOnlyShare  share of attempts of a read-only type (when both kinds of type exist), 0..1
      * @param userAbortShare share of attempts that end with a user abort, 0..1
      * @param batchShare     share of attempts that send operations together with executeAll, 0..1
+     * @param tables         tables, 2 ({@code la, lb}) or 3 ({@code la, lb, lc}: a transaction whose operations
+     *                       miss {@code lb} skips a step of a runtime pipeline)
      */
     public record Options(int keysPerTable, int maxOps, double readOnlyShare, double userAbortShare,
-                          double batchShare) {
+                          double batchShare, int tables) {
         /** @throws IllegalArgumentException for a value out of range */
         public Options {
             if (keysPerTable < 1 || maxOps < 1) {
                 throw new IllegalArgumentException("keysPerTable and maxOps must be at least 1, got " + keysPerTable
                         + " and " + maxOps);
+            }
+            if (tables < 2 || tables > 3) {
+                throw new IllegalArgumentException("tables must be 2 or 3, got " + tables);
             }
             for (double s : new double[] {readOnlyShare, userAbortShare, batchShare}) {
                 if (!(s >= 0 && s <= 1)) {
@@ -64,7 +72,17 @@ public final class ListAppendTxns {
             }
         }
 
-        /** 5 keys per table, up to 4 operations, 20% read-only, 5% user aborts, 25% batched. */
+        /** Two tables. */
+        public Options(int keysPerTable, int maxOps, double readOnlyShare, double userAbortShare, double batchShare) {
+            this(keysPerTable, maxOps, readOnlyShare, userAbortShare, batchShare, 2);
+        }
+
+        /** These options with {@code n} tables. */
+        public Options withTables(int n) {
+            return new Options(keysPerTable, maxOps, readOnlyShare, userAbortShare, batchShare, n);
+        }
+
+        /** 5 keys per table, up to 4 operations, 20% read-only, 5% user aborts, 25% batched, two tables. */
         public static Options defaults() {
             return new Options(5, 4, 0.2, 0.05, 0.25);
         }
@@ -89,6 +107,8 @@ public final class ListAppendTxns {
     private final Database db;
     private final TableSchema la;
     private final TableSchema lb;
+    /** The tables in declared (access) order. */
+    private final List<TableSchema> tables;
     private final AtomicLong nextValue = new AtomicLong();
 
     /** {@link #ListAppendTxns(List, Set, String, Options, ListAppendRecorder)} without an instance input. */
@@ -118,10 +138,13 @@ public final class ListAppendTxns {
         Catalog c = new Catalog();
         la = c.add(TABLE_A, 1, -1, false, Catalog.stringCol(COLUMN));
         lb = c.add(TABLE_B, 1, -1, false, Catalog.stringCol(COLUMN));
+        tables = options.tables() == 2 ? List.of(la, lb)
+                : List.of(la, lb, c.add(TABLE_C, 1, -1, false, Catalog.stringCol(COLUMN)));
         db = new Database(c);
         String[] params = instanceInput == null ? new String[0] : new String[] {instanceInput};
+        List<String> order = tables.stream().map(TableSchema::name).toList();
         for (String t : types) {
-            db.interactive(t, readOnly.contains(t), List.of(TABLE_A, TABLE_B), params);
+            db.interactive(t, readOnly.contains(t), order, params);
         }
     }
 
@@ -143,15 +166,16 @@ public final class ListAppendTxns {
     /** Writes the initial rows: keys {@code 0..keysPerTable-1} of both tables, empty lists. */
     public void load(BiConsumer<Key, Row> loader) {
         for (int i = 0; i < options.keysPerTable(); i++) {
-            loader.accept(Key.of(la, i), la.row(""));
-            loader.accept(Key.of(lb, i), lb.row(""));
+            for (TableSchema t : tables) {
+                loader.accept(Key.of(t, i), t.row(""));
+            }
         }
     }
 
     /** Every key an attempt may touch (the loaded ones and the absent one of each table). */
     public List<Key> keys() {
         List<Key> keys = new ArrayList<>();
-        for (TableSchema t : List.of(la, lb)) {
+        for (TableSchema t : tables) {
             for (int i = 0; i <= options.keysPerTable(); i++) {
                 keys.add(Key.of(t, i));
             }
@@ -185,10 +209,10 @@ public final class ListAppendTxns {
         int n = 1 + rnd.nextInt(options.maxOps());
         List<Step> steps = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            TableSchema t = rnd.nextBoolean() ? la : lb;
+            TableSchema t = tables.size() == 2 ? (rnd.nextBoolean() ? la : lb) : tables.get(rnd.nextInt(tables.size()));
             steps.add(new Step(t, rnd.nextInt(options.keysPerTable() + 1), ro ? 0 : rnd.nextInt(5)));
         }
-        steps.sort((x, y) -> Integer.compare(x.table().id(), y.table().id())); // declared order: la, lb
+        steps.sort((x, y) -> Integer.compare(x.table().id(), y.table().id())); // declared order: la, lb(, lc)
         return new Plan(type, List.copyOf(steps), rnd.nextDouble() < options.batchShare(),
                 rnd.nextDouble() < options.userAbortShare(), rnd.nextInt(2));
     }

@@ -23,7 +23,8 @@ import org.tebaldi.core.config.ConfigException;
  * size of each message class. In {@code measured} mode the overhead factor scales a handler's own measured time. Written by {@code scripts/tebaldi calibrate}, never by hand from a paper.
  *
  * @param name             the table's name (file name without {@code .yaml})
- * @param calibration      where and how it was measured (host, cores, Java, experiments, totals), as written
+ * @param calibration      where and how it was measured, as written: {@code host} ({@link HostIdentity#toMap}; older
+ *                         tables: a host name only), experiments, their {@code verify} modes, totals
  * @param overhead         factor (≥ 1) on every handler cost: machine CPU / CPU inside handlers, pooled
  * @param overheads        the same factor per workload name; may be empty
  * @param wakeMicros       CPU charged when a handler starts on an idle core (a worker that had gone idle — spinning,
@@ -133,6 +134,14 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
     }
 
     /**
+     * The host the table was measured on ({@code calibration.host}: CPU model, cores, Java, speed probe); empty for a
+     * table that records none or only a host name (written before they were recorded: the host is unknown).
+     */
+    public java.util.Optional<HostIdentity> host() {
+        return HostIdentity.fromCalibration(name, calibration);
+    }
+
+    /**
      * The cost of a key the table lacks: the sample-weighted mean cost (at 0 units) of the keys of the same role,
      * else of all keys, else 0.
      */
@@ -179,7 +188,8 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
     /**
      * Reads a table.
      *
-     * @throws ConfigException naming the file and the place if it cannot be read or a value is missing or negative
+     * @throws ConfigException naming the file and the place if it cannot be read or a value is missing or negative,
+     *                         or {@code calibration.host} is a mapping with a bad field ({@link HostIdentity#fromCalibration})
      */
     public static CostTable read(Path file) {
         String f = file.toString();
@@ -199,6 +209,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         if (cal != null && cal.isObject()) {
             calibration.putAll(YAML.convertValue(cal, Map.class));
         }
+        HostIdentity.fromCalibration(f, calibration); // a bad host entry fails here, naming the file
         Map<String, Integer> bytes = new TreeMap<>();
         JsonNode b = root.get("bytes");
         if (b != null) {
