@@ -113,8 +113,8 @@ public final class ClosedLoopDriver {
         SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
         try {
             for (int i = 0; i < cfg.clients(); i++) {
-                new ClientLoop(endpoints.apply(i), sources.get(i), new Backoff(cfg.backoffMicros(),
-                        cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control, DriverClock.real(timer)).start();
+                new ClientLoop(endpoints.apply(i), sources.get(i), Backoff.of(cfg, i), metrics, control,
+                        DriverClock.real(timer)).start();
             }
             onStart.accept(new LiveRun() {
                 @Override

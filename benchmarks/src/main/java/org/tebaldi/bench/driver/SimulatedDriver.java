@@ -89,7 +89,7 @@ public final class SimulatedDriver {
         SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
         for (int i = 0; i < cfg.clients(); i++) {
             ClientLoop loop = new ClientLoop(endpoints.apply(i), workload.newClient(i, cfg.clientSeed(i)),
-                    new Backoff(cfg.backoffMicros(), cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control,
+                    Backoff.of(cfg, i), metrics, control,
                     clock);
             clock.execute(loop::start);
         }

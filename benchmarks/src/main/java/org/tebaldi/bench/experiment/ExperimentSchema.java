@@ -6,7 +6,7 @@ import java.util.List;
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
             "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability",
-            "storage");
+            "storage", "profile", "treeOptions");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads", "batching", "simulation", "bind", "sessionTimeout", "commit", "epoch", "replication",
             "placement");
@@ -14,7 +14,7 @@ final class ExperimentSchema {
     static final List<String> SIMULATION = List.of("machines", "coresPerMachine", "latency", "localLatency",
             "bandwidthGbps", "costs", "costMode", "serviceMachine");
     static final List<String> LATENCY = List.of("min", "max");
-    static final List<String> RETRY = List.of("backoff", "maxBackoff");
+    static final List<String> RETRY = List.of("backoff", "maxBackoff", "byMechanism");
     /** {@code warmup:} written as a mapping (a warm-up that ends when throughput settles, {@link WarmupSpec}). */
     static final List<String> WARMUP = List.of("min", "max");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");

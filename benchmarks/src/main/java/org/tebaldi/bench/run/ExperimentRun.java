@@ -158,7 +158,7 @@ public final class ExperimentRun {
         awaitReplicas(cluster);
         DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
                 e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
-                DRAIN_TIMEOUT_MILLIS);
+                DRAIN_TIMEOUT_MILLIS, e.retry().byMechanismMicros());
         DriverResult d;
         MemorySampler memory = new MemorySampler(cluster, history == null ? null : history.stream());
         java.util.List<java.util.Map<String, Long>> counters = new java.util.ArrayList<>(2);

@@ -9,13 +9,18 @@ import org.tebaldi.bench.experiment.SimulationSpec;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.runtime.SimulatedRuntime;
 import org.tebaldi.core.runtime.SimulationException;
+import org.tebaldi.bench.experiment.DurabilitySpec;
+import org.tebaldi.core.runtime.cost.Hardware;
 import org.tebaldi.server.cluster.Cluster;
+import org.tebaldi.server.durability.DurabilityOptions;
+import org.tebaldi.server.durability.SimLogStore;
 import org.tebaldi.server.node.ClusterConfig;
 
 /**
  * Runs one experiment in {@code cluster.mode: simulated} (docs/simulation.md): the same cluster, workload and
  * checks as {@link ExperimentRun}, on a {@link SimulatedRuntime} whose handlers take the calibrated virtual CPU time
- * of {@code cluster.simulation}'s machines, with virtual-time clients ({@link SimulatedDriver}). Everything is
+ * of {@code cluster.simulation}'s machines, with virtual-time clients ({@link SimulatedDriver}); with durability on,
+ * the real logging and epoch protocol over modelled stores ({@link SimLogStore}). Everything is
  * deterministic per {@code seed} in {@code costMode: model}. Throughput, latencies and the timeline are in virtual
  * time; the result says so ({@link RunResult#simulation()}). At the start it says whether the cost table was
  * measured on a host like this one ({@link CostTableHost}; this host's speed probe is measured once per JVM) and
@@ -51,7 +56,7 @@ public final class SimulatedExperimentRun {
         Workload w = e.workload();
         ClusterSpec cs = e.cluster();
         SimulationSpec spec = cs.simulation();
-        org.tebaldi.core.runtime.cost.Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name());
+        Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name(), e.durability().enabled());
         CostTableHost host = CostTableHost.check(spec.costs(), spec.costsFile(),
                 org.tebaldi.core.runtime.cost.HostIdentity.here());
         listener.note(host.line());
@@ -63,7 +68,7 @@ public final class SimulatedExperimentRun {
         ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
                 cs.dataServers(), cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify())
                 .withOpBatching(cs.batching()).withCommit(cs.commit(), cs.epochMicros())
-                .withStorage(ExperimentRun.storage(e, null)));
+                .withDurability(durability(e, sim, hw)).withStorage(ExperimentRun.storage(e, null)));
         ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                 keys -> new Cluster(sim, cc, keys));
         long t0 = System.nanoTime();
@@ -93,7 +98,7 @@ public final class SimulatedExperimentRun {
         Workload w = e.workload();
         DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
                 e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
-                ExperimentRun.DRAIN_TIMEOUT_MILLIS);
+                ExperimentRun.DRAIN_TIMEOUT_MILLIS, e.retry().byMechanismMicros());
         SimulatedDriver driver = new SimulatedDriver(dc, w, cluster::client, sim, listener::tick)
                 .onStart(extension::started).onWindow(extension::windowStarted, extension::windowEnded);
         DriverResult d;
@@ -154,6 +159,19 @@ public final class SimulatedExperimentRun {
                 return sim;
             }
         });
+    }
+
+    /**
+     * The durability options of a simulated run: off, or on with {@link SimLogStore}s charging the cost table's
+     * log-store costs (docs/simulation.md, "Durability").
+     */
+    static DurabilityOptions durability(Experiment e, SimulatedRuntime sim, Hardware hw) {
+        DurabilitySpec d = e.durability();
+        if (!d.enabled()) {
+            return DurabilityOptions.OFF;
+        }
+        return new DurabilityOptions(true, null, d.epochMicros(), d.sync(), SimLogStore.factory(sim,
+                hw.costs().logStore()), d.writeLatencyMicros());
     }
 
     private static SimulationInfo info(SimulationSpec spec, ClusterSpec cs, DriverResult d, SimulatedDriver driver,

@@ -229,6 +229,7 @@ final class DsDurability implements DsFeature {
         }
         recs.add(new LogRecord.Precommit(t.id(), e, t.writeOps ? Math.max(1, writers) : 0, t.typeId(),
                 t.writes.size(), t.loggedReads));
+        org.tebaldi.core.runtime.cost.HandlerUnits.add(recs.size()); // this handler's logging (docs/simulation.md)
         t.logEpoch = e;
         undecided.computeIfAbsent(e, x -> new int[1])[0]++;
         dirty = true;

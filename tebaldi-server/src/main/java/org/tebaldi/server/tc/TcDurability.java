@@ -177,6 +177,7 @@ final class TcDurability implements TcFeature {
         Map<NodeId, List<Long>> byClient = new HashMap<>();
         var head = upTo == Long.MAX_VALUE ? pending : pending.headMap(upTo, true);
         for (List<Pending> l : head.values()) {
+            org.tebaldi.core.runtime.cost.HandlerUnits.add(l.size()); // this handler's work (docs/simulation.md)
             for (Pending p : l) {
                 if (p.held() != null) {
                     tc.sendMessage(p.client(), lost ? new TxnEnded(p.held().reqId(), p.txnId(), false, reason, true,
