@@ -32,7 +32,7 @@
 #           tuning/compare-<workload>-<n>/, tuning/pairs.csv (txn/s of every comparison run) and
 #           tuning/summary.csv (per tuning run: its three tuned/manual ratios); about 90 minutes (not part of the
 #           default list)
-#   dst     DST (issue 19; docs/mechanisms.md "DST"), warm-up 3 s, 10 s measured, about 3 minutes (not part of the
+#   dst     DST (docs/mechanisms.md "DST"), warm-up 3 s, 10 s measured, about 3 minutes (not part of the
 #           default list): TPC-C at 200 clients under timestamps: gts vs dst (dst-timestamps/), and the read-heavy
 #           mix with DST snapshots vs read committed (dst-read-heavy/), config/experiments/dst/*.yaml
 #   coco    COCO's experiments (Lu et al. VLDB 2021; docs/mechanisms.md, "Group durability"), warm-up 3 s, 10 s measured,
@@ -52,6 +52,20 @@
 #           config/experiments/chiller/placement.json, then one sweep over chiller/neworder-{hash-2pl,placement-2pl,
 #           chiller}.yaml with clients [25, 50, 100], warm-up 3 s, 10 s measured: chiller/ (about 4 minutes; not part
 #           of the default list)
+#   diss-fig5-11  Fig 5.11 at the dissertation's scale in virtual time (docs/simulation.md, "The dissertation's
+#           setup"): config/experiments/dissertation/fig5-11-{2pl,initial,3layer}.yaml as one sweep under the
+#           dissertation profile (diss-fig5-11-dissertation/), then with today's defaults (--set profile=none --set
+#           clients=800: diss-fig5-11-default/); the files' 2 s + 10 s (hours of wall time; not part of the default
+#           list; REPRODUCE_EXTRA="--set warmup=1s --set duration=3s" is how the documented numbers ran)
+#   diss-fig5-11-toggles  Fig 5.11's decomposition: 2PL and the three-layer tree with today's defaults and ONE of
+#           the profile's differences at a time — per-operation round trips, 2PL dead-locks by time-out, no
+#           back-off but SSI's 5 ms, 2,000 clients, durability on: diss-fig5-11-toggles-<difference>/ (not part of
+#           the default list)
+#   diss-fig4-7 diss-fig4-9 diss-fig4-10 diss-fig4-11  Chapter 4's figures at the dissertation's scale:
+#           config/experiments/dissertation/fig4-7.yaml (TPC-C trees), fig4-9-hot-item.yaml (hot_item 3 vs 4
+#           layers), fig4-10-{ww,rw}.yaml, fig4-11.yaml (two vs three layers), each under the dissertation profile
+#           (<id>-dissertation/) and with today's defaults (--set profile=none --set workload.execution=procedures:
+#           <id>-default/), at the files' client counts (not part of the default list)
 #
 # Missing experiment files are skipped with a message (e.g. in a checkout that deletes some). Writes
 # results/reproduce-<time>/<id>/ (results.csv, charts, one directory per point: scripts/tebaldi
@@ -73,7 +87,7 @@ EXP="config/experiments"
 ALL=(fig4-7 fig4-8 micro table4-1)
 
 usage() {
-  sed -n '2,56p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,74p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # The experiment files of a figure, relative to ROOT (none if missing).
@@ -95,6 +109,12 @@ files_of() {
     sundial) (cd "$ROOT" && ls $EXP/sundial/ycsb-theta09-{2pl,tictoc,sundial,sundial-cache}.yaml \
                 $EXP/sundial/ycsb-readmostly-sundial{,-cache}.yaml 2>/dev/null) ;;
     chiller) (cd "$ROOT" && ls $EXP/chiller/neworder-{hash-2pl,placement-2pl,chiller}.yaml 2>/dev/null) ;;
+    diss-fig5-11) (cd "$ROOT" && ls $EXP/dissertation/fig5-11-{2pl,initial,3layer}.yaml 2>/dev/null) ;;
+    diss-fig5-11-toggles) (cd "$ROOT" && ls $EXP/dissertation/fig5-11-{2pl,3layer}.yaml 2>/dev/null) ;;
+    diss-fig4-7) (cd "$ROOT" && ls $EXP/dissertation/fig4-7.yaml 2>/dev/null) ;;
+    diss-fig4-9) (cd "$ROOT" && ls $EXP/dissertation/fig4-9-hot-item.yaml 2>/dev/null) ;;
+    diss-fig4-10) (cd "$ROOT" && ls $EXP/dissertation/fig4-10-{ww,rw}.yaml 2>/dev/null) ;;
+    diss-fig4-11) (cd "$ROOT" && ls $EXP/dissertation/fig4-11.yaml 2>/dev/null) ;;
   esac
   return 0
 }
@@ -106,7 +126,9 @@ for a in "$@"; do
     -h|--help) usage; exit 0 ;;
     --list) list=true ;;
     fig4-7|fig4-8|micro|table4-1|validate|cluster|tuning|coco|sundial|chiller|dst) wanted+=("$a") ;;
-    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning coco sundial chiller dst," \
+    diss-fig5-11|diss-fig5-11-toggles|diss-fig4-7|diss-fig4-9|diss-fig4-10|diss-fig4-11) wanted+=("$a") ;;
+    *) echo "reproduce: unknown figure '$a'. Fix: use one of ${ALL[*]} validate cluster tuning coco sundial chiller dst" \
+         "diss-fig5-11 diss-fig5-11-toggles diss-fig4-7 diss-fig4-9 diss-fig4-10 diss-fig4-11," \
          "--list or --help" >&2
        exit 2 ;;
   esac
@@ -265,7 +287,7 @@ for id in "${wanted[@]}"; do
       fig4-8) note "$id: skipped: no $EXP/seats-*.yaml" ;;
       micro) note "$id: skipped: no $EXP/micro-*.yaml" ;;
       table4-1) note "$id: skipped: scripts/jmh.sh is missing" ;;
-      validate|cluster|tuning|coco|chiller|dst) note "$id: skipped: its experiment files are missing" ;;
+      validate|cluster|tuning|coco|chiller|dst|diss-*) note "$id: skipped: its experiment files are missing" ;;
       sundial) note "$id: skipped: no $EXP/sundial/*.yaml (they arrive with the tictoc/sundial merge)" ;;
     esac
     continue
@@ -351,7 +373,7 @@ for id in "${wanted[@]}"; do
         copy_charts "$OUT/coco-distributed" coco-distributed
       fi ;;
     dst)
-      # DST (issue 19): the timestamp schemes side by side (gts vs dst, TPC-C standard mix, 200 clients), then DST's
+      # DST: the timestamp schemes side by side (gts vs dst, TPC-C standard mix, 200 clients), then DST's
       # read-only snapshots against the read-committed baseline on the read-heavy mix (79% read-only, stock_level
       # over 20 districts); one sweep (one chart) each
       run dst-timestamps "$OUT/dst-timestamps" "$EXP/dst/tpcc-gts.yaml" "$EXP/dst/tpcc-dst.yaml" --set warmup=3s \
@@ -408,6 +430,26 @@ for id in "${wanted[@]}"; do
         }' "$OUT/tuning/pairs.csv" | sort >> "$OUT/tuning/summary.csv"
       cat "$OUT/tuning/summary.csv"
       note "tuning: tuned/manual ratios per pair -> tuning/summary.csv" ;;
+    diss-fig5-11)
+      run "$id" "$OUT/$id-dissertation" "${files[@]}"
+      run "$id" "$OUT/$id-default" "${files[@]}" --set profile=none --set clients=800 ;;
+    diss-fig5-11-toggles)
+      # today's defaults (profile none, 800 clients) with one of the dissertation profile's keys at a time
+      run "$id" "$OUT/$id-none" "${files[@]}" --set profile=none --set clients=800
+      run "$id" "$OUT/$id-round-trips" "${files[@]}" --set profile=none --set clients=800 \
+        --set workload.roundTrips=per-operation
+      run "$id" "$OUT/$id-deadlock-timeout" "${files[@]}" --set profile=none --set clients=800 \
+        --set 'treeOptions.2pl={deadlock: timeout, lockTimeout: 100ms}'
+      run "$id" "$OUT/$id-backoff" "${files[@]}" --set profile=none --set clients=800 --set retry.backoff=0us \
+        --set retry.maxBackoff=0us --set 'retry.byMechanism={ssi: 5ms}'
+      run "$id" "$OUT/$id-clients" "${files[@]}" --set profile=none --set clients=2000
+      run "$id" "$OUT/$id-durability" "${files[@]}" --set profile=none --set clients=800 \
+        --set durability.enabled=true ;;
+    diss-fig4-7|diss-fig4-9|diss-fig4-10|diss-fig4-11)
+      run "$id" "$OUT/$id-dissertation" "${files[@]}"
+      copy_charts "$OUT/$id-dissertation" "$id-dissertation"
+      run "$id" "$OUT/$id-default" "${files[@]}" --set profile=none --set workload.execution=procedures
+      copy_charts "$OUT/$id-default" "$id-default" ;;
     chiller)
       echo "reproduce: [chiller] scripts/tebaldi partition $EXP/chiller/neworder-chiller.yaml --out $EXP/chiller/placement.json"
       if (cd "$ROOT" && "$TEBALDI" partition "$EXP/chiller/neworder-chiller.yaml" --profile 10s \

@@ -29,6 +29,8 @@
       plugins: [liveCharts.marks(() => S.swaps, () => [], warmupEnd, false)]});
     charts.latency = liveCharts.make($("chart-latency"), ["p50", "p95", "p99"], {yLabel: "ms", digits: 2,
       plugins: [liveCharts.marks(() => S.swaps, () => [], warmupEnd, false)]});
+    charts.memory = liveCharts.make($("chart-memory"), ["heap after GC", "off-heap", "disk"], {yLabel: "MB",
+      digits: 0, plugins: [liveCharts.marks(() => S.swaps, () => [], warmupEnd, false)]});
   }
 
   function add(list, items) {
@@ -62,6 +64,9 @@
     charts.throughput.set([xs, col(s => s.total)].concat(S.types.map(t => col(s => s.txn[t]))));
     charts.abort.set([xs, col(s => 100 * s.abortTotal)].concat(S.types.map(t => col(s => s.abort[t] == null ? null : 100 * s.abort[t]))));
     charts.latency.set([xs, col(s => s.latencyMs.p50), col(s => s.latencyMs.p95), col(s => s.latencyMs.p99)]);
+    const mem = s => s.memory || {};
+    charts.memory.set([xs, col(s => mem(s).heapAfterGcMb), col(s => mem(s).offHeapMb), col(s => mem(s).diskMb)]);
+    drawMemoryNote();
     if (!S.samples.length) return;
     const nodes = Object.keys(S.samples[S.samples.length - 1].cpu);
     if (!cpuNodes || nodes.join() !== cpuNodes.join()) {
@@ -77,6 +82,14 @@
       }
     }
     charts.cpu.set([xs].concat(cpuNodes.map(n => col(s => s.cpu[n] == null ? null : s.cpu[n]))));
+  }
+
+  function drawMemoryNote() {
+    const last = S.samples.length ? S.samples[S.samples.length - 1].memory : null;
+    $("memory-note").textContent = !last ? "" : last.keys == null
+      ? "The data servers run in their own processes: only this JVM's heap is shown."
+      : last.keys + " keys (" + last.hotKeys + " in memory as objects); heap after GC " +
+        fmt(last.heapPerKeyB, 0) + " B per key";
   }
 
   function drawHeat() {

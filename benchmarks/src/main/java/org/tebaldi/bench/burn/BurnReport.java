@@ -117,7 +117,7 @@ public final class BurnReport {
         return t;
     }
 
-    /** The fault combinations the draw avoids on purpose (printed with the totals; README "Testing"). */
+    /** The fault combinations the draw avoids on purpose (printed with the totals; docs/reliability.md "The burn test"). */
     public static final String NOT_DRAWN = "not drawn: a coordinator crash with a link drop touching a coordinator "
             + "(known gap: 2PC without a coordinator log can commit at one data server and abort at another) or with "
             + "a reconfiguration (the reconfiguration server waits for every coordinator)";

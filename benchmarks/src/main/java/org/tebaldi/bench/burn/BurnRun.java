@@ -37,7 +37,7 @@ import org.tebaldi.server.sim.SimWorkload;
  * in {@code DurabilitySimTest}); for list-append the black-box {@link ListAppendChecker} on what the clients
  * observed, with final reads of every key; the workload's final invariant; with {@link #streamed}, the streamed
  * history check beside the run. Timed faults ({@link FaultKind#timed()})
- * are applied by {@link FaultInjector#scheduleTimed} with the transaction timeouts on ({@link Epoch}), each
+ * are applied by {@link FaultInjector#scheduleTimed} with the transaction timeouts on ({@link Lifetime}), each
  * followed by the "commits again within 5 virtual s of the heal" check; after the clients finish, every transaction
  * must end and recovery finish within 1.5 virtual s. Failures are results, never exceptions.
  */
@@ -151,10 +151,10 @@ public final class BurnRun {
         MemoryLogStore[] stores = s.durable() ? stores(s.dataServers()) : null;
         loops = new ClosedLoopClients(workload, s.clients(), s.txnsPerClient(), s.seed())
                 .toleratingFailedAttempts();
-        Epoch e = new Epoch(s, 0, model, tree, workload, stores, !reconfigs.isEmpty(), mechanisms,
+        Lifetime e = new Lifetime(s, 0, model, tree, workload, stores, !reconfigs.isEmpty(), mechanisms,
                 streamed && StreamedHistory.applies(s));
         int[] swaps = {0};
-        Epoch first = e;
+        Lifetime first = e;
         FaultInjector.schedule(e, reconfigs, targets, at -> {
             swaps[0]++;
             watchRecommit(first, at, "reconfiguration " + swaps[0] + " ended");
@@ -185,8 +185,8 @@ public final class BurnRun {
             durableBefore = new HashSet<>(commits.durable());
             committedBefore = new HashSet<>(commits.committed());
             commits.newEpoch();
-            e = new Epoch(s, 1, model, tree, workload, stores, false, mechanisms, false);
-            Epoch recovering = e;
+            e = new Lifetime(s, 1, model, tree, workload, stores, false, mechanisms, false);
+            Lifetime recovering = e;
             if (!e.sim.runUntil(() -> !recovering.recovering(), RECOVERY_LIMIT_MICROS)) {
                 throw new Failure(Verdict.LIVENESS, "recovery after the crash at " + crash.atMicros()
                         + " µs did not finish within " + RECOVERY_LIMIT_MICROS / 1000 + " virtual ms");
@@ -194,7 +194,7 @@ public final class BurnRun {
             startClients(e, e.sim.nowMicros(), "recovery");
             lastFault = e.sim.nowMicros();
         }
-        Epoch last = e;
+        Lifetime last = e;
         long limit = lastFault + FINISH_LIMIT_MICROS;
         watchProgress(e, lastFault, limit);
         int[] leftBefore = new int[s.clients()];
@@ -273,7 +273,7 @@ public final class BurnRun {
      * cannot tell those apart; the engine-order check (lost commits counted as aborted) and the durability check
      * cover these runs.
      */
-    private void checkLists(Epoch e, ListAppendWorkload la) {
+    private void checkLists(Lifetime e, ListAppendWorkload la) {
         int client = 0;
         while (e.cluster.crashedCoordinators().contains(client)) {
             client++;
@@ -298,7 +298,7 @@ public final class BurnRun {
         }
     }
 
-    private void checkDurability(Epoch e, List<HistoryLog> logs, Set<Long> durableBefore, Set<Long> committedBefore) {
+    private void checkDurability(Lifetime e, List<HistoryLog> logs, Set<Long> durableBefore, Set<Long> committedBefore) {
         Set<Long> after = new HashSet<>(commits.committed());
         after.removeAll(committedBefore);
         if (!s.faults(FaultKind.DS_RESTART).isEmpty()) {
@@ -336,7 +336,7 @@ public final class BurnRun {
         logs.add(lost);
     }
 
-    private void startClients(Epoch e, long healMicros, String what) {
+    private void startClients(Lifetime e, long healMicros, String what) {
         loops.start(e.sim, i -> commits.wrap(e.cluster.client(i), e.sim::nowMicros));
         watchRecommit(e, healMicros, what);
     }
@@ -345,7 +345,7 @@ public final class BurnRun {
      * Fails the run if, after the last fault, some window of {@link #PROGRESS_WINDOW_MICROS} up to {@code limit}
      * passes without a commit while the clients are not done.
      */
-    private void watchProgress(Epoch e, long from, long limit) {
+    private void watchProgress(Lifetime e, long from, long limit) {
         int[] seen = {loops.committed()};
         for (long t = from + PROGRESS_WINDOW_MICROS; t <= limit; t += PROGRESS_WINDOW_MICROS) {
             long end = t;
@@ -371,7 +371,7 @@ public final class BurnRun {
     }
 
     /** Fails the run if the clients are not done and nothing commits within the bound after {@code healMicros}. */
-    private void watchRecommit(Epoch e, long healMicros, String what) {
+    private void watchRecommit(Lifetime e, long healMicros, String what) {
         e.sim.at(healMicros + RECOMMIT_BOUND_MICROS, () -> {
             if (!loops.done() && commits.lastCommitMicros() < healMicros && livenessProblem == null) {
                 livenessProblem = "nothing committed within " + RECOMMIT_BOUND_MICROS / 1000 + " virtual ms after "

@@ -11,7 +11,7 @@ import org.tebaldi.core.tree.CcTree;
  * The checks {@link ScenarioFiles#check} makes on the timed fault kinds ({@link FaultKind#timed()}): targets that
  * name nodes of the scenario's cluster, positive windows, and the combinations {@link BurnRun} can apply — a
  * coordinator crash needs a surviving coordinator, no reconfiguration (which waits for every coordinator) and no
- * link drop touching the crashed one (the known two-phase commit gap without a coordinator log, README
+ * link drop touching the crashed one (the known two-phase commit gap without a coordinator log, docs/cluster.md,
  * "Failures"); a data-server restart needs durability, at most one
  * per scenario, and no cluster crash, reconfiguration or coordinator crash beside it; with a cluster crash every
  * timed fault ends before it; a service is not lost again before its new term took over.
@@ -107,7 +107,7 @@ final class FaultChecks {
                 if (crashed.contains(Targets.parse(n).toString())) {
                     throw bad(source, "faults", "a link drop touches crashed coordinator " + n + ": two-phase commit "
                             + "without a coordinator log may then commit at one data server and abort at another "
-                            + "(known gap, README \"Failures\")", "drop the link drop or the coordinator crash");
+                            + "(known gap, docs/cluster.md \"Failures\")", "drop the link drop or the coordinator crash");
                 }
             }
         }

@@ -40,21 +40,21 @@ final class FaultInjector {
     }
 
     /**
-     * Schedules the timed faults of {@code epoch} (reconfigurations: each swap asked at its time, one after the
+     * Schedules the timed faults of {@code lifetime} (reconfigurations: each swap asked at its time, one after the
      * other as the server queues them).
      *
      * @param trees    the reconfiguration targets, parsed, in the order of {@code faults}
      * @param swapDone called with the virtual time (µs) each swap completed
      */
-    static void schedule(Epoch epoch, List<Fault> faults, List<CcTree> trees, LongConsumer swapDone) {
+    static void schedule(Lifetime lifetime, List<Fault> faults, List<CcTree> trees, LongConsumer swapDone) {
         for (int i = 0; i < faults.size(); i++) {
             Fault f = faults.get(i);
             CcTree tree = trees.get(i);
             switch (f.kind()) {
-                case RECONFIG -> epoch.sim.at(f.atMicros(), () -> (f.parameter() == 1
-                        ? epoch.reconfig.onlineUpdate(tree, f.durationMicros())
-                        : epoch.reconfig.partialRestart(tree, f.durationMicros()))
-                        .thenRun(() -> swapDone.accept(epoch.sim.nowMicros())));
+                case RECONFIG -> lifetime.sim.at(f.atMicros(), () -> (f.parameter() == 1
+                        ? lifetime.reconfig.onlineUpdate(tree, f.durationMicros())
+                        : lifetime.reconfig.partialRestart(tree, f.durationMicros()))
+                        .thenRun(() -> swapDone.accept(lifetime.sim.nowMicros())));
                 default -> throw new IllegalStateException("not a reconfiguration: " + f.kind());
             }
         }
@@ -67,7 +67,7 @@ final class FaultInjector {
      * @param stores the data servers' logs (a data-server restart crashes its log: a random prefix of the unsynced
      *               writes survives, drawn from {@code r})
      */
-    static void scheduleTimed(Epoch e, Scenario s, org.tebaldi.server.durability.MemoryLogStore[] stores,
+    static void scheduleTimed(Lifetime e, Scenario s, org.tebaldi.server.durability.MemoryLogStore[] stores,
                               java.util.Random r) {
         SimulatedRuntime sim = e.sim;
         for (Fault f : s.faults()) {

@@ -31,7 +31,7 @@ package org.tebaldi.bench.burn;
  *   <li>{@link #COORDINATOR_CRASH}: coordinator {@code targets[0]} (e.g. {@code tc1}) crashes at {@code atMicros};
  *       the others learn it {@code durationMicros} later and its clients fail over ({@code
  *       Cluster#crashCoordinator}). Needs ≥ 2 coordinators; never together with a link drop touching that
- *       coordinator (two-phase commit without a coordinator log: README "Failures").</li>
+ *       coordinator (two-phase commit without a coordinator log: docs/cluster.md "Failures").</li>
  *   <li>{@link #SERVICE_LOSS}: singleton service {@code targets[0]} ({@code ts}, {@code batch} …, one the cluster
  *       runs) crashes at {@code atMicros}; the failure notice comes {@code durationMicros} later and a new term
  *       takes over {@code parameter} µs after the crash ({@code Cluster#failService}).</li>

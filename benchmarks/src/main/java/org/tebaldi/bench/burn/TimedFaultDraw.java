@@ -12,7 +12,7 @@ import java.util.Random;
  * coordinator crash (a fifth of the runs with ≥ 2 coordinators, no reconfiguration — the reconfiguration server
  * waits for every coordinator — and no data-server restart; noticed after
  * 0.5–5 ms), link drops (a third: 1–2 links between any two nodes for 1–10 ms, but none touching a coordinator in
- * a run with a coordinator crash — the known two-phase-commit gap without a coordinator log, README "Failures"),
+ * a run with a coordinator crash — the known two-phase-commit gap without a coordinator log, docs/cluster.md "Failures"),
  * loss and re-election of each singleton service the cluster runs (a quarter: 1–2 losses, the second starting after the first healed, noticed
  * after 0.5–5.5 ms, the new term up to 5 ms after that or before it), in a quarter of the runs that reconfigure a
  * drop of a link of the reconfiguration server during a swap, and, when asked, the crash and restart of
@@ -58,7 +58,7 @@ final class TimedFaultDraw {
         }
         if (r.nextInt(4) == 0) {
             for (int i = 1 + r.nextInt(2); i > 0; i--) {
-                out.add(new Fault(FaultKind.NODE_PAUSE, at(r), 1_000 + r.nextInt(2 * (int) Epoch.TXN_TIMEOUT_MICROS),
+                out.add(new Fault(FaultKind.NODE_PAUSE, at(r), 1_000 + r.nextInt(2 * (int) Lifetime.TXN_TIMEOUT_MICROS),
                         List.of(pick(nodes, r)), 0, null));
             }
         }

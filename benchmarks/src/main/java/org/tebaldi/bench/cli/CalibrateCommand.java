@@ -18,6 +18,8 @@ import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.config.Durations;
 import org.tebaldi.core.runtime.cost.CostTable;
+import org.tebaldi.core.runtime.cost.HostIdentity;
+import org.tebaldi.bench.run.CostTableHost;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -27,12 +29,16 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tebaldi calibrate [--out FILE] [--name NAME] [--warmup 4s] [--duration 8s] [--set KEY=VALUE]...
  * [EXPERIMENT.yaml ...]}
- * (docs/simulation.md, "Calibration"): runs each experiment in embedded mode — after one unmeasured JIT warm-up
- * run per workload — verification and durability off,
- * the given warm-up and measured duration instead of the file's — with handler profiling on exactly for the
+ * (docs/simulation.md, "Calibration"): takes this host's identity and speed probe ({@link HostIdentity#here}, before
+ * any run), then runs each experiment in embedded mode — after one unmeasured JIT warm-up run per workload — with
+ * its own {@code verify} setting (a default run records its history and spills it during the run: the recording is
+ * then inside the handler costs and the spill thread's CPU inside the overhead factor; {@code --set verify=false}
+ * calibrates runs without verification), durability off, the given warm-up and measured duration instead of the
+ * file's — with handler profiling on exactly for the
  * measured window ({@link HandlerCalibration}), prints one line per experiment (throughput, handled messages, time
  * in handlers, the JVM's CPU time in the window), then fits and writes the cost table ({@link CostTable#fit}): a
- * linear cost per handler key, the per-message overhead, the encoded size per message class. Without files it runs
+ * linear cost per handler key, the per-message overhead, the encoded size per message class, and the host it was
+ * measured on ({@code calibration.host}). Without files it runs
  * {@link #DEFAULTS} at {@link #DEFAULT_CLIENTS} clients; a file (or {@code --set}) that lists values runs every
  * point of its sweep. Bad input (a missing file, an experiment not in embedded mode or on PostgreSQL, a
  * bad duration, {@code --out} naming a directory) prints one message and exits {@value ExitCodes#CONFIG} before
@@ -104,8 +110,7 @@ final class CalibrateCommand implements Callable<Integer> {
                 sets.add(DEFAULT_CLIENTS);
             }
             sets.addAll(extraSets);
-            sets.addAll(List.of("warmup=" + warmup, "duration=" + duration, "verify=false",
-                    "durability.enabled=false"));
+            sets.addAll(List.of("warmup=" + warmup, "duration=" + duration, "durability.enabled=false"));
             List<Path> files = experiments.isEmpty() ? DEFAULTS.stream().map(root::resolve).toList() : experiments;
             for (Path f : files) {
                 for (org.tebaldi.bench.experiment.SweepPoint p : ExperimentLoader.loadSweep(List.of(f), sets, cwd)
@@ -119,10 +124,18 @@ final class CalibrateCommand implements Callable<Integer> {
             return ExitCodes.CONFIG;
         }
         String table = name != null ? name : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        CalibrationTotals totals = new CalibrationTotals(warmup, duration);
         stdout.println("calibrating " + es.size() + " experiment(s): " + warmup + " warm-up, " + duration
-                + " measured and profiled each");
+                + " measured and profiled each; measuring this host's speed probe first");
         stdout.flush();
+        HostIdentity host = HostIdentity.measure();
+        stdout.println(CostTableHost.describe(host));
+        if (host.probe().spread() > HostIdentity.PROBE_TOLERANCE) {
+            stdout.printf(java.util.Locale.ROOT, "WARNING: the speed probe's repeats differ by %.0f%% of their median: "
+                    + "this host is busy (other processes share its cores), and the costs measured now include that "
+                    + "load; calibrate on a quiet machine%n", 100 * host.probe().spread());
+        }
+        stdout.flush();
+        CalibrationTotals totals = new CalibrationTotals(warmup, duration, host);
         java.util.Set<String> warmed = new java.util.HashSet<>();
         for (Experiment e : es) {
             HandlerCalibration cal = new HandlerCalibration();
@@ -149,9 +162,11 @@ final class CalibrateCommand implements Callable<Integer> {
                 return ExitCodes.RUN_FAILED;
             }
             totals.add(e, cal, m.processCpuMs());
-            stdout.printf("%-22s %,10.0f txn/s  handled %,11d  handler %,8d ms  cpu %,8d ms  idle %,9d  late %5.1f µs%n",
-                    e.name(), r.driver().throughput(), cal.handled(), Math.round(cal.handlerNanos() / 1e6),
-                    m.processCpuMs(), cal.idleEpisodes(), cal.lateMicros());
+            stdout.printf("%-22s %,10.0f txn/s  handled %,11d  handler %,8d ms  cpu %,8d ms  idle %,9d  late %5.1f µs"
+                            + "  verify %s%s%n", e.name(), r.driver().throughput(), cal.handled(),
+                    Math.round(cal.handlerNanos() / 1e6), m.processCpuMs(), cal.idleEpisodes(), cal.lateMicros(),
+                    e.verification().key(), r.checks().passed() ? "" : " (verification FAILED: serializable "
+                            + r.checks().serializable() + ", consistent " + r.checks().consistent() + ")");
             stdout.flush();
         }
         CostTable t = totals.fit(table);

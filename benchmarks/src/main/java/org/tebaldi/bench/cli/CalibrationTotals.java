@@ -1,7 +1,6 @@
 package org.tebaldi.bench.cli;
 
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -16,6 +15,7 @@ import org.tebaldi.bench.run.MessageSizes;
 import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.runtime.cost.CostTable;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
+import org.tebaldi.core.runtime.cost.HostIdentity;
 
 /**
  * What {@link CalibrateCommand} sums over its runs (docs/simulation.md, "Calibration"): the handler sums by key, the
@@ -28,10 +28,12 @@ final class CalibrationTotals {
 
     private final String warmup;
     private final String duration;
+    private final HostIdentity host;
     private final Map<String, HandlerProfile.Sums> handlers = HandlerProfile.newTotals();
     private final MessageSizes sizes = new MessageSizes(CodecRegistry.classPath());
     private final List<String> names = new ArrayList<>();
     private final Map<String, Integer> clients = new LinkedHashMap<>();
+    private final Map<String, String> verify = new LinkedHashMap<>();
     private long cpuNanos;
     private double handlerNanos;
     /** Per run: its workload, handler sums and CPU time (ns). */
@@ -49,10 +51,14 @@ final class CalibrationTotals {
         }
     }
 
-    /** @param warmup, duration as given on the command line (written into the metadata) */
-    CalibrationTotals(String warmup, String duration) {
+    /**
+     * @param warmup, duration as given on the command line (written into the metadata)
+     * @param host    the host measured on, its speed probe taken before the runs (the table's {@code calibration.host})
+     */
+    CalibrationTotals(String warmup, String duration, HostIdentity host) {
         this.warmup = warmup;
         this.duration = duration;
+        this.host = host;
     }
 
     /** Adds one finished run: its handler sums and samples, and the JVM's CPU time over its window, ms. */
@@ -60,6 +66,7 @@ final class CalibrationTotals {
         String label = e.name() + "@" + e.clients();
         names.add(label);
         clients.put(label, e.clients());
+        verify.put(label, e.verification().key());
         run.totals().forEach((k, s) -> handlers.computeIfAbsent(k, x -> new HandlerProfile.Sums()).addAll(s));
         runs.add(new Run(label, e.workload().name(), run.totals(), processCpuMs * 1_000_000, run.idleEpisodes(),
                 run.lateMicros()));
@@ -75,11 +82,12 @@ final class CalibrationTotals {
     CostTable fit(String name) {
         Map<String, Object> cal = new LinkedHashMap<>();
         cal.put("date", OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        cal.put("host", host());
-        cal.put("cores", Runtime.getRuntime().availableProcessors());
-        cal.put("java", System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")");
+        cal.put("host", host.toMap());
         cal.put("experiments", List.copyOf(names));
         cal.put("clients", new LinkedHashMap<>(clients));
+        // what each run verified: with verify on, the engine recorded its history and a spill thread wrote it to
+        // disk, so the handler costs include the recording and the overhead factor the spill thread's CPU
+        cal.put("verify", new LinkedHashMap<>(verify));
         cal.put("warmup", warmup);
         cal.put("duration", duration);
         // The runtime's CPU outside handlers, fitted over the runs (least squares, RuntimeOverhead): a factor on
@@ -176,14 +184,5 @@ final class CalibrationTotals {
                 .forEach(x -> out.printf("  %-32s %,9.0f ms %,12d  %8.3f + %.3f, + %.3f%n", x.getKey(),
                         x.getValue().nanos / 1e6, x.getValue().count, t.cost(x.getKey()).baseMicros(),
                         t.cost(x.getKey()).perUnitMicros(), t.cost(x.getKey()).coldMicros()));
-    }
-
-    private static String host() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException x) {
-            String h = System.getenv("HOSTNAME");
-            return h != null ? h : "unknown";
-        }
     }
 }

@@ -10,15 +10,17 @@ import picocli.CommandLine.Spec;
 /**
  * Entry point of {@code scripts/tebaldi} (README, "The two commands"), the fat jar's main class. Subcommands: {@code run}
  * ({@link RunCommand}), {@code tune} ({@link TuneCommand}), {@code node} ({@link NodeCommand}),
- * {@code recover} ({@link RecoverCommand}), {@code calibrate} ({@link CalibrateCommand}), {@code validate}
- * ({@link ValidateCommand}), {@code paper-chart} ({@link PaperChartCommand}), {@code burn}
- * ({@link BurnCommand}), {@code tree} ({@link TreeCommand}), {@code report} ({@link ReportCommand}), {@code check-history}
- * ({@link CheckHistoryCommand}), {@code help}.
+ * {@code recover} ({@link RecoverCommand}), {@code calibrate} ({@link CalibrateCommand}),
+ * {@code calibrate-durability} ({@link CalibrateDurabilityCommand}), {@code validate} ({@link ValidateCommand}),
+ * {@code paper-chart} ({@link PaperChartCommand}), {@code burn} ({@link BurnCommand}), {@code tree}
+ * ({@link TreeCommand}), {@code report} ({@link ReportCommand}), {@code check-history} ({@link CheckHistoryCommand}),
+ * {@code help}.
  * Exit codes: {@link ExitCodes}.
  */
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",
         subcommands = {RunCommand.class, TuneCommand.class, NodeCommand.class, RecoverCommand.class,
-                CalibrateCommand.class, ValidateCommand.class, PaperChartCommand.class, BurnCommand.class,
+                CalibrateCommand.class, CalibrateDurabilityCommand.class, ValidateCommand.class,
+                PaperChartCommand.class, BurnCommand.class,
                 PartitionCommand.class, TreeCommand.class, ReportCommand.class, CheckHistoryCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

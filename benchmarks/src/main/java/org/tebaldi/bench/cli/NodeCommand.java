@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi node --role tc|ds|ts|batch|monitor|configurator --zk HOST:PORT,... [--id N]} (README, "Process mode"): one
+ * {@code tebaldi node --role tc|ds|ts|batch|monitor|configurator --zk HOST:PORT,... [--id N]} (docs/cluster.md, "Process mode"): one
  * process of a real cluster ({@link NodeHost}). Bad input (unknown role, malformed --zk, missing --id for tc/ds)
  * prints one message and exits {@value ExitCodes#CONFIG}; failing to start (ZooKeeper unreachable, nothing
  * published) exits {@value ExitCodes#RUN_FAILED}; a lost ZooKeeper session exits 1.

@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi partition EXPERIMENT.yaml --out FILE} (README, "Chiller"): runs the experiment embedded for a short
+ * {@code tebaldi partition EXPERIMENT.yaml --out FILE} (docs/papers.md, "Chiller"): runs the experiment embedded for a short
  * profiling window with the data servers sampling transactions' accesses (Chiller §4.1), or reads a stats file
  * ({@code --stats}), then computes the contention likelihoods, the star graph and METIS's partitioning (§4.2–4.3) and
  * writes a placement — the hot records' lookup table over the default partitioner (§4.4) — that experiments load

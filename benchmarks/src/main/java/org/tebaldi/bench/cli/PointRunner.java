@@ -174,7 +174,7 @@ final class PointRunner {
      * As {@link #run(Experiment, RunListener, Path)}, writing every table into {@code dumpDir} after the run (null:
      * no dump; only the embedded and processes modes, see {@link #check}), with the extension that runs beside the
      * cluster wrapped by {@code wrap} (e.g. the live view's sampler around the profiler; {@code x -> x}: none);
-     * PostgreSQL and simulated runs have none.
+     * PostgreSQL runs have none, simulated ones the profiler alone (in virtual time).
      */
     Finished run(Experiment e, RunListener listener, Path dir, Path dumpDir,
                  java.util.function.UnaryOperator<RunExtension> wrap) throws RunFailedException, InterruptedException {
@@ -186,9 +186,11 @@ final class PointRunner {
             }
         }
         if (e.cluster().simulated()) {
+            RunExtension profiler = e.profiler().enabled()
+                    ? new ProfilerExtension(e.profiler(), e.workload().database()) : new RunExtension() { };
             try {
-                return new Finished(new org.tebaldi.bench.run.SimulatedExperimentRun(e, listener).run(),
-                        new RunExtension() { });
+                return new Finished(new org.tebaldi.bench.run.SimulatedExperimentRun(e, listener, profiler).run(),
+                        profiler);
             } catch (IllegalStateException | IllegalArgumentException x) {
                 throw new RunFailedException(x.getMessage(), x);
             }

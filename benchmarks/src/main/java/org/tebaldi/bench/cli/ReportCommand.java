@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi report RUN_DIR... --out report.html} (README, "Looking at runs"): one self-contained HTML page over
+ * {@code tebaldi report RUN_DIR... --out report.html} (docs/experiments.md, "Looking at runs"): one self-contained HTML page over
  * the runs ({@link ReportPage}); a sweep's directory stands for its points ({@link ReportRun#load}). Exit codes:
  * {@value ExitCodes#CONFIG} for a bad RUN_DIR or {@code --out} (one message, nothing written),
  * {@value ExitCodes#RUN_FAILED} if the page cannot be written.

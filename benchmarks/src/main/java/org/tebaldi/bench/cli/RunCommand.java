@@ -26,10 +26,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi run EXPERIMENT.yaml... [--set key=value]... [--out DIR]} (README, "The two commands"): validates the
+ * {@code tebaldi run EXPERIMENT.yaml... [--profile NAME] [--set key=value]... [--out DIR]} (docs/experiments.md): applies a profile if asked ({@code --profile NAME} is {@code --set profile=NAME} before the other
+ * overrides; {@code config/profiles/NAME.yaml}), validates the
  * experiment (a bad one prints one message and exits {@value ExitCodes#CONFIG}, writing nothing), loads the data,
  * runs the cluster printing a line per second, prints the summary, and writes {@code DIR/summary.json}
- * (WORKLOADS.md), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
+ * (docs/experiments.md, "summary.json"), {@code DIR/timeline.csv} and {@code DIR/timeline.png}. With {@code cluster.mode: processes} it
  * starts one JVM per node ({@link PointRunner}; node logs in {@code DIR/nodes/}); {@code --zk} uses an external
  * ZooKeeper and {@code --external-nodes} waits for nodes started by hand with {@code tebaldi node}. With
  * {@code target: postgresql} the same workload runs in SQL on PostgreSQL. Every run directory gets the tree's diagram
@@ -55,6 +56,10 @@ final class RunCommand implements Callable<Integer> {
             + "--set clients=64 --set cluster.networkDelay=50us (repeatable; values are YAML; a list such as "
             + "clients=[50,200] sweeps the field)")
     List<String> sets = new ArrayList<>();
+
+    @Option(names = "--profile", paramLabel = "NAME", description = "apply config/profiles/NAME.yaml under the "
+            + "experiment's own keys (= --set profile=NAME before the other overrides), e.g. --profile dissertation")
+    String profile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "run directory (default: <output>/<name>-<time>/)")
     Path out;
@@ -85,7 +90,12 @@ final class RunCommand implements Callable<Integer> {
         Sweep sweep;
         PointRunner runner = new PointRunner(zk, externalNodes, dump);
         try {
-            sweep = ExperimentLoader.loadSweep(experiments, sets, cwd);
+            List<String> all = new ArrayList<>();
+            if (profile != null) {
+                all.add("profile=" + profile);
+            }
+            all.addAll(sets);
+            sweep = ExperimentLoader.loadSweep(experiments, all, cwd);
             for (SweepPoint p : sweep.points()) {
                 runner.check(p.experiment());
             }

@@ -6,7 +6,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * The default run directory {@code <output>/<name>-<yyyyMMdd-HHmmss>/} (README, "The two commands"). A relative {@code output}
+ * The default run directory {@code <output>/<name>-<yyyyMMdd-HHmmss>/} (docs/experiments.md, "Running the default experiment"). A relative {@code output}
  * is resolved against the repository root, which {@code scripts/tebaldi} passes as the system property
  * {@value #HOME_PROPERTY}, else against the working directory. A name already taken gets {@code -2}, {@code -3}, ...
  */

@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi tree FILE.yaml [--out FILE.svg|.png|.dot]} (README, "Looking at runs"): prints a CC tree as indented
+ * {@code tebaldi tree FILE.yaml [--out FILE.svg|.png|.dot]} (docs/experiments.md, "Looking at runs"): prints a CC tree as indented
  * text ({@link TreeText}) and writes its diagram ({@link TreeDot}, rendered by {@link Graphviz}, which installs
  * Graphviz where it is missing). FILE is a tree file ({@code config/trees/*.yaml}, a {@code root:} mapping; its types
  * are not checked against a workload) or an experiment (its tree; each distinct tree when it sweeps trees, the

@@ -18,6 +18,7 @@ import org.tebaldi.bench.run.RunExtension;
 import org.tebaldi.bench.run.RunFailedException;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
+import org.tebaldi.bench.run.SimulatedExperimentRun;
 import org.tebaldi.bench.tune.TuneConsole;
 import org.tebaldi.bench.tune.TuneExtension;
 import org.tebaldi.bench.ui.LiveView;
@@ -32,7 +33,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tebaldi tune EXPERIMENT.yaml [--set key=value]... [--out DIR]} (docs/autoconf.md): the automatic tuning
  * daemon. Runs the experiment (embedded, or one JVM per node with {@code cluster.mode: processes}: the profiler
- * monitor and the reconfiguration server then run in this JVM, reached through ZooKeeper) with the profiler on; after
+ * monitor and the reconfiguration server then run in this JVM, reached through ZooKeeper; or with
+ * {@code cluster.mode: simulated} in virtual time, the profiler monitor and reconfiguration server as simulated nodes
+ * and the configurator between simulation events, docs/autoconf.md "Tuning a simulated cluster") with the profiler
+ * on; after
  * warm-up the configurator (dissertation Fig 5.1) iterates from the experiment's tree — bottleneck, candidates, each
  * compared with the running tree in interleaved windows after live swaps (a gain interval and a verdict), a confirmed
  * decision — printing each step, until no bottleneck or no candidate significantly better, then measures the final
@@ -125,7 +129,9 @@ final class TuneCommand implements Callable<Integer> {
         PointRunner.Dump[] dumped = new PointRunner.Dump[1];
         var sink = PointRunner.dumpSink(e, dump, console, dumped);
         try {
-            if (e.cluster().mode().equals("processes")) {
+            if (e.cluster().simulated()) {
+                r = new SimulatedExperimentRun(e, listener, ext).run();
+            } else if (e.cluster().mode().equals("processes")) {
                 ProcessExperimentRun run = new ProcessExperimentRun(e, listener, dir.resolve("nodes"), null,
                         NodeLauncher.command(), ext);
                 r = (sink == null ? run : run.withFinalState(sink)).run();
@@ -133,7 +139,7 @@ final class TuneCommand implements Callable<Integer> {
                 ExperimentRun run = new ExperimentRun(e, listener, ext).inDirectory(dir);
                 r = (sink == null ? run : run.withFinalState(sink)).run();
             }
-        } catch (IllegalStateException | RunFailedException x) {
+        } catch (IllegalStateException | IllegalArgumentException | RunFailedException x) {
             stderr.println("run failed: " + x.getMessage());
             stderr.flush();
             return ExitCodes.RUN_FAILED;

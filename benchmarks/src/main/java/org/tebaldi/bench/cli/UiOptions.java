@@ -12,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
- * The live view's options of {@code run} and {@code tune} (README "Live view"): {@code --ui [PORT]} serves a
+ * The live view's options of {@code run} and {@code tune} (docs/experiments.md "Live view"): {@code --ui [PORT]} serves a
  * read-only page showing the run as it goes (no PORT, or 0: any free port; the address is printed), bound to
  * {@code --ui-host} (default the loopback address 127.0.0.1).
  */

@@ -12,10 +12,14 @@ import java.util.concurrent.Callable;
 import org.tebaldi.bench.experiment.ExperimentLoader;
 import org.tebaldi.bench.experiment.Sweep;
 import org.tebaldi.bench.experiment.SweepPoint;
+import org.tebaldi.bench.experiment.SimulationSpec;
+import org.tebaldi.bench.run.CostTableHost;
 import org.tebaldi.bench.run.RunFailedException;
+import org.tebaldi.bench.run.SimulatedExperimentRun;
 import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.config.ConfigException;
+import org.tebaldi.core.runtime.cost.HostIdentity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,8 +30,12 @@ import picocli.CommandLine.Spec;
  * {@code tebaldi validate EXPERIMENT.yaml... [--set KEY=VALUE]... [--repeat 3] [--out DIR]} (docs/simulation.md,
  * "Validation"): runs every point of the experiments (a sweep, e.g. {@code --set clients=[50,200]}) for real in
  * embedded mode {@code --repeat} times and once as {@code cluster.mode: simulated} with the same settings (the
- * default simulation models this machine: 1 machine, its cores, 50 µs), verification off, then compares: the
- * median real throughput against the simulated one (within ±20%) and the abort rates (within ±5 points). Writes
+ * default simulation models this machine: 1 machine, its cores, 50 µs), each with the experiment's own
+ * {@code verify} setting (a real run with verification records its history and spills it to disk during the run,
+ * and the simulation charges what the cost table calibrated for that; {@code --set verify=false} compares runs
+ * without it), then compares: the
+ * median real throughput against the simulated one (within ±20%) and the abort rates (within ±5 points). Before
+ * the runs it prints whether the cost table was measured on this host ({@link CostTableHost}). Writes
  * {@code DIR/validation.csv} (one row per point) and {@code DIR/validation.md}, and prints the table. Exit code
  * {@value ExitCodes#CHECK_FAILED} when a row is out of bounds, {@value ExitCodes#RUN_FAILED} if a run failed,
  * {@value ExitCodes#CONFIG} for bad input (nothing run).
@@ -39,6 +47,8 @@ final class ValidateCommand implements Callable<Integer> {
     static final double THROUGHPUT_BOUND = 0.20;
     /** Abort-rate bound, points (0..100). */
     static final double ABORT_BOUND = 5.0;
+    /** The column of validation.csv that holds the runs' verify setting ({@link ValidationTable#csv}). */
+    static final int VERIFY_COLUMN = 13;
 
     @Spec
     CommandSpec spec;
@@ -60,7 +70,8 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Option(names = "--reuse-real", paramLabel = "validation.csv", description = "take the real runs from an "
             + "earlier validation (min, median and max of each point: its three runs when --repeat was 3) and run "
-            + "only the simulation, e.g. after a change to the model alone")
+            + "only the simulation, e.g. after a change to the model alone; its runs' verify setting must be this "
+            + "validation's")
     Path reuseReal;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
@@ -68,7 +79,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     /** One compared point. */
     record Row(String experiment, int clients, List<Double> real, List<Double> realAborts, double sim, double simAbort,
-               double realCpu, double simCpu) {
+               double realCpu, double simCpu, String verify) {
         double realMedian() {
             return median(real);
         }
@@ -102,7 +113,6 @@ final class ValidateCommand implements Callable<Integer> {
                 throw new ConfigException("--repeat", 0, "", "must be at least 1, found " + repeat, "write --repeat 3");
             }
             List<String> common = new ArrayList<>(sets);
-            common.add("verify=false");
             List<String> r = new ArrayList<>(common);
             r.add("cluster.mode=embedded");
             List<String> s = new ArrayList<>(common);
@@ -130,7 +140,32 @@ final class ValidateCommand implements Callable<Integer> {
                 return ExitCodes.CONFIG;
             }
         }
+        for (SweepPoint p : real.points()) {
+            List<String> row = earlier.get(p.experiment().name() + "@" + p.experiment().clients());
+            // validation.csv's last column since it records it; older files were validated with verify off
+            String was = row == null ? null : row.size() > VERIFY_COLUMN ? row.get(VERIFY_COLUMN) : "off";
+            if (was != null && !was.equals(p.experiment().verification().key())) {
+                stderr.println(reuseReal + ": the real runs of " + p.experiment().name() + "@" + p.experiment().clients()
+                        + " ran with verify " + was + ", this validation with verify " + p.experiment().verification()
+                        .key() + ". Fix: add --set verify=" + (was.equals("off") ? "false" : was) + ", or validate "
+                        + "that point anew");
+                stderr.flush();
+                return ExitCodes.CONFIG;
+            }
+        }
         Path dir = out != null ? out : RunDirectory.of("results", "validate", LocalDateTime.now(), cwd);
+        java.util.Set<String> said = new java.util.HashSet<>();
+        for (SweepPoint p : sim.points()) {
+            SimulationSpec ss = p.experiment().cluster().simulation();
+            if (said.add(ss.costsFile().toString())) {
+                stdout.println(CostTableHost.check(ss.costs(), ss.costsFile(), HostIdentity.here()).line());
+            }
+            String note = SimulatedExperimentRun.verifyNote(ss.costs(), p.experiment().verify());
+            if (note != null && said.add(ss.costsFile() + " " + p.experiment().verify())) {
+                stdout.println(note);
+            }
+        }
+        stdout.flush();
         PointRunner runner = new PointRunner(null, false);
         List<Row> rows = new ArrayList<>();
         int n = real.points().size();
@@ -185,7 +220,7 @@ final class ValidateCommand implements Callable<Integer> {
             }
             rows.add(new Row(rp.experiment().name(), rp.experiment().clients(), tput, aborts,
                     simulated.driver().throughput(), simulated.driver().total().abortRate(), cpu,
-                    simulated.simulation().maxMachineUtilization()));
+                    simulated.simulation().maxMachineUtilization(), rp.experiment().verification().key()));
         }
         List<String> table = ValidationTable.markdown(rows);
         table.forEach(stdout::println);

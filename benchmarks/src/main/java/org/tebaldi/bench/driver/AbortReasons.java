@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 public final class AbortReasons {
     private static final Pattern BRACKETS = Pattern.compile("\\[[^\\]]*\\]");
     private static final Pattern TXN = Pattern.compile("\\bT\\d+\\.\\d+\\b");
-    private static final Pattern NUMBER = Pattern.compile("\\d+");
+    /** Numbers, but not the digits of a mechanism name such as {@code 2pl}. */
+    private static final Pattern NUMBER = Pattern.compile("\\d+(?![a-z])");
     private static final int MAX_CATEGORIES = 200;
 
     private final ConcurrentHashMap<String, LongAdder> counts = new ConcurrentHashMap<>();

@@ -109,7 +109,7 @@ final class ClientLoop {
             control.finished();
             return;
         }
-        long delay = backoff.delayMicros(aborts + 1);
+        long delay = backoff.delayMicros(aborts + 1, a.getMessage());
         try {
             clock.schedule(() -> retry(r, first, priority, aborts + 1), delay);
         } catch (RejectedExecutionException x) {

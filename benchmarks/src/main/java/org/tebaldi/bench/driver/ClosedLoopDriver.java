@@ -14,7 +14,7 @@ import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.runtime.MessageCounters;
 
 /**
- * The closed-loop driver (docs/architecture.md, "Transactions", WORKLOADS.md): {@code clients} logical clients spread over the cluster's
+ * The closed-loop driver (docs/architecture.md, "Transactions"; docs/experiments.md): {@code clients} logical clients spread over the cluster's
  * client endpoints, no think time, aborted attempts retried after a back-off. The calling thread keeps time: it
  * ends a warm-up that lasts until throughput settles ({@link SettleWatch}: at the first 100 ms timeline boundary
  * at least 100 ms after the decision, taken when the second in which it settled ended, so that the measured window
@@ -113,8 +113,8 @@ public final class ClosedLoopDriver {
         SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
         try {
             for (int i = 0; i < cfg.clients(); i++) {
-                new ClientLoop(endpoints.apply(i), sources.get(i), new Backoff(cfg.backoffMicros(),
-                        cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control, DriverClock.real(timer)).start();
+                new ClientLoop(endpoints.apply(i), sources.get(i), Backoff.of(cfg, i), metrics, control,
+                        DriverClock.real(timer)).start();
             }
             onStart.accept(new LiveRun() {
                 @Override

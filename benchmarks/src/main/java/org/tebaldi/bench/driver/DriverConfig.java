@@ -14,21 +14,34 @@ package org.tebaldi.bench.driver;
  * @param maxBackoffMicros   back-off cap, µs
  * @param seed               experiment seed; client {@code i} gets {@link #clientSeed(int)}
  * @param drainTimeoutMillis how long to wait for in-flight transactions after the end, ms
+ * @param fixedBackoffMicros fixed retry back-off, µs, after an abort by each listed mechanism
+ *                           ({@code retry.byMechanism}, {@link AbortCause}); empty: the exponential back-off after
+ *                           every abort
  */
 public record DriverConfig(int clients, long warmupMicros, long warmupMaxMicros, long durationMicros,
-                           long backoffMicros, long maxBackoffMicros, long seed, long drainTimeoutMillis) {
+                           long backoffMicros, long maxBackoffMicros, long seed, long drainTimeoutMillis,
+                           java.util.Map<String, Long> fixedBackoffMicros) {
     /**
      * @throws IllegalArgumentException for clients &lt; 1, a non-positive duration, negative times or a longest
      *                                  warm-up below the shortest
      */
     public DriverConfig {
+        fixedBackoffMicros = java.util.Map.copyOf(fixedBackoffMicros);
         if (clients < 1 || durationMicros <= 0 || warmupMicros < 0 || warmupMaxMicros < warmupMicros
-                || backoffMicros < 0 || maxBackoffMicros < backoffMicros || drainTimeoutMillis < 0) {
+                || backoffMicros < 0 || maxBackoffMicros < backoffMicros || drainTimeoutMillis < 0
+                || fixedBackoffMicros.values().stream().anyMatch(v -> v < 0)) {
             throw new IllegalArgumentException("bad driver config " + this);
         }
     }
 
-    /** A fixed warm-up of {@code warmupMicros} µs. */
+    /** The same back-off after every abort; warm-up from the shortest to the longest. */
+    public DriverConfig(int clients, long warmupMicros, long warmupMaxMicros, long durationMicros,
+                        long backoffMicros, long maxBackoffMicros, long seed, long drainTimeoutMillis) {
+        this(clients, warmupMicros, warmupMaxMicros, durationMicros, backoffMicros, maxBackoffMicros, seed,
+                drainTimeoutMillis, java.util.Map.of());
+    }
+
+    /** A fixed warm-up of {@code warmupMicros} µs and the same back-off after every abort. */
     public DriverConfig(int clients, long warmupMicros, long durationMicros, long backoffMicros,
                         long maxBackoffMicros, long seed, long drainTimeoutMillis) {
         this(clients, warmupMicros, warmupMicros, durationMicros, backoffMicros, maxBackoffMicros, seed,

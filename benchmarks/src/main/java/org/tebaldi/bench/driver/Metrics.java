@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
 /**
- * What the driver measures (WORKLOADS.md): per type, commits, aborted attempts, errors and commit latency in the
+ * What the driver measures (docs/experiments.md, "summary.json"): per type, commits, aborted attempts, errors and commit latency in the
  * measured window; run-long totals for the progress line; the commit timeline over the whole run. An event is in
  * the window by the time it happened, the same instant deciding its timeline bucket. Thread-safe; called from the
  * cluster's threads, so every method is cheap and never blocks.

@@ -10,6 +10,7 @@ import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.runtime.CoreScheduler;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.SimulatedRuntime;
+import org.tebaldi.core.runtime.SimulatedThread;
 
 /**
  * The closed-loop driver in virtual time (docs/simulation.md): the same client loops, back-off and metrics as
@@ -20,6 +21,12 @@ import org.tebaldi.core.runtime.SimulatedRuntime;
  * when warm-up ends, stops the clients at the end and runs on until their last transactions finished (bounded by
  * the drain timeout, in virtual time). With hardware costs, {@link DriverResult#machine()} holds the virtual CPU
  * time of every node and machine over the measured window (no garbage collector in virtual time).
+ *
+ * <p>A component beside the run (the profiler, the tuning daemon: docs/autoconf.md, "Tuning a simulated cluster")
+ * gets a {@link LiveRun} on virtual time once the clients started ({@link #onStart}); blocking code among them runs
+ * as a {@link SimulatedThread}, and {@link LiveRun#finish} ends the measured window at the virtual instant it is
+ * called. {@link #onWindow}'s hooks run on the simulation thread when the measured window starts and when it ends
+ * (normally or by {@code finish}), before the drain.
  */
 public final class SimulatedDriver {
     private static final long TICK_NANOS = 1_000_000_000L;
@@ -31,6 +38,10 @@ public final class SimulatedDriver {
     private final ProgressListener listener;
     private long[] machineBusyNanos = new long[0];
     private long wallMillis;
+    private java.util.function.Consumer<LiveRun> onStart = r -> { };
+    private Runnable windowStarts = () -> { };
+    private Runnable windowEnds = () -> { };
+    private boolean finishRequested;
 
     /** @param endpoints the client endpoint of logical client {@code i} (e.g. {@code cluster::client}) */
     public SimulatedDriver(DriverConfig cfg, Workload workload, IntFunction<TxnClient> endpoints, SimulatedRuntime sim,
@@ -40,6 +51,27 @@ public final class SimulatedDriver {
         this.endpoints = endpoints;
         this.sim = sim;
         this.listener = listener;
+    }
+
+    /**
+     * Gives {@code hook} a {@link LiveRun} on virtual time once the clients started (simulation thread, before the
+     * first event runs): {@link LiveRun#awaitMeasuring} must be called from a {@link SimulatedThread}, and every
+     * method from the simulation thread or such a thread. Call before {@link #run}.
+     */
+    public SimulatedDriver onStart(java.util.function.Consumer<LiveRun> hook) {
+        this.onStart = hook;
+        return this;
+    }
+
+    /**
+     * Runs {@code starts} when the measured window starts and {@code ends} when it ends — at its planned end, or at
+     * {@link LiveRun#finish} — before the drain (simulation thread); not {@code ends} when the run is cut short by a
+     * failure. Call before {@link #run}.
+     */
+    public SimulatedDriver onWindow(Runnable starts, Runnable ends) {
+        this.windowStarts = starts;
+        this.windowEnds = ends;
+        return this;
     }
 
     /**
@@ -57,15 +89,17 @@ public final class SimulatedDriver {
         SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
         for (int i = 0; i < cfg.clients(); i++) {
             ClientLoop loop = new ClientLoop(endpoints.apply(i), workload.newClient(i, cfg.clientSeed(i)),
-                    new Backoff(cfg.backoffMicros(), cfg.maxBackoffMicros(), ~cfg.clientSeed(i)), metrics, control,
+                    Backoff.of(cfg, i), metrics, control,
                     clock);
             clock.execute(loop::start);
         }
+        onStart.accept(liveRun(metrics));
         ProgressMeter meter = new ProgressMeter(metrics, settle == null);
         Usage usage = null;
         if (cfg.warmupMaxMicros() == 0) {
             sim.stats().reset();
             usage = new Usage(sim.cores());
+            windowStarts.run();
         }
         for (long second = 1; ; second++) {
             RunWindow w = metrics.window();
@@ -75,8 +109,14 @@ public final class SimulatedDriver {
                 sim.stats().reset();
                 usage = new Usage(sim.cores());
                 meter.lengthKnown();
+                windowStarts.run();
             }
-            runTo(at);
+            if (usage == null) {
+                runTo(at); // warm-up: finish() takes effect once the window started
+            } else if (!runToOrFinish(at)) {
+                metrics.endAt(sim.nowNanos()); // finished: the window ends now
+                break;
+            }
             if (!control.failures().isEmpty()) {
                 break;
             }
@@ -96,6 +136,9 @@ public final class SimulatedDriver {
             }
         }
         RunWindow window = metrics.window();
+        if (control.failures().isEmpty()) {
+            windowEnds.run();
+        }
         Map<String, Long> messages = sim.stats().snapshot();
         MachineUsage machine = usage == null ? null : usage.end(window.measuredMicros() / 1000);
         if (usage != null && usage.cores != null) {
@@ -129,6 +172,56 @@ public final class SimulatedDriver {
 
     private void runTo(long nanos) {
         sim.runUntil(nanos / 1000);
+    }
+
+    /** Runs to {@code nanos}, or until {@link LiveRun#finish} was called; false if it was. */
+    private boolean runToOrFinish(long nanos) {
+        if (finishRequested || sim.runUntil(() -> finishRequested, nanos / 1000)) {
+            return false;
+        }
+        runTo(nanos);
+        return true;
+    }
+
+    /** The handle given to {@link #onStart}: counters and the clock of this run, in virtual time. */
+    private LiveRun liveRun(Metrics metrics) {
+        return new LiveRun() {
+            @Override
+            public long commits() {
+                return metrics.allCommits();
+            }
+
+            @Override
+            public long startNanos() {
+                return metrics.window().start();
+            }
+
+            @Override
+            public long measureStartNanos() {
+                return metrics.window().measureStart();
+            }
+
+            /**
+             * Waits in virtual time, checking every sample period ({@value Timeline#BUCKET_MS} ms) whether the
+             * measured window started. @throws IllegalStateException outside a {@link SimulatedThread}
+             */
+            @Override
+            public void awaitMeasuring() throws InterruptedException {
+                SimulatedThread t = SimulatedThread.current();
+                if (t == null) {
+                    throw new IllegalStateException("a simulated run is waited for from a SimulatedThread only");
+                }
+                long left;
+                while ((left = metrics.window().measureStart() - t.nowNanos()) > 0) {
+                    t.sleepMicros(Math.min(Timeline.BUCKET_MS * 1000, (left + 999) / 1000));
+                }
+            }
+
+            @Override
+            public void finish() {
+                finishRequested = true;
+            }
+        };
     }
 
     /** Virtual CPU time from the start of the measured window. */

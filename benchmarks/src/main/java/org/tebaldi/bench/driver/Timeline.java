@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /** Commits per fixed-size bucket over the whole run (warm-up included); thread-safe. */
 final class Timeline {
-    /** Bucket length, ms (WORKLOADS.md: 100 ms buckets). */
+    /** Bucket length, ms (docs/experiments.md, "summary.json": 100 ms buckets). */
     static final long BUCKET_MS = 100;
 
     private final long start;

@@ -5,7 +5,7 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 
-/** Checks of {@code cluster.bind} (README "Process mode"): whether a node process could listen on an address. */
+/** Checks of {@code cluster.bind} (docs/cluster.md "Process mode"): whether a node process could listen on an address. */
 final class BindAddress {
     private BindAddress() {
     }

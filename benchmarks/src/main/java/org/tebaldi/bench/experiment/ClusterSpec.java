@@ -14,7 +14,7 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param transport          {@code local} (embedded) or {@code netty} (processes)
  * @param dataServers        number of data servers, at least 1 (default 1)
  * @param coordinators       number of transaction coordinators (and client endpoints), at least 1 (default 1)
- * @param networkDelayMicros emulated one-way network delay, µs (default 50, WORKLOADS.md); embedded mode only
+ * @param networkDelayMicros emulated one-way network delay, µs (default 50, docs/experiments.md); embedded mode only
  *                           (processes use the real loopback network)
  * @param threads            executor threads, 0 = one per core (default 0); embedded mode only (in processes mode
  *                           each node runs its actors on its transport's one event-loop thread)

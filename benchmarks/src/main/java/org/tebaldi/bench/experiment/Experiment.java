@@ -8,7 +8,7 @@ import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.tree.LoadedTree;
 
 /**
- * A validated experiment (README, "Writing an experiment"), with every default applied and every override folded in. Built by
+ * A validated experiment (docs/experiments.md, "Writing an experiment"), with every default applied and every override folded in. Built by
  * {@link ExperimentLoader}.
  *
  * @param file            the experiment file as named by the user
@@ -32,17 +32,25 @@ import org.tebaldi.core.tree.LoadedTree;
  * @param target          where the transactions run: the Tebaldi cluster or PostgreSQL over JDBC ({@code target:},
  *                        {@code postgresql:})
  * @param durability      the {@code durability:} section
+ * @param storage         the {@code storage:} section
+ * @param profile         the profile applied under the experiment's keys ({@code profile:}, {@link Profiles}), or
+ *                        null for none
+ * @param treeOptions     options set on every node of each mechanism ({@code treeOptions:}, {@link TreeOptions};
+ *                        already applied to {@code tree}); empty for none
  */
 public record Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions,
                          TreeRef treeRef, LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup,
                          long durationMicros, VerifyMode verification, RetrySpec retry, long seed, String output,
                          ProfilerSpec profiler, AutoconfSpec autoconf, TargetSpec target,
-                         DurabilitySpec durability) {
+                         DurabilitySpec durability, StorageSpec storage, String profile,
+                         Map<String, Map<String, Object>> treeOptions) {
     /** Copies the workload options, keeping their order. */
     public Experiment {
         workloadOptions = Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
+        treeOptions = Collections.unmodifiableMap(new LinkedHashMap<>(treeOptions));
         java.util.Objects.requireNonNull(target, "target");
         java.util.Objects.requireNonNull(durability, "durability");
+        java.util.Objects.requireNonNull(storage, "storage");
         java.util.Objects.requireNonNull(verification, "verification");
         java.util.Objects.requireNonNull(warmup, "warmup");
     }
@@ -50,6 +58,24 @@ public record Experiment(Path file, String name, Workload workload, Map<String, 
     /** Whether the run records its history and checks it ({@link VerifyMode#on()}). */
     public boolean verify() {
         return verification.on();
+    }
+
+    /** An experiment without a profile or tree-wide options. */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
+                      VerifyMode verification, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf, TargetSpec target, DurabilitySpec durability, StorageSpec storage) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
+                verification, retry, seed, output, profiler, autoconf, target, durability, storage, null, Map.of());
+    }
+
+    /** An experiment with the default storage ({@link StorageSpec#DEFAULT}), without a profile. */
+    public Experiment(Path file, String name, Workload workload, Map<String, Object> workloadOptions, TreeRef treeRef,
+                      LoadedTree tree, ClusterSpec cluster, int clients, WarmupSpec warmup, long durationMicros,
+                      VerifyMode verification, RetrySpec retry, long seed, String output, ProfilerSpec profiler,
+                      AutoconfSpec autoconf, TargetSpec target, DurabilitySpec durability) {
+        this(file, name, workload, workloadOptions, treeRef, tree, cluster, clients, warmup, durationMicros,
+                verification, retry, seed, output, profiler, autoconf, target, durability, StorageSpec.DEFAULT);
     }
 
     /** An experiment without durability. */

@@ -20,9 +20,10 @@ import org.tebaldi.bench.config.Values;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Loads an experiment file (README, "Writing an experiment"): reads the YAML (Jackson, with line numbers), applies the
- * {@code --set} overrides, expands sweeps (a list of values for a field, {@link SweepExpander}), then validates
- * every key of every point and builds the workload and the tree. Every problem is ONE {@link ConfigException}
+ * Loads an experiment file (docs/experiments.md, "Writing an experiment"): reads the YAML (Jackson, with line numbers), applies the
+ * {@code --set} overrides, expands sweeps (a list of values for a field, {@link SweepExpander}), applies each point's
+ * profile under its keys ({@link Profiles}), then validates every key of every point and builds the workload and the
+ * tree. Every problem is ONE {@link ConfigException}
  * naming the file (or override), line, place and fix; nothing is run or written.
  *
  * <pre>
@@ -37,6 +38,7 @@ import org.tebaldi.core.config.ConfigException;
  * retry: {backoff: 1ms, maxBackoff: 50ms}
  * seed: 1
  * output: results
+ * profile: dissertation            # keys of config/profiles/dissertation.yaml the file does not set
  * </pre>
  */
 public final class ExperimentLoader {
@@ -69,6 +71,7 @@ public final class ExperimentLoader {
             throw d.loc().error(place, "lists values to sweep, but a single experiment was expected",
                     "run it with scripts/tebaldi run (which runs every point), or write one value");
         }
+        Profiles.apply(d.root(), d.loc(), file, cwd);
         return ExperimentReader.read(d.root(), d.loc(), file, cwd);
     }
 
@@ -101,7 +104,9 @@ public final class ExperimentLoader {
             List<SweepExpander.Axis> axes = SweepExpander.axes(d.root(), d.loc());
             axes.forEach(a -> keys.add(a.place()));
             for (SweepExpander.Expanded x : SweepExpander.expand(d.root(), axes)) {
-                Experiment e = ExperimentReader.read(x.doc(), d.loc(), file, cwd);
+                Locator loc = d.loc().copy();
+                Profiles.apply(x.doc(), loc, file, cwd);
+                Experiment e = ExperimentReader.read(x.doc(), loc, file, cwd);
                 Path other = names.putIfAbsent(e.name(), file);
                 if (several && other != null && !other.equals(file)) {
                     throw d.loc().error("name", "experiment name '" + e.name() + "' is also the name in " + other

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.tebaldi.bench.config.Locator;
 import org.tebaldi.bench.config.Values;
 import org.tebaldi.bench.workload.Workload;
@@ -12,15 +13,19 @@ import org.tebaldi.bench.workload.Workloads;
 import org.tebaldi.bench.workload.sql.SqlWorkloads;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.core.config.Durations;
+import org.tebaldi.core.tree.LoadedTree;
+import org.tebaldi.core.tree.TreeContext;
 import org.tebaldi.server.durability.DurabilityOptions;
 import org.tebaldi.server.zk.ZkConnection;
 
 /**
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up ({@link WarmupSpec}),
- * duration, verify,
- * retry, seed, output, profiler, autoconf, durability. Defaults: cluster {mode: embedded, transport: local, dataServers: 1, coordinators: 1,
- * networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes only)}, warmup 0s, verify false (true means after, {@link VerifyMode}), retry {backoff: 1ms, maxBackoff: 50ms}, seed 1,
+ * duration, verify, treeOptions ({@link TreeOptions}), profile (applied before, {@link Profiles}), retry, seed,
+ * output, profiler, autoconf, durability, storage ({@link StorageReader}). Defaults: cluster {mode: embedded,
+ * transport: local, dataServers: 1, coordinators: 1, networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes
+ * only)}, warmup 0s, verify false (true means after, {@link VerifyMode}), retry {backoff: 1ms, maxBackoff: 50ms,
+ * byMechanism: none}, seed 1, durability store rocksdb (simulated in mode simulated),
  * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
  * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
  * duration.
@@ -54,6 +59,11 @@ final class ExperimentReader {
         Workload workload = Workloads.create(options);
         Path dir = file.getParent() == null ? Path.of("") : file.getParent();
         TargetSpec target = TargetReader.read(top);
+        if (target.isPostgresql() && workload instanceof org.tebaldi.bench.workload.ExecutionModes) {
+            throw top.error("workload.execution", "PostgreSQL runs the workload's SQL transactions; execution and "
+                    + "roundTrips choose how Tebaldi's client runs its transaction types",
+                    "remove workload.execution and workload.roundTrips, or use target: tebaldi");
+        }
         if (target.isPostgresql() && SqlWorkloads.bind(workload) == null) {
             throw top.error("target", "workload '" + workload.name() + "' has no SQL implementation to run on "
                     + "PostgreSQL", "use target: tebaldi, or a workload with one: "
@@ -63,6 +73,9 @@ final class ExperimentReader {
         JsonNode treeNode = target.isPostgresql() ? root.get("tree") : top.required("tree", "../trees/2pl.yaml");
         TreeResolver.Resolved tree = treeNode == null ? new TreeResolver.Resolved(null, null)
                 : TreeResolver.resolve(treeNode, loc, dir, cwd, workload.database());
+        Map<String, Map<String, Object>> treeOptions = TreeOptions.read(top);
+        LoadedTree loadedTree = TreeOptions.apply(treeOptions, tree.tree(), TreeContext.of(workload.database()), top);
+        String profile = top.string("profile", Profiles.NONE, "dissertation");
         ClusterSpec cluster = cluster(top.section("cluster", "{mode: embedded, dataServers: 2}"), dir, cwd);
         int clients = top.intNumber("clients", null, 1, "50");
         WarmupSpec warmup = warmup(top);
@@ -73,7 +86,9 @@ final class ExperimentReader {
         String output = top.path("output", "results", "results");
         ProfilerSpec profiler = profiler(top.section("profiler", "{enabled: true, window: 1s}"));
         AutoconfSpec autoconf = autoconf(top.section("autoconf", "{mechanisms: [rp, tso], measure: 2s}"));
-        DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"));
+        DurabilitySpec durability = durability(top.section("durability", "{enabled: true, epoch: 1s}"),
+                cluster.simulated());
+        StorageSpec storage = StorageReader.read(top, cluster.mode());
         if ((verify == VerifyMode.PROCESS || verify == VerifyMode.STREAMED)
                 && (!cluster.mode().equals("embedded") || target.isPostgresql())) {
             throw top.error("verify", "verify: " + verify.key() + " checks the history of a cluster in the run's own "
@@ -81,9 +96,11 @@ final class ExperimentReader {
                     : "a " + cluster.mode() + " cluster's history is checked after the run"),
                     "use verify: true (after the run), or run mode embedded");
         }
-        if (cluster.simulated() && durability.enabled()) {
-            throw top.error("durability.enabled", "the simulated cluster has no durable storage (docs/simulation.md)",
-                    "set durability.enabled: false, or run mode embedded");
+        if (cluster.simulated() && durability.enabled() && cluster.simulation().costs().logStore() == null) {
+            throw top.error("durability.enabled", "the cost table " + cluster.simulation().costsFile() + " has no "
+                    + "log-store costs, which the simulated cluster charges for durability (docs/simulation.md, "
+                    + "\"Durability\")", "run scripts/tebaldi calibrate-durability --table "
+                    + cluster.simulation().costsFile() + ", or set durability.enabled: false");
         }
         if (cluster.mode().equals("processes") && durability.enabled()
                 && (durability.writeLatencyMicros() > 0 || durability.memory())) {
@@ -98,13 +115,9 @@ final class ExperimentReader {
                             + "or remove cluster.replication");
         }
         if (cluster.replicas() > 1 && cluster.simulated()) {
-            throw top.error("cluster.replication", "the simulated cluster has no durable storage, and replication "
-                    + "ships the durable log (docs/simulation.md)", "run mode embedded or processes, or remove "
-                    + "cluster.replication");
-        }
-        if (cluster.simulated() && profiler.enabled()) {
-            throw top.error("profiler.enabled", "the profiler is not run on the simulated cluster (docs/simulation.md)",
-                    "set profiler.enabled: false, or run mode embedded");
+            throw top.error("cluster.replication", "the simulated cluster models its stores' costs, not their "
+                    + "contents, and replication ships the durable log (docs/simulation.md, \"Durability\")",
+                    "run mode embedded or processes, or remove cluster.replication");
         }
         if (cluster.placement() != null) {
             try {
@@ -114,8 +127,9 @@ final class ExperimentReader {
                         + "partition EXPERIMENT.yaml --out FILE' for this workload and cluster, or remove placement");
             }
         }
-        return new Experiment(file, name, workload, options.resolved(), tree.ref(), tree.tree(), cluster, clients,
-                warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability);
+        return new Experiment(file, name, workload, options.resolved(), tree.ref(), loadedTree, cluster, clients,
+                warmup, duration, verify, retry, seed, output, profiler, autoconf, target, durability, storage,
+                profile.equals(Profiles.NONE) ? null : profile, treeOptions);
     }
 
     /**
@@ -237,7 +251,7 @@ final class ExperimentReader {
         return micros / 1000;
     }
 
-    private static DurabilitySpec durability(Fields d) {
+    private static DurabilitySpec durability(Fields d, boolean simulatedMode) {
         d.checkKnown(ExperimentSchema.DURABILITY);
         boolean enabled = d.bool("enabled", false);
         String dir = d.path("dir", "", "data/tebaldi");
@@ -248,12 +262,21 @@ final class ExperimentReader {
             throw d.error("writeLatency", "must be at most 10s, found " + Durations.format(latency),
                     "write e.g. writeLatency: 500us (COCO Fig 11 sweeps 1us .. 2ms)");
         }
-        boolean memory = d.choice("store", "rocksdb", List.of("rocksdb", "memory")).equals("memory");
-        if (memory && !dir.isEmpty()) {
-            throw d.error("dir", "in-memory stores (store: memory) keep nothing on disk",
-                    "leave durability.dir out, or use store: rocksdb");
+        String store = d.choice("store", simulatedMode ? "simulated" : "rocksdb",
+                List.of("rocksdb", "memory", "simulated"));
+        if (simulatedMode != store.equals("simulated")) {
+            throw d.error("store", simulatedMode ? "the simulated cluster models its stores (docs/simulation.md, "
+                    + "\"Durability\"); store: " + store + " is a real store" : "store: simulated is the simulated "
+                    + "cluster's modelled store", simulatedMode ? "use store: simulated (the default there), or run "
+                    + "mode embedded" : "use store: rocksdb or memory, or run mode simulated");
         }
-        return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync, latency, memory);
+        if (!store.equals("rocksdb") && !dir.isEmpty()) {
+            throw d.error("dir", (simulatedMode ? "the simulated cluster's stores" : "in-memory stores (store: memory)")
+                    + " keep nothing on disk", "leave durability.dir out" + (simulatedMode ? "" : ", or use store: "
+                    + "rocksdb"));
+        }
+        return new DurabilitySpec(enabled, dir.isEmpty() ? null : dir, epoch, sync, latency, store.equals("memory"),
+                simulatedMode);
     }
 
     /**
@@ -296,7 +319,20 @@ final class ExperimentReader {
             throw r.error("maxBackoff", "must be at least backoff (" + Durations.format(backoff)
                     + "), found " + Durations.format(max), "raise maxBackoff or lower backoff");
         }
-        return new RetrySpec(backoff, max);
+        Map<String, Long> by = new java.util.LinkedHashMap<>();
+        if (r.node().has("byMechanism")) {
+            Fields b = r.section("byMechanism", "{ssi: 5ms}");
+            for (java.util.Iterator<String> it = b.node().fieldNames(); it.hasNext(); ) {
+                String m = it.next();
+                if (!org.tebaldi.core.cc.Mechanisms.all().containsKey(m)) {
+                    throw b.error(m, "unknown mechanism '" + m + "'" + org.tebaldi.bench.config.Suggest.didYouMean(m,
+                            org.tebaldi.core.cc.Mechanisms.all().keySet()), "use one of "
+                            + String.join(", ", org.tebaldi.core.cc.Mechanisms.all().keySet()));
+                }
+                by.put(m, b.duration(m, null, false, "5ms"));
+            }
+        }
+        return new RetrySpec(backoff, max, by);
     }
 
     private static ProfilerSpec profiler(Fields p) {

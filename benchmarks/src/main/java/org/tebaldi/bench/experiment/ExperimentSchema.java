@@ -2,10 +2,11 @@ package org.tebaldi.bench.experiment;
 
 import java.util.List;
 
-/** The keys an experiment file may have (README, "Writing an experiment"), by section, and the sections planned but not available. */
+/** The keys an experiment file may have (docs/experiments.md, "Writing an experiment"), by section, and the sections planned but not available. */
 final class ExperimentSchema {
     static final List<String> TOP = List.of("name", "workload", "tree", "cluster", "clients", "warmup", "duration",
-            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability");
+            "verify", "retry", "seed", "output", "profiler", "autoconf", "target", "postgresql", "durability",
+            "storage", "profile", "treeOptions");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads", "batching", "simulation", "bind", "sessionTimeout", "commit", "epoch", "replication",
             "placement");
@@ -13,7 +14,7 @@ final class ExperimentSchema {
     static final List<String> SIMULATION = List.of("machines", "coresPerMachine", "latency", "localLatency",
             "bandwidthGbps", "costs", "costMode", "serviceMachine");
     static final List<String> LATENCY = List.of("min", "max");
-    static final List<String> RETRY = List.of("backoff", "maxBackoff");
+    static final List<String> RETRY = List.of("backoff", "maxBackoff", "byMechanism");
     /** {@code warmup:} written as a mapping (a warm-up that ends when throughput settles, {@link WarmupSpec}). */
     static final List<String> WARMUP = List.of("min", "max");
     static final List<String> PROFILER = List.of("enabled", "window", "flush");
@@ -23,6 +24,7 @@ final class ExperimentSchema {
     static final List<String> POSTGRESQL = List.of("url", "user", "password", "schema", "binDir", "fsync",
             "settings");
     static final List<String> DURABILITY = List.of("enabled", "dir", "epoch", "sync", "writeLatency", "store");
+    static final List<String> STORAGE = List.of("rows", "memory", "dir");
     /** Sections that later issues add; rejected for now with a clear message. */
     static final List<String> PLANNED = List.of();
 
@@ -40,6 +42,7 @@ final class ExperimentSchema {
             case "autoconf" -> AUTOCONF;
             case "postgresql" -> POSTGRESQL;
             case "durability" -> DURABILITY;
+            case "storage" -> STORAGE;
             default -> null;
         };
     }

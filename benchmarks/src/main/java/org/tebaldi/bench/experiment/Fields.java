@@ -13,7 +13,7 @@ import org.tebaldi.core.config.Durations;
 
 /**
  * Typed, validated reads of one mapping of an experiment (the top level or a section such as {@code cluster}),
- * each error a {@link ConfigException} at the key's place and line (README, "Writing an experiment").
+ * each error a {@link ConfigException} at the key's place and line (docs/experiments.md, "Writing an experiment").
  */
 final class Fields {
     private final ObjectNode node;

@@ -8,12 +8,13 @@ import org.tebaldi.bench.config.Locator;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Applies {@code --set key=value} overrides to an experiment document, in order (README, "The two commands"): the key is a dotted
+ * Applies {@code --set key=value} overrides to an experiment document, in order (docs/experiments.md, "Running the default experiment"): the key is a dotted
  * path ({@code clients}, {@code cluster.networkDelay}, {@code workload.warehouses}, {@code tree}, or a path inside
  * an inline tree), the value is parsed as YAML ({@code 64} a number, {@code 10s} text, {@code true} a boolean).
  * Paths are checked against the schema: top-level keys and the keys of {@code cluster} and {@code retry} must be
- * known; {@code workload.*} keys are checked by the workload; {@code tree.*} needs an inline tree. Each override is
- * recorded in the {@link Locator} so later errors about its value name the override.
+ * known; {@code workload.*} keys are checked by the workload; {@code tree.*} needs an inline tree;
+ * {@code treeOptions.<mechanism>.<option>} and {@code retry.byMechanism.<mechanism>} are checked when read. Each
+ * override is recorded in the {@link Locator} so later errors about its value name the override.
  */
 final class Overrides {
     private Overrides() {
@@ -102,6 +103,13 @@ final class Overrides {
             checkSimulation(path, key, source);
             return;
         }
+        if (first.equals("retry") && path.length > 1 && path[1].equals("byMechanism")) {
+            if (path.length > 3) {
+                throw new ConfigException(source, 0, key, "a mechanism's back-off is a single value",
+                        "write --set retry.byMechanism." + path[2] + "=5ms");
+            }
+            return;
+        }
         if (known != null) {
             if (path.length > 2) {
                 throw new ConfigException(source, 0, key, "'" + first + "." + path[1] + "' is a single value, not a "
@@ -118,6 +126,12 @@ final class Overrides {
                 if (path.length > 2) {
                     throw new ConfigException(source, 0, key, "workload options are single values",
                             "write --set workload." + path[1] + "=<value>");
+                }
+            }
+            case "treeOptions" -> {
+                if (path.length > 3) {
+                    throw new ConfigException(source, 0, key, "tree options are single values",
+                            "write --set treeOptions." + path[1] + "." + path[2] + "=<value>");
                 }
             }
             case "tree" -> {

@@ -6,12 +6,14 @@ import org.tebaldi.core.config.Durations;
 import org.tebaldi.core.tree.TreeLoader;
 
 /**
- * The fully resolved experiment as JSON, for {@code summary.json}'s {@code config} (WORKLOADS.md): every key of the
+ * The fully resolved experiment as JSON, for {@code summary.json}'s {@code config} (docs/experiments.md, "summary.json"): every key of the
  * experiment format with defaults and overrides applied, durations written back as text ({@code 50us},
  * {@code 5s}; {@code warmup} as written: a duration, or {@code {min, max}}); {@code tree} is the tree file's
- * path or the inline mapping, plus {@code treeYaml}, the tree as loaded in the tree file format (both
- * null/absent for a PostgreSQL run without a tree), {@code file}, the experiment file, {@code profiler},
- * {@code autoconf}, {@code target} and the {@code postgresql} section with the password masked.
+ * path or the inline mapping, plus {@code treeYaml}, the tree as loaded in the tree file format with
+ * {@code treeOptions} applied (both null/absent for a PostgreSQL run without a tree), {@code file}, the experiment
+ * file, {@code profile} (the profile applied, or {@code none}; its keys appear under their own names),
+ * {@code treeOptions}, {@code storage}, {@code profiler}, {@code autoconf}, {@code target} and the
+ * {@code postgresql} section with the password masked.
  */
 public final class ResolvedConfig {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,6 +37,8 @@ public final class ResolvedConfig {
         if (e.tree() != null) {
             o.put("treeYaml", TreeLoader.toYaml(e.tree().tree()));
         }
+        o.put("profile", e.profile() == null ? Profiles.NONE : e.profile());
+        o.set("treeOptions", JSON.valueToTree(e.treeOptions()));
         ObjectNode c = o.putObject("cluster");
         c.put("mode", e.cluster().mode());
         c.put("transport", e.cluster().transport());
@@ -84,6 +88,8 @@ public final class ResolvedConfig {
         ObjectNode r = o.putObject("retry");
         r.put("backoff", Durations.format(e.retry().backoffMicros()));
         r.put("maxBackoff", Durations.format(e.retry().maxBackoffMicros()));
+        ObjectNode by = r.putObject("byMechanism");
+        e.retry().byMechanismMicros().forEach((m, us) -> by.put(m, Durations.format(us)));
         o.put("seed", e.seed());
         o.put("output", e.output());
         ObjectNode d = o.putObject("durability");
@@ -94,7 +100,13 @@ public final class ResolvedConfig {
         d.put("epoch", Durations.format(e.durability().epochMicros()));
         d.put("sync", e.durability().sync());
         d.put("writeLatency", Durations.format(e.durability().writeLatencyMicros()));
-        d.put("store", e.durability().memory() ? "memory" : "rocksdb");
+        d.put("store", e.durability().store());
+        ObjectNode st = o.putObject("storage");
+        st.put("rows", e.storage().offHeap() ? "offheap" : "heap");
+        st.put("memory", e.storage().memoryText());
+        if (e.storage().dir() != null) {
+            st.put("dir", e.storage().dir());
+        }
         ObjectNode p = o.putObject("profiler");
         p.put("enabled", e.profiler().enabled());
         p.put("window", Durations.format(e.profiler().windowMicros()));

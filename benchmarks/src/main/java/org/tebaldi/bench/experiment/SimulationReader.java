@@ -11,8 +11,9 @@ import org.tebaldi.core.runtime.cost.CostTable;
  * without {@code latency} and {@code localLatency} the embedded runtime's network of this machine ({@code
  * cluster.networkDelay} plus the lateness the cost table measured), 10 Gbit/s, costs
  * {@code config/costs/this-machine.yaml}, costMode model, no service machine. {@code latency} is one duration or
- * {@code {min, max}}; {@code costs} is resolved against the working directory, then the experiment's folder, and
- * read at once (a missing or broken table fails the load with one message).
+ * {@code {min, max}}; {@code costs} is resolved against the working directory, then the experiment's folder and each
+ * folder above it (so {@code config/costs/...} is found from any folder of the repository), and read at once (a
+ * missing or broken table fails the load with one message).
  */
 final class SimulationReader {
     static final String DEFAULT_COSTS = "config/costs/this-machine.yaml";
@@ -65,8 +66,10 @@ final class SimulationReader {
         if (Files.isRegularFile(a)) {
             return a;
         }
-        if (Files.isRegularFile(b)) {
-            return b;
+        for (Path d = dir.toAbsolutePath().normalize(); d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve(p))) {
+                return d.resolve(p).normalize();
+            }
         }
         throw s.error("costs", "no cost table at " + a + (a.equals(b) ? "" : " or " + b),
                 "run scripts/tebaldi calibrate --out " + name + " (or name an existing table in config/costs/)");

@@ -49,7 +49,15 @@ public record SimulationSpec(int machines, int coresPerMachine, long latencyMinM
      * {@code workload} (its calibrated handler costs where the table has them, {@link CostTable#forWorkload}).
      */
     public Hardware hardware(int tcs, int dss, String workload) {
-        CostTable t = costs.forWorkload(workload);
+        return hardware(tcs, dss, workload, false);
+    }
+
+    /**
+     * As {@link #hardware(int, int, String)}; with {@code durable}, the logging handlers cost what the table measured
+     * with durability on ({@link CostTable#durable}).
+     */
+    public Hardware hardware(int tcs, int dss, String workload, boolean durable) {
+        CostTable t = durable ? costs.forWorkload(workload).durable() : costs.forWorkload(workload);
         double late = embedded ? t.lateMicros() : 0;
         return new Hardware(allMachines(), coresPerMachine, n -> machineOf(n, tcs, dss), latencyMinMicros + late,
                 latencyMaxMicros + late, localLatencyMicros + late, bandwidthGbps, t, costMode.equals("measured"));

@@ -3,7 +3,7 @@ package org.tebaldi.bench.experiment;
 import org.tebaldi.core.config.Durations;
 
 /**
- * The {@code warmup:} key (README, "Writing an experiment"; docs/performance.md, "A steady measured window"): either a
+ * The {@code warmup:} key (docs/experiments.md, "Writing an experiment"; docs/performance.md, "A steady measured window"): either a
  * fixed warm-up ({@code warmup: 5s}: {@code minMicros == maxMicros}) or one that lasts at least {@code min}, then
  * until throughput has settled, at most {@code max} ({@code warmup: {min: 5s, max: 60s}}: {@code maxMicros >
  * minMicros}). The driver decides when it settled ({@code org.tebaldi.bench.driver.SettleWatch}); the measured

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The cost of one transaction of {@code ops} operations (1 and 7 updates) through a CC path of depth 1 to 4
  * of each mechanism, and through Table 4.1's trees (RP alone, 2PL, SSI or RP over RP), without network
- * (WORKLOADS.md "JMH"; dissertation §4.6.5, Table 4.1 for the question it answers: what does each added layer
+ * (docs/jmh.md; dissertation §4.6.5, Table 4.1 for the question it answers: what does each added layer
  * cost?). One invocation runs the whole transaction through the real
  * coordinator, data server and service actors of a {@link PathFixture} on a {@link DirectRuntime}: begin (TC
  * parts' start, timestamps), each operation (TC parts top-down, DS parts with the read-version chain, TC parts

@@ -112,7 +112,7 @@ public final class PathFixture implements AutoCloseable {
             throw new IllegalArgumentException("path '" + path + "': " + e.getMessage(), e);
         }
         ClusterConfig cfg = new ClusterConfig(db, tree, 1, 1, null, false);
-        ds = new DataServer(0, cfg, KEYS);
+        ds = new DataServer(0, cfg, KEYS, null, null);
         for (long k = 0; k < KEYS; k++) {
             ds.load(Key.of(kv, k), kv.row(0L));
         }

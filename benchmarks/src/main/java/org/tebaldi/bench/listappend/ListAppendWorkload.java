@@ -21,7 +21,7 @@ import org.tebaldi.core.history.listappend.Result;
 import org.tebaldi.core.model.Key;
 
 /**
- * The list-append workload for experiments ({@code workload: list-append}; README "Workloads"): the transactions of
+ * The list-append workload for experiments ({@code workload: list-append}; docs/experiments.md "Workloads"): the transactions of
  * {@link ListAppendTxns} with update types {@value #T_A}, {@value #T_B}, {@value #T_C} and read-only {@value #T_RO}
  * over tables {@code la} and {@code lb}. Clients record what each attempt observed and how it ended (through the
  * request's outcome listener); the consistency check ({@code verify: true}) reads every key's final list from the

@@ -112,7 +112,7 @@ public final class PostgresExperimentRun {
             }
             DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
                     e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
-                    ExperimentRun.DRAIN_TIMEOUT_MILLIS);
+                    ExperimentRun.DRAIN_TIMEOUT_MILLIS, e.retry().byMechanismMicros());
             d = new ClosedLoopDriver(dc, new ProcedureRequests(w), sessions::get, null, listener::tick,
                     () -> lost.get() != null).monitor(new org.tebaldi.bench.driver.MachineMonitor(null)).run();
         } finally {

@@ -7,7 +7,7 @@ import org.tebaldi.server.process.ProcessCluster;
 /**
  * Polls every live node's status once a second on a daemon thread during the run; {@link #failed()} turns true
  * once a node reports an exception in actor code (the driver then cuts the run short, as in embedded mode). A node
- * that dies is not a failure of the run: the cluster keeps serving (README "Failures").
+ * that dies is not a failure of the run: the cluster keeps serving (docs/cluster.md "Failures").
  */
 final class HealthWatch implements AutoCloseable {
     private final Thread thread;

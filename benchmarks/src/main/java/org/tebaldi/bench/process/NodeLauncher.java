@@ -15,7 +15,7 @@ import org.tebaldi.bench.cli.Main;
  * {@code -XX:+ExitOnOutOfMemoryError} (a node that runs out of memory exits at once, so the runner sees it leave and
  * reports it, instead of thrashing in GC) and {@code -XX:TieredStopAtLevel=1} (C1 only: in a 13-s TPC-C run on
  * 2 cores the C2 compiler threads of the node JVMs used more CPU than the nodes' own work — 7.2 of 12.5 CPU-seconds
- * in the measured window — and C2-compiled code had not yet paid that back; README "Process mode"), then the
+ * in the measured window — and C2-compiled code had not yet paid that back; docs/cluster.md "Process mode"), then the
  * environment variable {@value #OPTS_ENV} ({@code -XX:TieredStopAtLevel=4} there brings C2 back). The runner inserts
  * each node's {@code -Xmx} from {@link org.tebaldi.server.process.HeapPlan} (the machine's memory divided among
  * the nodes) right after {@code java}, so an {@code -Xmx} in {@value #OPTS_ENV} (e.g. {@code -Xmx2g}) overrides it.

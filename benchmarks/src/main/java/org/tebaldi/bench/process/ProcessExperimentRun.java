@@ -167,7 +167,7 @@ public final class ProcessExperimentRun {
             HealthWatch health = new HealthWatch(pc);
             DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
                     e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
-                    ExperimentRun.DRAIN_TIMEOUT_MILLIS);
+                    ExperimentRun.DRAIN_TIMEOUT_MILLIS, e.retry().byMechanismMicros());
             DriverResult d;
             try {
                 d = new ClosedLoopDriver(dc, w, i -> wrap.apply(pc.client(i)), new ClusterCounters(pc), listener::tick,

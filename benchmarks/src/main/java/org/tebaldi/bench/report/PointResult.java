@@ -8,7 +8,7 @@ import org.tebaldi.bench.experiment.SweepPoint;
  * ({@link SweepCharts}) read it.
  *
  * @param point   the point
- * @param summary the point's {@code summary.json} content (WORKLOADS.md schema); null if the run failed
+ * @param summary the point's {@code summary.json} content (schema: docs/experiments.md, "summary.json"); null if the run failed
  * @param status  what happened
  */
 public record PointResult(SweepPoint point, JsonNode summary, Status status) {

@@ -13,7 +13,7 @@ import org.tebaldi.bench.driver.TimelinePoint;
 
 /** Writes a run's files: {@code summary.json} (pretty-printed) and {@code timeline.csv} ({@code tMs,throughput}). */
 public final class ResultFiles {
-    /** File name of the summary (WORKLOADS.md). */
+    /** File name of the summary (docs/experiments.md, "summary.json"). */
     public static final String SUMMARY = "summary.json";
     /** File name of the timeline. */
     public static final String TIMELINE = "timeline.csv";

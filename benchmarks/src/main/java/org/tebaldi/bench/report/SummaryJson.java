@@ -17,18 +17,22 @@ import org.tebaldi.server.msg.ExecRequest;
 import org.tebaldi.server.msg.ValidateRequest;
 
 /**
- * Builds {@code summary.json} exactly in WORKLOADS.md's schema — {@code name, throughput, committed, aborted,
+ * Builds {@code summary.json} exactly in the schema of docs/experiments.md, "summary.json" — {@code name, throughput, committed, aborted,
  * abortRate, latency{p50Ms,p95Ms,p99Ms}, types{<type>{throughput,abortRate,p50Ms,p99Ms}}, timeline[{tMs,
  * throughput}], checks{serializable,consistency}, messages{perTxn,tcToDsPerPhase}, config} — plus added keys:
- * {@code errors}, {@code tsMessagesPerTxn}, {@code roVisibilityLagMs}, {@code roBlockedReads} (issue 19); per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
+ * {@code errors}, {@code tsMessagesPerTxn}, {@code roVisibilityLagMs}, {@code roBlockedReads} (timestamp schemes); per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
  * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}; {@code machine{cores,
  * wallMs, cpuMs, utilization, nodes{<node>{cpuMs, utilization}}, gc{pauses, pauseMs, maxPauseMs, pauseShare},
  * saturated, warning}} over the measured window (null when not measured); {@code window{warmupMs, settled, steady,
  * samples, meanTxnPerSec, slopePctPerSec, slopeP, cv, warning}}: how warm-up ended and whether the measured window
- * was steady (issue 30); {@code time} ({@code real}, or
+ * was steady; {@code time} ({@code real}, or
  * {@code virtual} for {@code cluster.mode: simulated}, whose throughput, latencies, timeline and machine figures are
  * in virtual time) and {@code simulation{machines, coresPerMachine, costs, costMode, virtualMs, wallMs,
- * wallPerVirtualSecond, machineUtilization[{machine, hosts, utilization}]}} (null for real runs); {@code cache{lookups, hits,
+ * wallPerVirtualSecond, costsHost, host, costsOnOtherHost, hostCheck, machineUtilization[{machine, hosts,
+ * utilization}]}} (null for real runs; {@code costsHost}: the host the cost table was measured on — CPU model, cores,
+ * Java, speed probe — or null when the table does not record it; {@code host}: this host with its probe;
+ * {@code costsOnOtherHost}: true, false, or null when unknown; {@code hostCheck}: the line printed about it,
+ * docs/simulation.md "Calibration"); {@code cache{lookups, hits,
  * served, renewals, renewalFailures, hitRate, servedRate}} for a caching tree (Sundial's {@code cache} option; null
  * otherwise). Units: throughput
  * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
@@ -195,7 +199,7 @@ public final class SummaryJson {
     }
 
     /**
-     * Timestamp schemes (issue 19): {@code tsMessagesPerTxn} — messages to and from the central timestamp service
+     * Timestamp schemes (docs/trees.md): {@code tsMessagesPerTxn} — messages to and from the central timestamp service
      * (every {@link org.tebaldi.core.service.TsMessages} kind, requests and replies) per committed transaction, 0 under
      * DST; {@code roVisibilityLagMs} — mean lag of DST snapshot reads behind their data server's clock, null with no
      * snapshot read; {@code roBlockedReads} — DST snapshot reads that waited for a prepared writer (both from the
@@ -244,6 +248,16 @@ public final class SummaryJson {
         o.put("virtualMs", s.virtualMillis());
         o.put("wallMs", s.wallMillis());
         o.put("wallPerVirtualSecond", round(s.wallPerVirtualSecond(), 3));
+        if (s.host() != null) {
+            o.set("costsHost", JSON.valueToTree(s.host().tableHost()));
+            o.set("host", JSON.valueToTree(s.host().here()));
+            if (s.host().otherHost() == null) {
+                o.putNull("costsOnOtherHost");
+            } else {
+                o.put("costsOnOtherHost", s.host().otherHost());
+            }
+            o.put("hostCheck", s.host().line());
+        }
         ArrayNode ms = o.putArray("machineUtilization");
         for (int i = 0; i < s.machineUtilization().length; i++) {
             ms.addObject().put("machine", i).put("hosts", s.machineNodes()[i])

@@ -18,7 +18,7 @@ import org.tebaldi.core.model.Row;
 import org.tebaldi.core.model.TableSchema;
 
 /**
- * {@code --dump DIR} (README, "Looking at runs"): every table of a run's final state as {@code DIR/<table>.csv}
+ * {@code --dump DIR} (docs/experiments.md, "Looking at runs"): every table of a run's final state as {@code DIR/<table>.csv}
  * (RFC 4180), so that anyone can check invariants with their own tools. One row per key (the latest committed,
  * non-deleted version; a replicated table once), sorted by key. Header: the key parts {@code key0, key1, ...} (the
  * store's keys are tuples of longs without names; e.g. TPC-C's {@code district} is {@code key0 = w_id,

@@ -3,7 +3,7 @@ package org.tebaldi.bench.run;
 import org.tebaldi.bench.workload.ConsistencyResult;
 
 /**
- * Outcome of {@code verify: true} (WORKLOADS.md {@code checks}); null fields mean "not checked".
+ * Outcome of {@code verify: true} (docs/experiments.md, "summary.json", {@code checks}); null fields mean "not checked".
  *
  * @param serializable whether the merged history is serializable (Adya DSG checker)
  * @param report       the checker's summary, or null

@@ -83,6 +83,15 @@ public final class ExperimentRun {
     }
 
     /**
+     * The storage options of {@code e}: rows beyond {@code storage.memory} go to {@code storage.dir}, else to
+     * {@code <runDir>/storage} (unset: the system's temporary directory).
+     */
+    public static org.tebaldi.server.storage.StorageOptions storage(Experiment e, java.nio.file.Path runDir) {
+        java.nio.file.Path fallback = runDir != null ? runDir.toAbsolutePath().resolve("storage") : null;
+        return e.storage().options(java.nio.file.Path.of("").toAbsolutePath(), fallback);
+    }
+
+    /**
      * @throws RunFailedException if a node or workload code threw during the run
      * @throws InterruptedException if the calling thread is interrupted
      */
@@ -93,7 +102,8 @@ public final class ExperimentRun {
         try {
             ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
                     cs.dataServers(), cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
-                    .withDurability(durability(e, runDir)).withCommit(cs.commit(), cs.epochMicros())
+                    .withDurability(durability(e, runDir)).withStorage(storage(e, runDir))
+                    .withCommit(cs.commit(), cs.epochMicros())
                     .withReplication(cs.replication()));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
                     keys -> new Cluster(rt, cc, keys));
@@ -120,6 +130,11 @@ public final class ExperimentRun {
                 public java.util.Map<String, Long> nodeCpuNanos() {
                     return nodeCpu(rt);
                 }
+
+                @Override
+                public org.tebaldi.core.storage.StorageStats storage() {
+                    return MemoryFigures.storage(cluster);
+                }
             });
             // a recovery rewrites the history: a restarted cluster's whole history is checked after the run
             HistoryCheck history = e.verify() && !cluster.restarted()
@@ -143,7 +158,7 @@ public final class ExperimentRun {
         awaitReplicas(cluster);
         DriverConfig dc = new DriverConfig(e.clients(), e.warmup().minMicros(), e.warmup().maxMicros(),
                 e.durationMicros(), e.retry().backoffMicros(), e.retry().maxBackoffMicros(), e.seed(),
-                DRAIN_TIMEOUT_MILLIS);
+                DRAIN_TIMEOUT_MILLIS, e.retry().byMechanismMicros());
         DriverResult d;
         MemorySampler memory = new MemorySampler(cluster, history == null ? null : history.stream());
         java.util.List<java.util.Map<String, Long>> counters = new java.util.ArrayList<>(2);
@@ -197,6 +212,7 @@ public final class ExperimentRun {
             finalState.accept(ClusterSnapshot.of(w.database().catalog(),
                     cluster.dataServers().stream().map(org.tebaldi.server.ds.DataServer::store).toList()));
         }
+        cluster.dataServers().forEach(ds -> ds.store().close()); // nothing reads the stores any more
         java.util.Map<String, Long> ccCounts = RunResult.delta(counters.get(0),
                 counters.size() > 1 ? counters.get(1) : cluster.ccCounters());
         return new RunResult(e, d, checks, rt.threads(), loader.rows(), loadMillis, null,

@@ -24,6 +24,14 @@ public interface Hosting {
         return java.util.Map.of();
     }
 
+    /**
+     * What the data servers' stores hold, summed (docs/performance.md, "Rows off the heap"); null when the nodes run
+     * in other processes.
+     */
+    default org.tebaldi.core.storage.StorageStats storage() {
+        return null;
+    }
+
     /** Records the tree the cluster runs after a reconfiguration (processes mode: in ZooKeeper). */
     default void treeChanged(CcTree tree) {
     }

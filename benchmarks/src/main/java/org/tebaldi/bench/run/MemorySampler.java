@@ -1,19 +1,12 @@
 package org.tebaldi.bench.run;
 
 import java.io.IOException;
-import com.sun.management.GcInfo;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import org.tebaldi.core.storage.StorageStats;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
 
@@ -27,9 +20,19 @@ import org.tebaldi.server.ds.DataServer;
  * history check holds and those of them without an outcome yet — each pins what depends on it —, empty without
  * {@code verify}; {@code heap_after_gc_mb} is the heap in use right after the most recent collection — the live
  * data, without the garbage {@code heap_used_mb} samples at random points of the allocation cycle; compare it with
- * {@code keys} to tell the store's own growth from anything else).
+ * {@code keys} to tell the store's own growth from anything else); then the stores (docs/performance.md, "Rows off
+ * the heap"): {@code hot_keys} (keys whose versions are Java objects), {@code offheap_mb} (the arenas' memory) and
+ * {@code offheap_live_mb} (of it, current records), {@code disk_keys} and {@code disk_mb} (rows beyond
+ * {@code storage.memory}, in the RocksDB disk tiers), {@code heap_per_key_b} (heap after GC / keys, bytes) and
+ * {@code offheap_per_key_b} (live off-heap bytes / keys), {@code read_back} and {@code evicted} (chains built from
+ * and moved to the base stores so far).
  */
 final class MemorySampler implements AutoCloseable {
+    /** The columns of {@code memory.csv}. */
+    static final String HEADER = "second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,"
+            + "checker_unfinished_txns,heap_after_gc_mb,hot_keys,offheap_mb,offheap_live_mb,disk_keys,disk_mb,"
+            + "heap_per_key_b,offheap_per_key_b,read_back,evicted";
+
     private final Cluster cluster;
     private final org.tebaldi.core.history.HistoryStream stream;
     private final Thread thread;
@@ -63,39 +66,14 @@ final class MemorySampler implements AutoCloseable {
             keys += d.keyCount();
         }
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        long afterGc = MemoryFigures.heapAfterGcBytes();
+        StorageStats st = MemoryFigures.storage(cluster);
         rows.add(second + "," + versions + "," + keys + "," + String.format("%.4f", keys == 0 ? 0.0
                 : (double) versions / keys) + "," + heap / (1 << 20) + "," + (stream == null ? "," : stream.held() + ","
-                + stream.heldWithoutOutcome()) + "," + heapAfterGc() / (1 << 20));
-    }
-
-    /**
-     * Bytes in use in the heap right after the most recent collection (young or full), from the collectors'
-     * {@code GcInfo}; 0 before the first collection.
-     */
-    private static long heapAfterGc() {
-        GcInfo last = null;
-        for (GarbageCollectorMXBean b : ManagementFactory.getGarbageCollectorMXBeans()) {
-            GcInfo g = b instanceof com.sun.management.GarbageCollectorMXBean x ? x.getLastGcInfo() : null;
-            if (g != null && (last == null || g.getEndTime() > last.getEndTime())) {
-                last = g;
-            }
-        }
-        if (last == null) {
-            return 0;
-        }
-        Set<String> heapPools = new HashSet<>();
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP) {
-                heapPools.add(p.getName());
-            }
-        }
-        long sum = 0;
-        for (Map.Entry<String, MemoryUsage> e : last.getMemoryUsageAfterGc().entrySet()) {
-            if (heapPools.contains(e.getKey())) {
-                sum += e.getValue().getUsed();
-            }
-        }
-        return sum;
+                + stream.heldWithoutOutcome()) + "," + afterGc / (1 << 20) + "," + st.hotKeys() + ","
+                + st.offHeapBytes() / (1 << 20) + "," + st.liveBytes() / (1 << 20) + "," + st.diskKeys() + ","
+                + st.diskBytes() / (1 << 20) + "," + (keys == 0 ? 0 : afterGc / keys) + ","
+                + (keys == 0 ? 0 : st.liveBytes() / keys) + "," + st.readBack() + "," + st.evicted());
     }
 
     /** The first and last sample, for a one-line report. */
@@ -107,7 +85,9 @@ final class MemorySampler implements AutoCloseable {
         String[] b = rows.get(rows.size() - 1).split(",");
         int tenth = Math.max(1, rows.size() / 10);
         return "versions per key " + a[3] + " -> " + b[3] + " (" + b[1] + " versions, " + b[2] + " keys); heap troughs "
-                + minHeap(0, tenth) + " -> " + minHeap(rows.size() - tenth, rows.size()) + " MB (memory.csv)";
+                + minHeap(0, tenth) + " -> " + minHeap(rows.size() - tenth, rows.size()) + " MB; heap after GC "
+                + a[7] + " -> " + b[7] + " MB (" + a[13] + " -> " + b[13] + " B per key); off-heap " + a[9] + " -> "
+                + b[9] + " MB, on disk " + b[12] + " MB (memory.csv)";
     }
 
     private long minHeap(int from, int to) {
@@ -122,8 +102,7 @@ final class MemorySampler implements AutoCloseable {
     synchronized void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<String> out = new ArrayList<>();
-        out.add("second,versions,keys,versions_per_key,heap_used_mb,checker_held_txns,checker_unfinished_txns,"
-                + "heap_after_gc_mb");
+        out.add(HEADER);
         out.addAll(rows);
         Files.write(dir.resolve("memory.csv"), out);
     }

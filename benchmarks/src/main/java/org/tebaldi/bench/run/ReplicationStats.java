@@ -42,19 +42,21 @@ public record ReplicationStats(long shippedRecords, long acknowledgedWrites, lon
         long resent = 0;
         long inner = 0;
         for (DataServer d : cluster.dataServers()) {
-            if (d.replicatedLog() != null) {
-                shipped += d.replicatedLog().shippedRecords();
-                acked += d.replicatedLog().acknowledgedWrites();
-                waited += d.replicatedLog().waitedWrites();
-                resent += d.replicatedLog().resent();
-                inner += d.replicatedLog().innerHostWaits();
+            var log = d.replication().map(org.tebaldi.server.ds.DsReplication::replicatedLog).orElse(null);
+            if (log != null) {
+                shipped += log.shippedRecords();
+                acked += log.acknowledgedWrites();
+                waited += log.waitedWrites();
+                resent += log.resent();
+                inner += log.innerHostWaits();
             }
         }
         long lagMicros = 0;
         long lagSamples = 0;
         for (DataServer d : cluster.dataServers()) {
-            if (d.replicaViews() != null) {
-                long[] l = d.replicaViews().lag();
+            var views = d.replication().map(org.tebaldi.server.ds.DsReplication::replicaViews).orElse(null);
+            if (views != null) {
+                long[] l = views.lag();
                 lagMicros += l[0];
                 lagSamples += l[1];
             }

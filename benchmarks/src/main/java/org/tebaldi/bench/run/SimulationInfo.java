@@ -12,9 +12,12 @@ package org.tebaldi.bench.run;
  * @param wallMillis         wall-clock time the clients' part of the simulation took, ms
  * @param machineUtilization virtual CPU time / (window × cores) of each machine over the measured window, 0..1
  * @param machineNodes       what each machine hosts, e.g. {@code 10 tc + 10 client + 10 ds}
+ * @param host               the cost table's host against this one ({@link CostTableHost}): the table's host, this
+ *                           host's identity and speed probe, and the line printed at the start
  */
 public record SimulationInfo(int machines, int coresPerMachine, String costs, String costMode, long virtualMillis,
-                             long wallMillis, double[] machineUtilization, String[] machineNodes) {
+                             long wallMillis, double[] machineUtilization, String[] machineNodes,
+                             CostTableHost host) {
     /** Wall-clock seconds the simulation spent per virtual second. */
     public double wallPerVirtualSecond() {
         return virtualMillis <= 0 ? 0 : (double) wallMillis / virtualMillis;

@@ -9,7 +9,7 @@ import org.tebaldi.core.model.Row;
 import org.tebaldi.core.txn.Inputs;
 
 /**
- * SEATS find_open_seats, interactive and read-only (benchbase FindOpenSeats, adapted as WORKLOADS.md says): reads
+ * SEATS find_open_seats, interactive and read-only (benchbase FindOpenSeats, adapted as docs/experiments.md says): reads
  * the flight for its price and seat counts, then {@code count} consecutive seats starting at {@code first_seat}
  * (wrapping around the flight) one after the other through the {@code reservation_seat} index, instead of scanning
  * the flight's reservations; an absent entry is an open seat. Reads are issued one at a time, as a query walking

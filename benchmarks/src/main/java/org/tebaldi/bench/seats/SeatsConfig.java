@@ -1,7 +1,7 @@
 package org.tebaldi.bench.seats;
 
 /**
- * Scale of a SEATS database (dissertation §4.6.2, WORKLOADS.md). Immutable; {@link #dissertation()} gives the
+ * Scale of a SEATS database (dissertation §4.6.2, docs/experiments.md, "How the workloads are adapted"). Immutable; {@link #dissertation()} gives the
  * experiment's scale, tests shrink it.
  *
  * @param flights        number of flights, 1..10,000 (dissertation: 50)
@@ -11,7 +11,7 @@ package org.tebaldi.bench.seats;
  *                       customer), at most 10,000,000 (benchbase scale 1: 100,000)
  * @param airports       number of airports, 2..10,000; flight {@code f} departs from airport {@code f mod airports}
  * @param loadFactor     share of seats reserved at load, 0..0.9
- * @param seatsRead      seats find_open_seats reads, 1..1,000 (WORKLOADS.md: 30; capped at the flight's seats)
+ * @param seatsRead      seats find_open_seats reads, 1..1,000 (docs/experiments.md: 30; capped at the flight's seats)
  * @param seed           seeds the initial layout (which seats are taken, by whom)
  */
 public record SeatsConfig(int flights, int seatsPerFlight, int customers, int airports, double loadFactor,

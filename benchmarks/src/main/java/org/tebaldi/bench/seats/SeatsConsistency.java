@@ -10,7 +10,7 @@ import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 
 /**
- * The SEATS consistency conditions on a final state (WORKLOADS.md "no seat reserved twice", docs/architecture.md, "Verification"), each
+ * The SEATS consistency conditions on a final state (docs/experiments.md "no seat reserved twice", docs/architecture.md, "Verification"), each
  * of which a lost update or a write skew between reservations breaks:
  * <ol>
  *   <li>no seat is reserved twice: no two reservations of a flight share a seat, no customer holds two reservations

@@ -3,7 +3,7 @@ package org.tebaldi.bench.seats;
 import java.util.List;
 
 /**
- * The SEATS transaction mix of dissertation §4.6.2 / WORKLOADS.md, in percent: delete_reservation 10, find_flights
+ * The SEATS transaction mix of dissertation §4.6.2 / docs/experiments.md, in percent: delete_reservation 10, find_flights
  * 10, find_open_seats 35, new_reservation 20, update_customer 10, update_reservation 15.
  */
 public final class SeatsMix {

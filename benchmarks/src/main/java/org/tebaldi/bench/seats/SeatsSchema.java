@@ -7,7 +7,7 @@ import org.tebaldi.core.model.Catalog;
 import org.tebaldi.core.model.TableSchema;
 
 /**
- * The SEATS tables adapted to the key-value store (dissertation §4.6.2, WORKLOADS.md). Keys are tuples of longs;
+ * The SEATS tables adapted to the key-value store (dissertation §4.6.2, docs/experiments.md). Keys are tuples of longs;
  * money is a LONG in cents (so balances add up exactly), times are LONG epoch milliseconds.
  *
  * <pre>

@@ -10,7 +10,7 @@ import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.db.Database;
 
 /**
- * SEATS as an experiment workload (dissertation §4.6.2, §5.6.2; WORKLOADS.md): the {@link SeatsSchema} tables, the
+ * SEATS as an experiment workload (dissertation §4.6.2, §5.6.2; docs/experiments.md): the {@link SeatsSchema} tables, the
  * stored procedures {@link NewReservation}, {@link DeleteReservation}, {@link UpdateReservation} (each with a
  * {@code flight_id} input for partition-by-instance) and the interactive {@link UpdateCustomer}, {@link FindFlights},
  * {@link FindOpenSeats} (read-only, declared access orders), the {@link SeatsLoader} data, {@link SeatsClient}s and

@@ -1,6 +1,6 @@
 /**
  * SEATS, the airline-reservation benchmark (Stonebraker and Pavlo; benchbase's transaction logic), adapted to the
- * key-value store as in dissertation §4.6.2 and §5.6.2 and WORKLOADS.md: 50 flights of 30,000 seats, no
+ * key-value store as in dissertation §4.6.2 and §5.6.2 and docs/experiments.md: 50 flights of 30,000 seats, no
  * customer-name or range scans (secondary-index tables {@code reservation_seat} by (flight, seat) and
  * {@code reservation_customer} by (customer, flight) replace them), {@code find_open_seats} reads 30 seats.
  *

@@ -1,6 +1,5 @@
 package org.tebaldi.bench.tpcc;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import org.tebaldi.core.model.Catalog;
@@ -8,7 +7,6 @@ import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.model.TableSchema;
 import org.tebaldi.core.storage.Version;
-import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.server.cluster.Cluster;
 import org.tebaldi.server.ds.DataServer;
 
@@ -29,9 +27,7 @@ public final class ClusterTables implements TpccConsistency.TableScan {
     public Row get(Key key) {
         TableSchema t = catalog.table(key.table());
         int ds = t.replicated() ? 0 : cluster.config().partitioner().partition(key);
-        VersionChain c = cluster.dataServers().get(ds).store().find(key);
-        Version v = c == null ? null : c.latestCommitted();
-        return v == null ? null : v.value();
+        return cluster.dataServers().get(ds).store().latestCommittedRow(key);
     }
 
     @Override
@@ -39,18 +35,14 @@ public final class ClusterTables implements TpccConsistency.TableScan {
         boolean replicated = catalog.table(tableId).replicated();
         List<DataServer> dss = replicated ? cluster.dataServers().subList(0, 1) : cluster.dataServers();
         for (DataServer d : dss) {
-            List<Key> keys = new ArrayList<>();
             d.store().forEach((k, chain) -> {
                 if (k.table() == tableId) {
-                    keys.add(k);
+                    Version v = chain.latestCommitted();
+                    if (v != null && v.value() != null) {
+                        visitor.accept(k, v.value());
+                    }
                 }
             });
-            for (Key k : keys) {
-                Version v = d.store().find(k).latestCommitted();
-                if (v != null && v.value() != null) {
-                    visitor.accept(k, v.value());
-                }
-            }
         }
     }
 }

@@ -4,7 +4,7 @@ import java.util.Objects;
 import org.tebaldi.core.db.Database;
 
 /**
- * TPC-C adapted to the key-value store (dissertation §4.6, WORKLOADS.md): the entry point a workload adapter
+ * TPC-C adapted to the key-value store (dissertation §4.6, docs/experiments.md): the entry point a workload adapter
  * wraps. It owns the config, the schema ({@link TpccSchema}), the database definition (tables plus transaction
  * types: stored procedures {@link NewOrder}, {@link Payment}, {@link Delivery} and, under the hot_item mix,
  * {@link HotItem}; interactive read-only {@link OrderStatus} and {@link StockLevel}) and the run's NURand

@@ -11,8 +11,9 @@ import org.tebaldi.bench.workload.WorkloadOptions;
  * shares in per cent, 0..100: new_order transactions with one line from another warehouse, payments by another
  * warehouse's customer; both absent: the spec's 1% of lines and 15% of payments), and, to scale a
  * run down, {@code items} (default 100,000), {@code customersPerDistrict} (3,000) and {@code ordersPerDistrict}
- * (3,000), plus {@code seed} for the loaded data (default 1), and {@code batchedReads} (default true:
- * order_status and stock_level read each table's rows together, one request per data server; false: one by one),
+ * (3,000), plus {@code seed} for the loaded data (default 1), and {@code batchedReads} (default true, false with
+ * {@code roundTrips: per-operation}: order_status and stock_level read each table's rows together, one request per
+ * data server; false: one by one),
  * {@code stockLevelDistricts} (default 1, up to 100: districts each stock_level scans, the client's and the next
  * ones, wrapping into the following warehouses — DST's TPC-C, NSDI 2021 §5.1, uses 20), and the mix {@code
  * read_heavy} (79% read-only, {@link TpccMix#READ_HEAVY}).
@@ -38,7 +39,8 @@ public final class TpccFactory implements WorkloadFactory {
                 .withCustomersPerDistrict(o.getInt("customersPerDistrict", TpccConfig.SPEC_CUSTOMERS, 10, 1_000_000))
                 .withOrdersPerDistrict(o.getInt("ordersPerDistrict", TpccConfig.SPEC_ORDERS, 10, 1_000_000))
                 .withSeed(o.getLong("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE));
-        TpccWorkload w = new TpccWorkload(c, o.getBoolean("batchedReads", true));
+        boolean perOperation = org.tebaldi.bench.workload.ExecutionModes.perOperation(o);
+        TpccWorkload w = new TpccWorkload(c, o.getBoolean("batchedReads", !perOperation));
         w.stockLevelDistricts(o.getInt("stockLevelDistricts", 1, 1, 100));
         if (o.has("newOrderRemote") || o.has("paymentRemote")) {
             w.remote(o.getInt("newOrderRemote", 10, 0, 100), o.getInt("paymentRemote", 15, 0, 100));

@@ -6,7 +6,7 @@ import java.util.List;
  * A transaction mix: transaction type names and their shares, in per-mille (they sum to 1000).
  *
  * <ul>
- *   <li>{@link #STANDARD}: TPC-C §5.2.3 minimum mix as used by the dissertation (§4.6, WORKLOADS.md): 45%
+ *   <li>{@link #STANDARD}: TPC-C §5.2.3 minimum mix as used by the dissertation (§4.6, docs/experiments.md): 45%
  *       new_order, 43% payment, 4% each of delivery, order_status and stock_level.</li>
  *   <li>{@link #HOT_ITEM}: the extensibility experiment of dissertation §4.6.3 (Fig 4.9): 41.8% new_order,
  *       41.8% payment, 4.1% each of delivery, order_status, stock_level and hot_item.</li>

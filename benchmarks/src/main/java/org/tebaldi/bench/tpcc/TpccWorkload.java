@@ -11,7 +11,7 @@ import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.db.Database;
 
 /**
- * TPC-C as an experiment workload (WORKLOADS.md, dissertation §4.6): bridges {@link TpccBenchmark}'s loader,
+ * TPC-C as an experiment workload (docs/experiments.md, dissertation §4.6): bridges {@link TpccBenchmark}'s loader,
  * clients and consistency conditions 1–4 to the runner's workload interface.
  */
 public final class TpccWorkload implements Workload {

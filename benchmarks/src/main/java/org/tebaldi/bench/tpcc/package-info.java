@@ -1,5 +1,5 @@
 /**
- * TPC-C adapted to the Tebaldi key-value store (dissertation §4.6, §5.6; WORKLOADS.md "TPC-C").
+ * TPC-C adapted to the Tebaldi key-value store (dissertation §4.6, §5.6; docs/experiments.md, "How the workloads are adapted").
  *
  * <p>Entry point: {@link org.tebaldi.bench.tpcc.TpccBenchmark} built from a {@link org.tebaldi.bench.tpcc.TpccConfig}
  * (warehouses, scale knobs, {@link org.tebaldi.bench.tpcc.TpccMix mix}, seed). It hands out what a workload adapter

@@ -21,7 +21,7 @@ import org.tebaldi.core.tree.CcTree;
 public final class TuneConsole {
     private final PrintWriter out;
 
-    /** A re-entry of the daemon: when ({@link System#nanoTime()}) and why. */
+    /** A re-entry of the daemon: when (ns on the daemon's clock: {@link System#nanoTime()}, or virtual) and why. */
     record Reentry(long nanos, String why) {
     }
 
@@ -53,9 +53,9 @@ public final class TuneConsole {
         print("%s", why);
     }
 
-    /** A listener recording iterations and printing as they go. */
-    Recorder recorder() {
-        return new Recorder();
+    /** A listener recording iterations and printing as they go; re-entries timed on {@code clock} (ns). */
+    Recorder recorder(java.util.function.LongSupplier clock) {
+        return new Recorder(clock);
     }
 
     /** Records and prints the configurator's progress. */
@@ -66,6 +66,11 @@ public final class TuneConsole {
         private volatile String why = "running";
         private volatile CcTree last;
         private volatile boolean tuning = true;
+        private final java.util.function.LongSupplier clock;
+
+        Recorder(java.util.function.LongSupplier clock) {
+            this.clock = clock;
+        }
 
         List<Iteration> iterations() {
             return iterations;
@@ -198,7 +203,7 @@ public final class TuneConsole {
         @Override
         public void reentering(String reason) {
             tuning = true;
-            reentries.add(new Reentry(System.nanoTime(), reason));
+            reentries.add(new Reentry(clock.getAsLong(), reason));
             print("daemon: re-entering tuning: %s", reason);
         }
     }

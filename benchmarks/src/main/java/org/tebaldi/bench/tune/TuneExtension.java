@@ -9,6 +9,7 @@ import org.tebaldi.autoconf.configurator.Iteration;
 import org.tebaldi.autoconf.reconfig.ReconfigServer;
 import org.tebaldi.autoconf.tuning.LiveTarget;
 import org.tebaldi.autoconf.tuning.SwapEvent;
+import org.tebaldi.autoconf.tuning.TuningClock;
 import org.tebaldi.bench.driver.LiveRun;
 import org.tebaldi.bench.experiment.AutoconfSpec;
 import org.tebaldi.bench.experiment.Experiment;
@@ -16,6 +17,8 @@ import org.tebaldi.bench.run.Hosting;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.runtime.SimulatedRuntime;
+import org.tebaldi.core.runtime.SimulatedThread;
 import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeContext;
 
@@ -25,7 +28,11 @@ import org.tebaldi.core.tree.TreeContext;
  * swaps to published there), and once warm-up ended (fixed, or when throughput settled: {@code warmup: {min, max}})
  * a thread runs the {@link Configurator} against the live cluster ({@link LiveTarget}), then measures the final
  * tree for {@code autoconf.final} and ends the run.
- * If the run's {@code duration} ends first, tuning is interrupted and the report says so.
+ * If the run's {@code duration} ends first, tuning is interrupted and the report says so. On a simulated cluster
+ * (docs/autoconf.md, "Tuning a simulated cluster") the same code runs as a {@link SimulatedThread}: every sample,
+ * analysis period, swap and the final measurement is timed and waited for in virtual time, between simulation
+ * events, so that a seed reproduces the whole session; the profiler monitor and the reconfiguration server are
+ * simulated nodes whose handlers the cost model charges on the service machine.
  */
 public final class TuneExtension extends ProfilerExtension {
     private final Experiment e;
@@ -33,6 +40,10 @@ public final class TuneExtension extends ProfilerExtension {
     private ReconfigServer server;
     private volatile LiveTarget target;
     private Thread thread;
+    /** The simulation the cluster runs on, or null for a live cluster. */
+    private SimulatedRuntime sim;
+    private SimulatedThread simThread;
+    private volatile TuningClock clock = TuningClock.REAL;
     private volatile List<Iteration> iterations = List.of();
     private volatile List<TuneConsole.Reentry> reentries = List.of();
     private volatile String outcome = "not started (the run ended during warm-up)";
@@ -82,15 +93,24 @@ public final class TuneExtension extends ProfilerExtension {
                 e.tree().tree(), org.tebaldi.core.cc.Mechanisms::get).resendAfter(RESEND_MICROS);
         server.onSwap(host::treeChanged);
         host.addNode(id, server);
+        sim = host.runtime() instanceof SimulatedRuntime s ? s : null;
     }
 
     @Override
     public void started(LiveRun run) {
         runStartNanos = run.startNanos();
         AutoconfSpec a = e.autoconf();
-        target = new LiveTarget(monitor(), server, e.workload().database(), run::commits,
-                new LiveTarget.Settings(a.analysisMicros(), a.protocol().equals("online"), a.forceAbortMicros()));
         Configurator c = new Configurator(TreeContext.of(e.workload().database()), settings(a));
+        if (sim != null) {
+            simThread = new SimulatedThread(sim, "tebaldi-tuner", () -> tune(run, c));
+            clock = TuningClock.simulated(simThread);
+        }
+        target = new LiveTarget(monitor(), server, e.workload().database(), run::commits,
+                new LiveTarget.Settings(a.analysisMicros(), a.protocol().equals("online"), a.forceAbortMicros()), clock);
+        if (simThread != null) {
+            simThread.start(); // runs until its first wait (for the measured window)
+            return;
+        }
         thread = new Thread(() -> tune(run, c), "tebaldi-tuner");
         thread.setDaemon(true);
         thread.start();
@@ -107,7 +127,7 @@ public final class TuneExtension extends ProfilerExtension {
     }
 
     private void tune(LiveRun run, Configurator c) {
-        TuneConsole.Recorder rec = console.recorder();
+        TuneConsole.Recorder rec = console.recorder(clock::nanos);
         iterations = rec.iterations();
         reentries = rec.reentries();
         try {
@@ -123,10 +143,10 @@ public final class TuneExtension extends ProfilerExtension {
                 outcome = "daemon";
                 c.watch(rec.last(), target, l, new Configurator.Watch(e.autoconf().drift(), AutoconfSpec.PERSIST));
             }
-            long t0 = System.nanoTime();
+            long t0 = clock.nanos();
             long c0 = run.commits();
-            TimeUnit.MICROSECONDS.sleep(e.autoconf().finalMicros());
-            finalTxnPerSec = (run.commits() - c0) * 1e9 / (System.nanoTime() - t0);
+            clock.sleepMicros(e.autoconf().finalMicros());
+            finalTxnPerSec = (run.commits() - c0) * 1e9 / (clock.nanos() - t0);
             console.done(outcome, rec.last(), finalTxnPerSec);
             run.finish();
         } catch (InterruptedException x) {
@@ -145,8 +165,23 @@ public final class TuneExtension extends ProfilerExtension {
         }
     }
 
+    /** On a simulated cluster the window ends in virtual time: tuning still under way is interrupted there. */
+    @Override
+    public void windowEnded() {
+        if (simThread != null) {
+            simThread.interrupt();
+        }
+    }
+
     @Override
     public void stopped() throws InterruptedException {
+        if (simThread != null) {
+            simThread.interrupt(); // the run was cut short (else windowEnded did it): ends it at this instant
+            if (simThread.failure() != null && failure == null) {
+                failure = simThread.failure();
+            }
+            return;
+        }
         if (thread != null) {
             thread.interrupt();
             thread.join(TimeUnit.MINUTES.toMillis(1));

@@ -21,7 +21,9 @@ import org.tebaldi.bench.driver.LiveTypeSample;
  * previous sample, the latency percentiles of the commits in between (ms, all types together) and since the start
  * (per type), each hosted node's CPU use (% of one core) and the runner JVM's, the profiler's conflict-edge scores
  * over its most recent windows (ms blocked per s, per unordered pair of types: a symmetric matrix in the types'
- * order, and the edge that scores highest there — the bottleneck, as dissertation §5.3 names it). Reads only counters the run keeps anyway; one caller at a time.
+ * order, and the edge that scores highest there — the bottleneck, as dissertation §5.3 names it), and memory: the heap
+ * after the latest collection, the stores' off-heap and on-disk bytes (MB) and the heap per key (bytes;
+ * docs/performance.md, "Rows off the heap"). Reads only counters the run keeps anyway; one caller at a time.
  */
 final class LiveSampler {
     /** The heat map sums the profiler windows that ended at most this long before the latest one, µs. */
@@ -34,6 +36,7 @@ final class LiveSampler {
     private final LiveRun run;
     private final Supplier<Map<String, Long>> nodeCpu;
     private final Supplier<List<WindowReport>> profile;
+    private final Supplier<org.tebaldi.core.storage.StorageStats> storage;
     private final Map<String, Histogram> perType = new LinkedHashMap<>();
     private Map<String, LiveTypeSample> last;
     private Map<String, Long> lastCpu = Map.of();
@@ -44,13 +47,15 @@ final class LiveSampler {
     /**
      * @param nodeCpu   CPU time per hosted node so far, ns (empty in processes mode)
      * @param profile   the profiler's window reports so far (empty list without the profiler)
+     * @param storage   the data servers' stores summed, or null (nodes in other processes)
      */
     LiveSampler(LiveState state, LiveRun run, Supplier<Map<String, Long>> nodeCpu,
-                Supplier<List<WindowReport>> profile) {
+                Supplier<List<WindowReport>> profile, Supplier<org.tebaldi.core.storage.StorageStats> storage) {
         this.state = state;
         this.run = run;
         this.nodeCpu = nodeCpu;
         this.profile = profile;
+        this.storage = storage;
         this.last = run.typeSample(); // starts the driver's per-type counting
         this.lastNanos = System.nanoTime();
         this.lastProcessCpu = os.getProcessCpuTime();
@@ -96,6 +101,7 @@ final class LiveSampler {
             lat.put("p" + (int) p, all.getTotalCount() == 0 ? null : all.getValueAtPercentile(p) / 1000.0);
         }
         s.set("cpu", cpu(now));
+        s.set("memory", memory());
         last = cur;
         lastNanos = now;
         state.sample(s);
@@ -115,6 +121,31 @@ final class LiveSampler {
         }
         lastCpu = new HashMap<>(cur);
         return o;
+    }
+
+    /** Heap after GC, off-heap and disk MB, keys and heap bytes per key (nulls where the nodes are elsewhere). */
+    private ObjectNode memory() {
+        ObjectNode m = F.objectNode();
+        long afterGc = org.tebaldi.bench.run.MemoryFigures.heapAfterGcBytes();
+        m.put("heapAfterGcMb", afterGc / (double) (1 << 20));
+        org.tebaldi.core.storage.StorageStats st = storage.get();
+        if (st == null) {
+            m.putNull("offHeapMb");
+            m.putNull("diskMb");
+            m.putNull("keys");
+            m.putNull("heapPerKeyB");
+            return m;
+        }
+        m.put("offHeapMb", st.offHeapBytes() / (double) (1 << 20));
+        m.put("diskMb", st.diskBytes() / (double) (1 << 20));
+        m.put("keys", st.keys());
+        m.put("hotKeys", st.hotKeys());
+        if (st.keys() > 0) {
+            m.put("heapPerKeyB", afterGc / st.keys());
+        } else {
+            m.putNull("heapPerKeyB");
+        }
+        return m;
     }
 
     private ArrayNode latencyTable() {

@@ -7,7 +7,7 @@ import org.tebaldi.bench.run.RunListener;
 import org.tebaldi.core.db.TxnType;
 
 /**
- * The live view of one run ({@code tebaldi run|tune EXP.yaml --ui [PORT]}, README "Live view"): the state the page
+ * The live view of one run ({@code tebaldi run|tune EXP.yaml --ui [PORT]}, docs/experiments.md "Live view"): the state the page
  * shows, the HTTP server serving it, and the hooks that feed it from the run. Start it before the run (so a taken
  * port fails before anything else happens), wrap the run's extension and listener with it, close it after.
  */

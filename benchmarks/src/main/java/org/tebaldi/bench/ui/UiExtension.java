@@ -128,6 +128,11 @@ public final class UiExtension implements RunExtension {
             }
 
             @Override
+            public org.tebaldi.core.storage.StorageStats storage() {
+                return h.storage();
+            }
+
+            @Override
             public void treeChanged(CcTree tree) {
                 state.tree(tree);
                 h.treeChanged(tree);
@@ -143,7 +148,7 @@ public final class UiExtension implements RunExtension {
         ProfilerMonitor monitor = inner instanceof ProfilerExtension p ? p.monitor() : null;
         Supplier<List<WindowReport>> profile = monitor == null ? List::of : monitor::reports;
         Supplier<Map<String, Long>> cpu = h == null ? Map::of : h::nodeCpuNanos;
-        sampler = new LiveSampler(state, run, cpu, profile);
+        sampler = new LiveSampler(state, run, cpu, profile, h == null ? () -> null : h::storage);
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "tebaldi-ui-sampler");
             t.setDaemon(true);

@@ -1,5 +1,5 @@
 /**
- * The live view of a run ({@code tebaldi run|tune EXP.yaml --ui [PORT]}, README "Live view"): a read-only web page
+ * The live view of a run ({@code tebaldi run|tune EXP.yaml --ui [PORT]}, docs/experiments.md "Live view"): a read-only web page
  * on the loopback address showing the run while it goes.
  * <ul>
  *   <li>{@link org.tebaldi.bench.ui.LiveView}: what the command line starts and closes;</li>

@@ -19,7 +19,7 @@ import org.tebaldi.core.tree.TreeContext;
 import org.tebaldi.core.tree.TreeLoader;
 
 /**
- * {@code tebaldi report}'s page (README, "Looking at runs"): one self-contained HTML file comparing runs — no
+ * {@code tebaldi report}'s page (docs/experiments.md, "Looking at runs"): one self-contained HTML file comparing runs — no
  * network: uPlot's script and CSS (WebJar {@code org.webjars.npm:uplot}) and the page's CSS are inlined, the bar
  * charts and tree diagrams are inline SVG. Sections: a results table with the checks (serializable, consistent,
  * the machine-saturation warning), bar charts of throughput (txn/s), latency percentiles p50/p95/p99 (ms) and abort

@@ -7,7 +7,7 @@ import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.NodeState;
 
 /**
- * A CC tree as indented text for the console ({@code tebaldi tree}, README "Looking at runs"): one line per node —
+ * A CC tree as indented text for the console ({@code tebaldi tree}, docs/experiments.md "Looking at runs"): one line per node —
  * mechanism, name, options, and at a leaf its transaction types (with {@code by INPUT} for partition-by-instance) —
  * children below their parent with box-drawing branches, e.g.
  * <pre>

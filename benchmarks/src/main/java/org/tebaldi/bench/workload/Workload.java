@@ -4,7 +4,7 @@ import org.tebaldi.core.db.Database;
 import org.tebaldi.server.node.Partitioner;
 
 /**
- * A benchmark workload (docs/architecture.md, "Modules", WORKLOADS.md): its database (tables and transaction types), its initial
+ * A benchmark workload (docs/architecture.md, "Modules"; docs/experiments.md, "Workloads"): its database (tables and transaction types), its initial
  * data, the transactions its closed-loop clients issue, and the consistency conditions its final state must meet.
  * Created from an experiment's {@code workload:} section by a {@link WorkloadFactory}; one instance serves one run.
  *

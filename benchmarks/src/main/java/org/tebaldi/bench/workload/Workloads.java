@@ -36,8 +36,8 @@ public final class Workloads {
     }
 
     /**
-     * Creates the workload {@code options.workload()} names from its options, then rejects options the factory
-     * never read.
+     * Creates the workload {@code options.workload()} names from its options, applies the options every workload
+     * takes ({@code execution}, {@code roundTrips}: {@link ExecutionModes}), then rejects options nobody read.
      *
      * @throws ConfigException at {@code workload.name} for an unknown workload (listing the known ones), or for a
      *                         bad or unknown option
@@ -49,7 +49,7 @@ public final class Workloads {
                     + Suggest.didYouMean(options.workload(), all().keySet()), "use one of "
                     + String.join(", ", all().keySet()));
         }
-        Workload w = f.create(options);
+        Workload w = ExecutionModes.wrap(f.create(options), options);
         options.rejectUnread();
         return w;
     }

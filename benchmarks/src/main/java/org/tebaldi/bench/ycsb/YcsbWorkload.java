@@ -17,7 +17,7 @@ import org.tebaldi.core.model.Row;
 import org.tebaldi.core.model.TableSchema;
 
 /**
- * YCSB as a transactional workload (WORKLOADS.md; the form used by Sundial and DBx1000, for comparisons with the
+ * YCSB as a transactional workload (docs/experiments.md; the form used by Sundial and DBx1000, for comparisons with the
  * neighbouring papers): one table {@code usertable(key) → balance, field0 .. field{F-1}} of {@code records} rows,
  * partitioned by key; one transaction type {@link YcsbTxn} of {@code opsPerTxn} reads and read-modify-write updates
  * on distinct Zipf({@code theta})-distributed keys ({@link YcsbClient}). The {@code balance} column (0 at load)

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
 import org.tebaldi.core.runtime.cost.CostTable;
+import org.tebaldi.core.runtime.cost.HostIdentity;
 
 /** {@code tebaldi calibrate} end to end, in-process, on the shipped bank experiment (short runs). */
 class CalibrateCommandTest {
@@ -26,7 +28,8 @@ class CalibrateCommandTest {
         assertEquals(0, r.code(), r.out() + r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.stream().anyMatch(l -> l.matches("bank-2pl +[\\d,]+ txn/s  handled +[\\d,]+  handler +"
-                + "[\\d,]+ ms  cpu +[\\d,]+ ms  idle +[\\d,]+  late +[\\d.]+ µs")), r.out());
+                + "[\\d,]+ ms  cpu +[\\d,]+ ms  idle +[\\d,]+  late +[\\d.]+ µs  verify after")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("host ") && l.contains("speed probe")), r.out());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("bank-2pl") && l.contains("JIT warm-up run")), r.out());
         assertTrue(lines.stream().anyMatch(l -> l.matches(" +bank-2pl@16 +[\\d.]+")), "fit check line: " + r.out());
         CostTable t = CostTable.read(out);
@@ -42,7 +45,21 @@ class CalibrateCommandTest {
         assertTrue(t.workloads().containsKey("bank"), t.workloads().keySet().toString());
         assertTrue(t.lateMicros() >= 0 && t.wakeMicros() >= 0);
         assertEquals("1s", t.calibration().get("duration"));
-        assertEquals(Runtime.getRuntime().availableProcessors(), t.calibration().get("cores"));
+        HostIdentity host = t.host().orElseThrow();
+        assertEquals(Runtime.getRuntime().availableProcessors(), host.cores());
+        assertEquals(HostIdentity.here().cpuModel(), host.cpuModel());
+        assertTrue(host.probe().nsPerIteration() > 0);
+        assertEquals(Map.of("bank-2pl@16", "after"), t.calibration().get("verify"), "the file's own verify: true");
+    }
+
+    @Test
+    void verificationCanStillBeSwitchedOff() {
+        Path out = tmp.resolve("costs/off.yaml");
+        RunCommandTest.Run r = RunCommandTest.run("calibrate", "--out", out.toString(), "--warmup", "200ms",
+                "--duration", "500ms", "--set", "verify=false", BANK.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("verify off"), r.out());
+        assertEquals(Map.of("bank-2pl@16", "off"), CostTable.read(out).calibration().get("verify"));
     }
 
     @Test

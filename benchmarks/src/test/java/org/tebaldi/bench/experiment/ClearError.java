@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.tebaldi.core.config.ConfigException;
 
-/** What every error about a bad file must look like (README, "Writing an experiment"), checked by the fuzz tests. */
+/** What every error about a bad file must look like (docs/experiments.md, "Writing an experiment"), checked by the fuzz tests. */
 final class ClearError {
     private ClearError() {
     }

@@ -15,7 +15,7 @@ import org.tebaldi.core.config.ConfigException;
 
 /**
  * Every kind of bad experiment input gets ONE message naming the file (or override), the line, the place and the
- * fix (README, "Writing an experiment"). Messages are checked word for word; {@code <dir>} stands for the temporary folder.
+ * fix (docs/experiments.md, "Writing an experiment"). Messages are checked word for word; {@code <dir>} stands for the temporary folder.
  */
 class ExperimentErrorsTest {
     @TempDir
@@ -66,7 +66,7 @@ class ExperimentErrorsTest {
     void unknownTopLevelKeySuggestsTheClosest() {
         assertEquals("<dir>/experiments/x.yaml:5: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use "
                 + "one of name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, "
-                + "profiler, autoconf, target, postgresql, durability",
+                + "profiler, autoconf, target, postgresql, durability, storage, profile, treeOptions",
                 error(bank("clients: 4", "clientz: 4")));
     }
 
@@ -156,7 +156,7 @@ class ExperimentErrorsTest {
     @Test
     void unknownWorkloadOption() {
         assertEquals("<dir>/experiments/x.yaml:2: workload.acounts: unknown option 'acounts' for workload 'bank' "
-                + "(did you mean 'accounts'?). Fix: use one of name, accounts, auditRatio",
+                + "(did you mean 'accounts'?). Fix: use one of name, accounts, auditRatio, execution, roundTrips",
                 error(bank("accounts: 20", "acounts: 20")));
     }
 
@@ -202,7 +202,7 @@ class ExperimentErrorsTest {
     void overrideOfAnUnknownPath() {
         assertEquals("--set clientz=3: clientz: unknown key 'clientz' (did you mean 'clients'?). Fix: use one of "
                 + "name, workload, tree, cluster, clients, warmup, duration, verify, retry, seed, output, profiler, "
-                + "autoconf, target, postgresql, durability",
+                + "autoconf, target, postgresql, durability, storage, profile, treeOptions",
                 error(ExperimentFixture.BANK, "clientz=3"));
         assertEquals("--set cluster.netDelay=1ms: cluster.netDelay: unknown key 'netDelay'. Fix: use one of mode, "
                 + "transport, dataServers, coordinators, networkDelay, threads, batching, simulation, bind, sessionTimeout, commit, epoch, replication, placement",
@@ -235,7 +235,7 @@ class ExperimentErrorsTest {
         assertEquals("--set duration=-1s: duration: must not be negative, found '-1s'. Fix: write e.g. duration: 30s",
                 error(ExperimentFixture.BANK, "duration=-1s"));
         assertEquals("--set workload.warehouses=2: workload.warehouses: unknown option 'warehouses' for workload "
-                + "'bank'. Fix: use one of name, accounts, auditRatio",
+                + "'bank'. Fix: use one of name, accounts, auditRatio, execution, roundTrips",
                 error(ExperimentFixture.BANK, "workload.warehouses=2"));
         assertEquals("--set cluster.transport=local: cluster.transport: mode processes runs one JVM per node and "
                 + "needs the netty transport. Fix: use transport: netty (or leave it out)",

@@ -43,7 +43,8 @@ class ExperimentLoaderTest {
                 """);
         assertEquals("tpcc-2pl", e.name());
         assertEquals(30, ((BankWorkload) e.workload()).accounts());
-        assertEquals(Map.of("name", "bank", "accounts", 30L, "auditRatio", 0.25), e.workloadOptions());
+        assertEquals(Map.of("name", "bank", "accounts", 30L, "auditRatio", 0.25, "execution", "procedures",
+                "roundTrips", "batched"), e.workloadOptions());
         assertEquals(tmp.resolve("trees/bank.yaml"), e.treeRef().file());
         assertEquals("2pl", e.tree().tree().root().mechanism());
         assertEquals(new ClusterSpec("embedded", "local", 3, 2, 80, 4, true), e.cluster());
@@ -76,7 +77,8 @@ class ExperimentLoaderTest {
                 duration: 1s
                 """);
         assertEquals(100, ((BankWorkload) e.workload()).accounts());
-        assertEquals(Map.of("name", "bank", "accounts", 100L, "auditRatio", 0.1), e.workloadOptions());
+        assertEquals(Map.of("name", "bank", "accounts", 100L, "auditRatio", 0.1, "execution", "procedures",
+                "roundTrips", "batched"), e.workloadOptions());
         assertEquals(new ClusterSpec("embedded", "local", 1, 1, 50, 0, true), e.cluster());
         assertEquals(WarmupSpec.fixed(0), e.warmup());
         assertFalse(e.verify());

@@ -18,7 +18,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Property-based fuzzing of experiment files (issue 17, part 5): every shipped {@code config/experiments/**.yaml},
+ * Property-based fuzzing of experiment files: every shipped {@code config/experiments/**.yaml},
  * damaged by a {@link YamlMutation}, either loads with every point of its sweep (the damage was harmless) or fails
  * with exactly one clear {@link ConfigException} ({@link ClearError}); nothing else may escape the loader. The
  * damaged file is written next to links to the shipped {@code config/} folders, so its relative tree and cost paths

@@ -20,7 +20,7 @@ import org.tebaldi.core.tree.TreeContext;
 import org.tebaldi.core.tree.TreeLoader;
 
 /**
- * Property-based fuzzing of CC tree files (issue 17, part 5): every shipped {@code config/trees/*.yaml}, damaged by a
+ * Property-based fuzzing of CC tree files: every shipped {@code config/trees/*.yaml}, damaged by a
  * {@link YamlMutation}, either loads (the damage was harmless) or fails with exactly one clear
  * {@link ConfigException} ({@link ClearError}); nothing else may escape the loader. Each tree is checked against the
  * database of a shipped experiment that uses it (so the leaves' types are checked too), or none. 200 tries by

@@ -24,7 +24,7 @@ import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.core.runtime.NodeId;
 
 /**
- * Process mode holds on a busy machine (README, "Process mode", failure detection): a short TPC-C run with one
+ * Process mode holds on a busy machine (docs/cluster.md, "Process mode", failure detection): a short TPC-C run with one
  * JVM per node runs next to two busy-looping threads (in this JVM, which also hosts the embedded ZooKeeper server
  * and the client endpoints), and data server ds1 is frozen with SIGSTOP for 5 s mid-run and then continued with
  * SIGCONT. With the default 15-s ZooKeeper session the frozen node stays a member (its session outlives the

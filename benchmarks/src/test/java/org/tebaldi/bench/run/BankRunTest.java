@@ -27,7 +27,7 @@ import org.tebaldi.bench.report.SummaryJson;
 /**
  * The driver on the bank workload in embedded mode (2 TCs, 2 DSs, 50 µs delay) for 2 s (1 s warm-up): throughput,
  * timeline, abort accounting with retries, warm-up exclusion, message counts, verification, and the shape of
- * {@code summary.json} (WORKLOADS.md) built from it.
+ * {@code summary.json} (docs/experiments.md, "summary.json") built from it.
  */
 class BankRunTest {
     @TempDir

@@ -11,7 +11,7 @@ import org.tebaldi.bench.experiment.ExperimentFixture;
 import org.tebaldi.bench.report.SummaryJson;
 
 /**
- * {@code summary.json}'s timestamp keys (issue 19) on a short simulated, verified TPC-C run of the read-heavy mix
+ * {@code summary.json}'s timestamp keys on a short simulated, verified TPC-C run of the read-heavy mix
  * (79% read-only, stock_level over 20 districts) under SSI's root optimization: with {@code timestamps: gts} every
  * commit and snapshot talks to the timestamp service, with {@code dst} none does, snapshot reads report their
  * visibility lag, and both histories are serializable and consistent.

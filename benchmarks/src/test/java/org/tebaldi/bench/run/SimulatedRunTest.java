@@ -53,6 +53,8 @@ class SimulatedRunTest {
     static RunResult again;
     static RunResult otherSeed;
     static final List<ProgressTick> TICKS = new ArrayList<>();
+    static final List<String> NOTES = new ArrayList<>();
+    static final List<String> PHASES = new ArrayList<>();
 
     static Experiment experiment(long seed) {
         return new ExperimentFixture(tmp).load(String.format(EXPERIMENT,
@@ -65,6 +67,16 @@ class SimulatedRunTest {
             @Override
             public void tick(ProgressTick t) {
                 TICKS.add(t);
+            }
+
+            @Override
+            public void note(String line) {
+                NOTES.add(line);
+            }
+
+            @Override
+            public void phase(String what) {
+                PHASES.add(what);
             }
         }).run();
         again = new SimulatedExperimentRun(experiment(7), new RunListener() { }).run();
@@ -112,6 +124,26 @@ class SimulatedRunTest {
         assertEquals(200, o.at("/window/warmupMs").asLong(), "virtual ms");
         assertTrue(o.at("/window/settled").isNull(), "a fixed warm-up");
         assertEquals(1, o.at("/window/samples").asInt());
+    }
+
+    @Test
+    void theRunSaysWhereItsCostTableWasMeasuredAndRecordsThisHost() {
+        String line = NOTES.get(0);
+        assertTrue(line.startsWith("cost table 'this-machine'") || line.startsWith("WARNING: cost table 'this-machine'")
+                || line.startsWith("NOTE: cost table 'this-machine'"), NOTES.toString());
+        ObjectNode o = SummaryJson.build(first);
+        assertEquals(line, o.at("/simulation/hostCheck").asText());
+        assertTrue(o.at("/simulation/host/probe/nsPerIteration").asDouble() > 0, o.get("simulation").toString());
+        assertEquals(org.tebaldi.core.runtime.cost.HostIdentity.here().cpuModel(),
+                o.at("/simulation/host/cpuModel").asText());
+        assertEquals(o.at("/simulation/costsHost").isNull(), o.at("/simulation/costsOnOtherHost").isNull(),
+                "unknown host: both null; else the table's host and the verdict");
+    }
+
+    @Test
+    void theHistoryIsSpilledDuringTheRunAndCheckedAfterIt() {
+        assertTrue(PHASES.stream().anyMatch(p -> p.startsWith("history spilled during the simulation and checked "
+                + "after it: serializable")), PHASES.toString());
     }
 
     @Test

@@ -156,6 +156,11 @@ public final class SimWorkloadRun implements AutoCloseable {
         return SerializabilityChecker.check(History.merge(cluster.historyLogs()));
     }
 
+    /** Messages sent so far, by class ({@link org.tebaldi.core.runtime.MessageStats}). */
+    public org.tebaldi.core.runtime.MessageStats messages() {
+        return sim.stats();
+    }
+
     /** The cluster (for debugging aids). */
     public Cluster cluster() {
         return cluster;

@@ -23,7 +23,9 @@ import org.tebaldi.core.tree.CcTree;
  * clients' commit counter every {@value #SAMPLE_MICROS} µs (txn/s per sample; the configurator waits for
  * throughput to settle after a swap and averages windows of samples), and swaps go through the reconfiguration
  * server — online update (falling back to partial restart where it cannot apply) or always partial restart. Blocks
- * the calling thread (the tuning daemon's own, never a node's).
+ * the calling thread (the tuning daemon's own, never a node's) on its {@link TuningClock}: real time beside a live
+ * cluster, virtual time on a simulated one (docs/autoconf.md, "Tuning a simulated cluster"), where samples, analysis
+ * periods and swap durations are all virtual.
  */
 public final class LiveTarget implements Configurator.Target {
     /** The sample period, µs. */
@@ -45,22 +47,33 @@ public final class LiveTarget implements Configurator.Target {
     private final Database db;
     private final LongSupplier commits;
     private final Settings s;
+    private final TuningClock clock;
     private final List<SwapEvent> swaps = new CopyOnWriteArrayList<>();
 
-    /** @param commits committed transactions so far, from any thread (e.g. the driver's counter) */
+    /** On the real clock. @param commits committed transactions so far, from any thread (e.g. the driver's counter) */
     public LiveTarget(ProfilerMonitor monitor, ReconfigServer server, Database db, LongSupplier commits, Settings s) {
+        this(monitor, server, db, commits, s, TuningClock.REAL);
+    }
+
+    /**
+     * @param commits committed transactions so far (e.g. the driver's counter), read on the calling thread
+     * @param clock   where samples, analysis periods and swaps are timed and waited for
+     */
+    public LiveTarget(ProfilerMonitor monitor, ReconfigServer server, Database db, LongSupplier commits, Settings s,
+                      TuningClock clock) {
         this.monitor = monitor;
         this.server = server;
         this.db = db;
         this.commits = commits;
         this.s = s;
+        this.clock = clock;
     }
 
     @Override
     public Bottleneck analyze() throws InterruptedException {
         List<WindowReport> before = monitor.reports();
         WindowReport last = before.isEmpty() ? null : before.get(before.size() - 1);
-        sleepMicros(s.analysisMicros());
+        clock.sleepMicros(s.analysisMicros());
         List<WindowReport> after = monitor.reports();
         int from = last == null ? 0 : indexOf(after, last) + 1;
         return summarize(after.subList(from, after.size()), db);
@@ -103,15 +116,15 @@ public final class LiveTarget implements Configurator.Target {
     @Override
     public double[] sample(int count) throws InterruptedException {
         double[] out = new double[count];
-        long t0 = System.nanoTime();
+        long t0 = clock.nanos();
         long c0 = commits.getAsLong();
         for (int i = 0; i < count; i++) {
             long due = t0 + SAMPLE_MICROS * 1000;
-            long wait = due - System.nanoTime();
+            long wait = due - clock.nanos();
             if (wait > 0) {
-                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                clock.sleepMicros((wait + 999) / 1000);
             }
-            long t1 = System.nanoTime();
+            long t1 = clock.nanos();
             long c1 = commits.getAsLong();
             out[i] = (c1 - c0) * 1e9 / Math.max(1, t1 - t0);
             t0 = t1;
@@ -122,24 +135,20 @@ public final class LiveTarget implements Configurator.Target {
 
     @Override
     public String swap(CcTree tree) throws InterruptedException {
-        long t0 = System.nanoTime();
+        long t0 = clock.nanos();
         SwapResult r;
         try {
-            r = (s.online() ? server.onlineUpdate(tree, s.forceAbortMicros())
-                    : server.partialRestart(tree, s.forceAbortMicros())).get();
+            r = clock.await(s.online() ? server.onlineUpdate(tree, s.forceAbortMicros())
+                    : server.partialRestart(tree, s.forceAbortMicros()));
         } catch (ExecutionException e) {
             throw new IllegalStateException("reconfiguration to " + tree.describe() + " failed", e.getCause());
         }
-        swaps.add(new SwapEvent(t0, System.nanoTime(), tree.describe(), r));
+        swaps.add(new SwapEvent(t0, clock.nanos(), tree.describe(), r));
         return r.describe();
     }
 
     /** Every swap so far, in order. */
     public List<SwapEvent> swaps() {
         return List.copyOf(swaps);
-    }
-
-    private static void sleepMicros(long micros) throws InterruptedException {
-        Thread.sleep(micros / 1000, (int) (micros % 1000) * 1000);
     }
 }

@@ -21,7 +21,7 @@ import org.tebaldi.core.tree.CcTree;
 import org.tebaldi.core.tree.TreeSpec;
 
 /**
- * The {@code timestamps} option beyond SSI (issue 19): tso leaves and occ take {@code gts} and {@code dst}, an inner
+ * The {@code timestamps} option beyond SSI: tso leaves and occ take {@code gts} and {@code dst}, an inner
  * tso refuses {@code dst} with its reason, tictoc and sundial refuse the option (they take no timestamps); a dst
  * tso leaf needs no timestamp service; DST's unique timestamps.
  */

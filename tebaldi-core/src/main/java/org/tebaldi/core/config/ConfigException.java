@@ -2,7 +2,7 @@ package org.tebaldi.core.config;
 
 /**
  * Bad user input (a tree, an experiment, an override): one clear message naming the file, the place and the
- * fix (README, "Writing a CC tree"), e.g.
+ * fix (docs/trees.md), e.g.
  * {@code config/trees/x.yaml:7: root.children[1].cc: unknown mechanism '2p1'. Fix: use one of 2pl, none}.
  * Commands print {@link #getMessage()} alone, never a stack trace, and write nothing; the message is one line.
  */

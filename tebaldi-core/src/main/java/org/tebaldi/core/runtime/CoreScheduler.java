@@ -9,17 +9,21 @@ import org.tebaldi.core.runtime.cost.CostTable;
 import org.tebaldi.core.runtime.cost.Hardware;
 import org.tebaldi.core.runtime.cost.HandlerCost;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
+import org.tebaldi.core.runtime.cost.HandlerUnits;
 
 /**
  * The virtual cores of a {@link SimulatedRuntime} with {@link Hardware} (docs/simulation.md, "Cost model"). A node
  * with a waiting event joins its machine's ready queue (FIFO); a free core takes the first ready node and runs its
  * oldest event at once in simulation — a run takes the events waiting at its start, one after the other, as a mailbox
  * run of the embedded runtime does — and stays busy for each handler's cost — {@code (base + perUnit × units
- * [+ cold]) × overhead}, plus the wake cost when the core was idle, from the table (model mode; cold: the first
- * handler of a run) or the handler's own time measured in the simulation ×
- * {@code overhead} (measured mode).
+ * [+ cold]) × overhead} (units: the message's, plus those the handler reported, {@link HandlerUnits}; a timer task
+ * of a reported kind under its own key), plus the wake
+ * cost when the core was idle, from the table (model mode; cold: the first handler of a run) or the handler's own
+ * time measured in the simulation × {@code overhead} (measured mode).
  * When it ends, the node's sends leave and the core takes the next ready node. A node runs one event at a time (an
- * actor), so a busy node's later events wait in its own queue. Simulation thread only.
+ * actor), so a busy node's later events wait in its own queue. A node's helper thread (a data server's store writer,
+ * {@link SimulatedRuntime#background}) queues its work in the same ready queue as a {@link Job}: it takes a core of
+ * the node's machine for its CPU time without occupying the node. Simulation thread only.
  */
 public final class CoreScheduler {
     /** Events a node handles in one run at most (the embedded runtime's mailbox batch). */
@@ -33,10 +37,14 @@ public final class CoreScheduler {
     private final int[] free;
     private final long[] nicFree;
     private final long[] machineBusy;
-    private final ArrayDeque<SimulatedRuntime.SimNode>[] ready;
+    /** Ready nodes ({@link SimulatedRuntime.SimNode}) and helper-thread work ({@link Job}), FIFO per machine. */
+    private final ArrayDeque<Object>[] ready;
+    private final long[] backgroundBusy;
     private final Map<Class<?>, HandlerCost>[] handlerCache;
     private final Map<Class<?>, Integer> bytesCache = new HashMap<>();
     private final HandlerCost[] timerCost;
+    /** Costs of timer tasks of a reported kind ({@link HandlerUnits#kind}), by key. */
+    private final Map<String, HandlerCost> timerKinds = new HashMap<>();
 
     @SuppressWarnings("unchecked")
     CoreScheduler(SimulatedRuntime sim, Hardware hw) {
@@ -49,6 +57,7 @@ public final class CoreScheduler {
         java.util.Arrays.fill(free, hw.coresPerMachine());
         this.nicFree = new long[hw.machines()];
         this.machineBusy = new long[hw.machines()];
+        this.backgroundBusy = new long[hw.machines()];
         this.ready = new ArrayDeque[hw.machines()];
         for (int i = 0; i < ready.length; i++) {
             ready[i] = new ArrayDeque<>();
@@ -105,7 +114,16 @@ public final class CoreScheduler {
      */
     private void dispatch(int m, int busy) {
         while (free[m] > 0 && !ready[m].isEmpty()) {
-            SimulatedRuntime.SimNode n = ready[m].poll();
+            Object next = ready[m].poll();
+            if (next instanceof Job j) {
+                free[m]--;
+                long cost = j.nanos + (busy-- <= 0 ? wakeNanos : 0);
+                machineBusy[m] += cost;
+                backgroundBusy[m] += cost;
+                sim.push(sim.now + cost, SimulatedRuntime.JOB_DONE, null, null, j);
+                continue;
+            }
+            SimulatedRuntime.SimNode n = (SimulatedRuntime.SimNode) next;
             n.ready = false;
             free[m]--;
             n.running = true;
@@ -114,23 +132,47 @@ public final class CoreScheduler {
         }
     }
 
+    /** Work of a node's helper thread: {@code nanos} of CPU on {@code machine}, then {@code done} (outside a node). */
+    record Job(int machine, long nanos, Runnable done) {
+    }
+
+    /** Queues helper-thread work on {@code machine} ({@link SimulatedRuntime#background}). */
+    void background(int machine, long nanos, Runnable done) {
+        ready[machine].add(new Job(machine, nanos, done));
+        dispatch(machine, 0);
+    }
+
+    /** A job's CPU time ended (now): its {@code done} runs, then its core frees (warm for a job it queued). */
+    void jobDone(Job j) {
+        j.done().run();
+        free[j.machine()]++;
+        dispatch(j.machine(), 1);
+    }
+
     private void start(SimulatedRuntime.SimNode n, boolean cold, boolean wake) {
         SimulatedRuntime.Event e = n.pending.poll();
         n.runLeft--;
+        HandlerUnits.take();
+        HandlerUnits.takeKind();
         long t0 = hw.measured() ? System.nanoTime() : 0;
         sim.handle(n, e);
-        long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold))
+        int extra = HandlerUnits.take();
+        String kind = HandlerUnits.takeKind();
+        long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold, extra, kind))
                 * overhead) + (wake && e.kind != SimulatedRuntime.START ? wakeNanos : 0);
         n.busyNanos += cost;
         machineBusy[n.machine] += cost;
         sim.push(sim.now + cost, SimulatedRuntime.DONE, n.id, n.id, null);
     }
 
-    private long modelCost(Role role, SimulatedRuntime.Event e, boolean cold) {
+    private long modelCost(Role role, SimulatedRuntime.Event e, boolean cold, int extraUnits, String kind) {
         if (e.kind == SimulatedRuntime.START) {
             return 0;
         }
         if (e.kind == SimulatedRuntime.TIMER) {
+            if (kind != null) {
+                return timerKinds.computeIfAbsent(HandlerProfile.timerKey(role, kind), costs::cost).nanos(0, cold);
+            }
             return timerCost[role.ordinal()].nanos(0, cold);
         }
         Object msg = e.payload;
@@ -141,7 +183,7 @@ public final class CoreScheduler {
             c = costs.cost(HandlerProfile.key(role, msg));
             cache.put(k, c);
         }
-        return c.nanos(HandlerProfile.units(msg), cold);
+        return c.nanos(HandlerProfile.units(msg) + extraUnits, cold);
     }
 
     /** When a message sent now from {@code from} to {@code to} arrives, ns (the interface queue advances). */
@@ -173,9 +215,14 @@ public final class CoreScheduler {
         return out;
     }
 
-    /** Virtual CPU time used on each machine so far, ns. */
+    /** Virtual CPU time used on each machine so far, ns (nodes' handlers and helper threads). */
     public long[] machineBusyNanos() {
         return machineBusy.clone();
+    }
+
+    /** Virtual CPU time helper threads ({@link SimulatedRuntime#background}) used on each machine so far, ns. */
+    public long[] backgroundBusyNanos() {
+        return backgroundBusy.clone();
     }
 
 

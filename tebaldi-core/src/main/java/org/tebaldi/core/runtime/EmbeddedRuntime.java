@@ -395,14 +395,18 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
                 boolean timer = msg instanceof TimerTick;
                 boolean skip = msg == START || timer && ((TimerTick) msg).task == null;
                 boolean cold = i == 0;
+                org.tebaldi.core.runtime.cost.HandlerUnits.take();
+                org.tebaldi.core.runtime.cost.HandlerUnits.takeKind();
                 long t0 = System.nanoTime();
                 handle(runFrom[i], msg);
                 long ns = System.nanoTime() - t0;
+                int extra = org.tebaldi.core.runtime.cost.HandlerUnits.take();
+                String kind = org.tebaldi.core.runtime.cost.HandlerUnits.takeKind();
                 if (!skip) {
                     if (timer) {
-                        profile.timer(cold, ns);
+                        profile.timer(kind, cold, ns);
                     } else {
-                        profile.message(msg, cold, ns);
+                        profile.message(msg, extra, cold, ns);
                     }
                 }
                 runFrom[i] = null;

@@ -55,6 +55,7 @@ public final class SimulatedRuntime implements NodeRuntime {
     private static final int EXTERNAL = 3;
     private static final int PAUSE = 4;
     static final int DONE = 5;
+    static final int JOB_DONE = 6;
 
     static final class Event implements Comparable<Event>, Cancellable {
         final long time;
@@ -234,6 +235,22 @@ public final class SimulatedRuntime implements NodeRuntime {
             return;
         }
         push(now, MSG, to, to, msg);
+    }
+
+    /**
+     * Work of a helper thread of node {@code owner} — e.g. a data server's store writer (server
+     * {@code durability.SimLogStore}), which the real engine runs beside the node's actor: {@code cpuNanos} of CPU on
+     * the owner's machine (with hardware: a core of it, taken in turn with the machine's ready nodes, not the owner
+     * itself, which goes on handling its events), then {@code done} runs outside any node — it hands results to the
+     * owner with {@link #inject}. Without hardware, {@code done} runs after {@code cpuNanos}.
+     */
+    public void background(NodeId owner, long cpuNanos, Runnable done) {
+        if (cores == null) {
+            push(now + Math.max(0, cpuNanos), EXTERNAL, null, null, done);
+            return;
+        }
+        SimNode n = nodes.get(owner);
+        cores.background(n != null ? n.machine : cores.machineOf(owner), Math.max(0, cpuNanos), done);
     }
 
     /** Runs {@code task} outside any node at virtual time {@code atMicros} (test driver code). */
@@ -497,6 +514,10 @@ public final class SimulatedRuntime implements NodeRuntime {
         }
         if (e.kind == EXTERNAL) {
             run(e, () -> ((Runnable) e.payload).run());
+            return;
+        }
+        if (e.kind == JOB_DONE) {
+            run(e, () -> cores.jobDone((CoreScheduler.Job) e.payload));
             return;
         }
         SimNode n = nodes.get(e.node);

@@ -38,6 +38,8 @@ public final class Version {
     private long orderKey;
     private boolean settled;
     private boolean finalReported;
+    /** Changed since it was decoded from the base store ({@link VersionCodec}); set by every mutator. */
+    private boolean modified = true;
 
     public Version(long writer, int writerLeaf, long writerInstance, Row value, boolean committed) {
         this.writer = writer;
@@ -67,6 +69,7 @@ public final class Version {
     /** Sets the order key (the chain when installing; recovery when rebuilding a version). */
     public void setOrderKey(long key) {
         this.orderKey = key;
+        modified = true;
     }
 
     /**
@@ -88,6 +91,7 @@ public final class Version {
             throw new IllegalStateException("only committed versions can be settled: " + this);
         }
         settled = true;
+        modified = true;
     }
 
     /**
@@ -101,6 +105,7 @@ public final class Version {
     /** Marks the version's place as reported final (history recorder only). */
     public void markFinalReported() {
         finalReported = true;
+        modified = true;
     }
 
     public long writer() {
@@ -145,11 +150,13 @@ public final class Version {
             throw new IllegalArgumentException("write sequence " + seq + " < 1");
         }
         writeSeq = seq;
+        modified = true;
     }
 
     /** Marks the version committed (commit phase). */
     public void commit() {
         committed = true;
+        modified = true;
         foreignReaders = null;
     }
 
@@ -160,6 +167,7 @@ public final class Version {
     public void overwrite(Row newValue) {
         value = newValue;
         writeSeq++;
+        modified = true;
         invalidateReaders("intermediate read: writer " + writer + " overwrote the version it had read");
     }
 
@@ -190,6 +198,7 @@ public final class Version {
     public void setStamp(int ccNode, long value) {
         stamps = grow(stamps, ccNode);
         stamps[ccNode] = value;
+        modified = true;
     }
 
     /**
@@ -209,6 +218,7 @@ public final class Version {
         stamps = null;
         aux = null;
         settled = true;
+        modified = true;
     }
 
     /** A second per-node stamp (e.g. the SSI batch a version belongs to), or {@link #NO_STAMP}. */
@@ -220,6 +230,34 @@ public final class Version {
     public void setAuxStamp(int ccNode, long value) {
         aux = grow(aux, ccNode);
         aux[ccNode] = value;
+        modified = true;
+    }
+
+    /** Every stamp array slot (null if none was set); the store's codec only. */
+    long[] stampSlots() {
+        return stamps;
+    }
+
+    /** Every second-stamp slot (null if none was set); the store's codec only. */
+    long[] auxSlots() {
+        return aux;
+    }
+
+    /** Restores the stamp arrays (the store's codec, decoding a settled version). */
+    void restoreSlots(long[] stamps, long[] aux) {
+        this.stamps = stamps;
+        this.aux = aux;
+        modified = true;
+    }
+
+    /** Whether the version changed since {@link #markClean} (a decoded version that did not goes back unwritten). */
+    boolean modified() {
+        return modified;
+    }
+
+    /** The version is exactly what the base store holds (the codec, after decoding it). */
+    void markClean() {
+        modified = false;
     }
 
     private static long[] grow(long[] a, int index) {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongConsumer;
 import java.util.function.Predicate;
+import org.tebaldi.core.model.Key;
 
 /**
  * The versions of one key, in version order (oldest first): committed and uncommitted. Mechanisms decide where
@@ -27,6 +28,13 @@ public final class VersionChain {
     private Version[] many;
     private int n;
     private boolean written;
+    /**
+     * Kept by a {@link MultiVersionStore} with a base store (null otherwise): the chain's key, the GC epoch of its
+     * last lookup, and the version decoded from the base store (null if the key had none there).
+     */
+    Key key;
+    long touched;
+    Version base;
 
     /** Number of versions, committed or not. */
     public int size() {

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Turns a located YAML value into a {@link TreeSpec} (README, "Writing a CC tree" tree format), checking only the shape: known
+ * Turns a located YAML value into a {@link TreeSpec} (docs/trees.md, tree format), checking only the shape: known
  * keys, mappings and lists where they belong. Meaning (mechanisms, types, composability) is
  * {@link TreeValidator}'s job. Records the line of every key it reads, by place (e.g.
  * {@code root.children[1].txns[0]}), so the validator can point at the exact line.

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Loads CC trees from YAML (README, "Writing a CC tree") and writes them back. A tree document is a mapping with the single key
+ * Loads CC trees from YAML (docs/trees.md) and writes them back. A tree document is a mapping with the single key
  * {@code root} holding the root node, or the root node mapping itself; a node has {@code cc} (mechanism),
  * optional {@code name} and {@code options}, and either {@code children} (inner node) or {@code txns} (leaf,
  * optionally with {@code instanceBy: <input>} for partition-by-instance, dissertation §5.4.2):

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A CC tree as written by a user, before validation (README, "Writing a CC tree"): one mutable node with its mechanism,
+ * A CC tree as written by a user, before validation (docs/trees.md): one mutable node with its mechanism,
  * options, children (inner node) or transaction types (leaf), an optional {@code instanceBy} input for
  * partition-by-instance, and where it came from ({@code place} like {@code root.children[1]}, 1-based
  * {@code line}, 0 if unknown) for error messages.

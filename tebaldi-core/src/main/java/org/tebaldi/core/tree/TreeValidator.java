@@ -13,7 +13,7 @@ import org.tebaldi.core.db.Database;
 import org.tebaldi.core.db.TxnType;
 
 /**
- * Checks what a tree means (README, "Writing a CC tree" bad-input rule): every problem is one {@link ConfigException} naming the
+ * Checks what a tree means (docs/trees.md, bad-input rule): every problem is one {@link ConfigException} naming the
  * file, line, place and fix. Checks, in document order: each node has a {@code cc} naming a known mechanism;
  * children or txns but not both; {@code instanceBy} only on a leaf and naming an input all its types have; each
  * transaction type in one leaf, known to the database, and read-only if the leaf is {@code none}; no forbidden

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import org.tebaldi.core.config.ConfigException;
 
 /**
- * Writes a tree in the file format that {@link TreeLoader} reads (README, "Writing a CC tree"): block mappings for nodes, flow
+ * Writes a tree in the file format that {@link TreeLoader} reads (docs/trees.md): block mappings for nodes, flow
  * style for {@code options} and {@code txns}. Strings are written plain when they read back as the same string,
  * otherwise double-quoted.
  */

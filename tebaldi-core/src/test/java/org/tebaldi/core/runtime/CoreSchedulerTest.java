@@ -77,6 +77,75 @@ class CoreSchedulerTest {
     }
 
     @Test
+    void aHelperThreadsWorkTakesACoreOfItsNodesMachineButNotTheNode() {
+        // one core: a 25 µs job of ds0's helper thread queued at t=1 runs first; tc0's message waits for the core
+        // (26), ds0's own message too (36) — the node itself is free, the core is not. With two cores ds0's message
+        // runs at once beside the job.
+        for (int cores : new int[] {1, 2}) {
+            SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
+                    hw(1, cores, 0, 0, table(10, 0, 1)));
+            Recorder a = new Recorder(null);
+            Recorder b = new Recorder(null);
+            sim.spawn(NodeId.ds(0), a);
+            sim.spawn(NodeId.tc(0), b);
+            sim.runUntil(1);
+            long[] doneAt = {-1};
+            sim.background(NodeId.ds(0), 25_000, () -> doneAt[0] = sim.nowMicros());
+            sim.inject(NodeId.tc(0), new Work(1));
+            sim.inject(NodeId.ds(0), new Work(2));
+            sim.runUntil(1_000);
+            assertEquals(26, doneAt[0]);
+            if (cores == 1) {
+                assertEquals(List.of("26:1"), b.log);
+                assertEquals(List.of("36:2"), a.log);
+            } else {
+                assertEquals(List.of("1:1"), b.log);
+                assertEquals(List.of("11:2"), a.log, "ds0 waits for a core, not for its helper");
+            }
+            assertEquals(25_000, sim.cores().backgroundBusyNanos()[0]);
+            assertEquals(45_000, sim.cores().machineBusyNanos()[0]);
+            assertEquals(10_000, sim.cores().busyNanos().get(NodeId.ds(0)), "the job is not the node's time");
+        }
+    }
+
+    @Test
+    void aHandlerCanReportWorkItsMessageDoesNotCarry() {
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
+                hw(1, 1, 0, 0, table(10, 2, 1)));
+        Recorder a = new Recorder(null) {
+            @Override
+            public void onMessage(NodeId from, Object msg) {
+                super.onMessage(from, msg);
+                org.tebaldi.core.runtime.cost.HandlerUnits.add(5);
+            }
+        };
+        sim.spawn(NodeId.ds(0), a);
+        sim.runUntil(1);
+        sim.inject(NodeId.ds(0), new Work(1));
+        sim.runUntil(1_000);
+        assertEquals(10_000 + 2_000 * (1 + 5), sim.cores().busyNanos().get(NodeId.ds(0)));
+    }
+
+    @Test
+    void aTimerTaskOfAReportedKindIsChargedUnderItsOwnKey() {
+        // the role's timer costs 500 µs (periodic work), a lock wait's time-out 2 µs: a task that reports its kind
+        // is charged its own key; one that does not, the role's
+        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
+                Map.of("ds timer", new HandlerCost(500, 0, 1), "ds timer/lock-timeout", new HandlerCost(2, 0, 1)),
+                Map.of());
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        Recorder a = new Recorder(null);
+        sim.spawn(NodeId.ds(0), a);
+        sim.runUntil(1);
+        a.ctx.schedule(10, () -> org.tebaldi.core.runtime.cost.HandlerUnits.kind("lock-timeout"));
+        sim.runUntil(1_000);
+        assertEquals(2_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+        a.ctx.schedule(10, () -> { });
+        sim.runUntil(2_000);
+        assertEquals(2_000 + 500_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+    }
+
+    @Test
     void twoCoresRunTwoNodesAtOnceButOneNodeOneMessageAtATime() {
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
                 hw(1, 2, 0, 0, table(10, 0, 1)));

@@ -90,7 +90,7 @@ final class Fixtures {
         return TreeContext.of(db, mechanisms());
     }
 
-    /** The 3-layer TPC-C tree of dissertation Fig 4.6d as written in README, "Writing a CC tree". */
+    /** The 3-layer TPC-C tree of dissertation Fig 4.6d as written in docs/trees.md. */
     static final String TPCC_3LAYER = """
             # config/trees/tebaldi-3layer.yaml
             root:

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tebaldi.core.config.ConfigException;
 
-/** One clear message (file, line, place, fix) for each kind of bad tree input (README, "Writing a CC tree"). */
+/** One clear message (file, line, place, fix) for each kind of bad tree input (docs/trees.md). */
 class TreeErrorsTest {
     private static final String ALL = "[new_order, payment, delivery, order_status, stock_level]";
     private final TreeContext tpcc = Fixtures.ctx(Fixtures.tpcc());

@@ -14,10 +14,8 @@ import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.runtime.MessageStats;
-import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.NodeRuntime;
-import org.tebaldi.core.runtime.SimulatedRuntime;
 import org.tebaldi.server.client.ClientNode;
 import org.tebaldi.server.ds.DataServer;
 import org.tebaldi.server.node.ClusterConfig;
@@ -45,51 +43,32 @@ public final class Cluster implements AutoCloseable {
     private boolean started;
     private final Map<NodeId, Actor> extra = new java.util.LinkedHashMap<>();
     private boolean allServices;
-    private Map<Role, Supplier<Actor>> serviceFactories = Map.of();
-    /** The epoch service's commit records: outlive its instances (as ZooKeeper outlives a process). */
-    private final org.tebaldi.server.epoch.MemoryDecisionLog decisionLog =
-            new org.tebaldi.server.epoch.MemoryDecisionLog(m -> runtime().inject(new NodeId(Role.EPOCH, 0), m));
-    private int promotions;
-    private final java.util.Set<Integer> crashedTcs = new java.util.TreeSet<>();
-    private final Map<Role, Long> terms = new EnumMap<>(Role.class);
-    private final Map<Role, Actor> serviceInstances = new EnumMap<>(Role.class);
+    /** Node failures and the singleton services' terms. */
+    private final SimFaults faults;
 
     /** @param expectedKeysPerDs capacity hint for each data server's store */
     public Cluster(NodeRuntime runtime, ClusterConfig cfg, int expectedKeysPerDs) {
         this.runtime = runtime;
         this.cfg = cfg;
         this.expectedKeysPerDs = expectedKeysPerDs;
+        this.faults = new SimFaults(this);
         for (int i = 0; i < cfg.dataServers(); i++) {
-            DataServer d = new DataServer(i, cfg, expectedKeysPerDs);
-            NodeId id = NodeId.ds(i);
-            d.openLog(task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task)));
-            dss.add(d);
+            dss.add(new DataServer(i, cfg, expectedKeysPerDs, toSelf(NodeId.ds(i)), null));
         }
         for (int i = 0; i < cfg.coordinators(); i++) {
             tcs.add(new TransactionCoordinator(i, cfg));
             ClientNode c = new ClientNode(NodeId.client(i), NodeId.tc(i), cfg.db(), runtime);
-            c.setFailover(this::liveCoordinatorAfter);
+            c.setFailover(faults::liveCoordinatorAfter);
             c.setRequestTimeout(CLIENT_TIMEOUT_FACTOR * cfg.txnTimeoutMicros());
             clients.add(c);
         }
     }
 
-    /**
-     * Failover of a client endpoint after a {@link #crashCoordinator}: the next coordinator after {@code dead} that
-     * has not crashed; null (stay unbound) if there is none or {@code dead} was not crashed through this cluster.
-     */
-    private NodeId liveCoordinatorAfter(NodeId dead) {
-        if (!crashedTcs.contains(dead.index())) {
-            return null;
-        }
-        for (int k = 1; k <= tcs.size(); k++) {
-            int i = (dead.index() + k) % tcs.size();
-            if (!crashedTcs.contains(i)) {
-                return NodeId.tc(i);
-            }
-        }
-        return null;
+    /** Runs a log store's callback on node {@code id}'s thread. */
+    java.util.concurrent.Executor toSelf(NodeId id) {
+        return task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task));
     }
+
 
     /**
      * Loads one committed row into the server that owns it (every server for a replicated table).
@@ -149,10 +128,6 @@ public final class Cluster implements AutoCloseable {
         return out;
     }
 
-    /**
-     * Starts the service nodes of every registered mechanism, not only those of the initial tree — needed when the
-     * tree may be reconfigured to mechanisms it does not use yet.
-     */
     /** Every mechanism's service actors, by role (for clusters that may be reconfigured to any mechanism). */
     public static Map<Role, Supplier<Actor>> allServices(ClusterConfig cfg) {
         Map<Role, Supplier<Actor>> svc = new EnumMap<>(services(cfg));
@@ -160,6 +135,10 @@ public final class Cluster implements AutoCloseable {
         return svc;
     }
 
+    /**
+     * Starts the service nodes of every registered mechanism, not only those of the initial tree — needed when the
+     * tree may be reconfigured to mechanisms it does not use yet. Call before {@link #start}.
+     */
     public Cluster withAllServices() {
         this.allServices = true;
         return this;
@@ -179,17 +158,8 @@ public final class Cluster implements AutoCloseable {
                 throw new IllegalStateException("interrupted while the loaded rows were being stored", e);
             }
         }
-        Map<Role, Supplier<Actor>> svc = new EnumMap<>(services(cfg));
-        if (allServices) {
-            org.tebaldi.core.cc.Mechanisms.all().values().forEach(m -> m.services().forEach(svc::putIfAbsent));
-        }
-        serviceFactories = svc;
-        svc.forEach((role, factory) -> {
-            terms.put(role, 1L);
-            Actor a = withDecisionLog(factory.get());
-            serviceInstances.put(role, a);
-            runtime.spawn(new NodeId(role, 0), a);
-        });
+        Map<Role, Supplier<Actor>> svc = allServices ? allServices(cfg) : services(cfg);
+        faults.spawnServices(svc);
         extra.forEach(runtime::spawn);
         for (int i = 0; i < dss.size(); i++) {
             runtime.spawn(NodeId.ds(i), dss.get(i));
@@ -219,6 +189,21 @@ public final class Cluster implements AutoCloseable {
 
     public List<DataServer> dataServers() {
         return Collections.unmodifiableList(dss);
+    }
+
+    /** Data server {@code index} is replaced by {@code d} (a restart or a promotion, {@link SimFaults}). */
+    void replaceDataServer(int index, DataServer d) {
+        dss.set(index, d);
+    }
+
+    /** Whether {@link #start} ran. */
+    boolean started() {
+        return started;
+    }
+
+    /** The capacity hint of each data server's store. */
+    int expectedKeysPerDs() {
+        return expectedKeysPerDs;
     }
 
     public MessageStats stats() {
@@ -278,7 +263,7 @@ public final class Cluster implements AutoCloseable {
      */
     public void dropCoordinatorCaches() {
         for (int i = 0; i < tcs.size(); i++) {
-            if (!crashedTcs.contains(i)) {
+            if (!faults.crashedCoordinators().contains(i)) {
                 tcs.get(i).dropCaches();
             }
         }
@@ -292,7 +277,7 @@ public final class Cluster implements AutoCloseable {
     public java.util.Map<String, Long> ccCounters() {
         java.util.Map<String, Long> out = new java.util.TreeMap<>();
         for (int i = 0; i < tcs.size(); i++) {
-            if (!crashedTcs.contains(i)) {
+            if (!faults.crashedCoordinators().contains(i)) {
                 tcs.get(i).ccCounters().forEach((k, v) -> out.merge(k, v, Long::sum));
             }
         }
@@ -304,18 +289,9 @@ public final class Cluster implements AutoCloseable {
 
     /** Every node's history log (empty if recording is off). Call once the cluster is quiet or stopped. */
     public List<HistoryLog> historyLogs() {
-        List<HistoryLog> logs = new ArrayList<>();
-        for (TransactionCoordinator t : tcs) {
-            if (t.history() != null) {
-                logs.add(t.history());
-            }
-        }
-        for (DataServer d : dss) {
-            if (d.history() != null) {
-                logs.add(d.history());
-            }
-        }
-        return logs;
+        return java.util.stream.Stream.concat(tcs.stream().map(TransactionCoordinator::history),
+                        dss.stream().map(DataServer::history)).filter(java.util.Objects::nonNull)
+                .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     }
 
     /**
@@ -348,188 +324,51 @@ public final class Cluster implements AutoCloseable {
         return false;
     }
 
-    // ---- faults (simulated runtime only; docs/simulation.md, "Faults") -----------------------------------------
+    // ---- faults (simulated runtime only; docs/simulation.md, "Faults"): see SimFaults ---------------------------
 
-    private SimulatedRuntime sim(String what) {
-        if (!(runtime instanceof SimulatedRuntime s)) {
-            throw new IllegalStateException(what + " needs the simulated runtime, not " + runtime.getClass().getSimpleName());
-        }
-        if (!started) {
-            throw new IllegalStateException(what + " needs a started cluster");
-        }
-        return s;
-    }
-
-    /**
-     * Crashes node {@code dead} and, {@code detectMicros} µs later, tells every other live node — the failure
-     * detector of process mode (ZooKeeper membership, {@code zk.Membership}): each gets {@link NodeDown} after
-     * whatever the dead node sent it before it died (in process mode the notice comes a session timeout later).
-     */
-    private void crashAndNotify(SimulatedRuntime s, NodeId dead, long detectMicros) {
-        s.crash(dead);
-        NodeDown down = new NodeDown(dead, dead + " crashed (simulated; its ZooKeeper session ended)");
-        for (NodeId n : s.nodeIds()) {
-            if (!n.equals(dead) && !s.crashed(n)) {
-                s.notifyAfterLink(dead, n, down, detectMicros);
-            }
-        }
-    }
-
-    /**
-     * Crashes coordinator {@code index} (simulated runtime): its transactions are lost with it; {@code detectMicros}
-     * µs later every node gets {@link NodeDown} — data servers abort its transactions, client endpoints fail the
-     * futures it held ({@code outcomeUnknown} where a commit may have happened) and fail over to the next live
-     * coordinator. It does not come back (its id's transactions are refused by the data servers from then on).
-     *
-     * @throws IllegalStateException    not simulated or not started, or it is the last live coordinator
-     * @throws IllegalArgumentException no such coordinator, or it crashed already
-     */
+    /** Crashes coordinator {@code index}: {@link SimFaults#crashCoordinator}. */
     public void crashCoordinator(int index, long detectMicros) {
-        SimulatedRuntime s = sim("crashing a coordinator");
-        if (index < 0 || index >= tcs.size() || crashedTcs.contains(index)) {
-            throw new IllegalArgumentException("no live coordinator tc" + index);
-        }
-        if (crashedTcs.size() + 1 == tcs.size()) {
-            throw new IllegalStateException("tc" + index + " is the last live coordinator");
-        }
-        crashedTcs.add(index);
-        crashAndNotify(s, NodeId.tc(index), detectMicros);
+        faults.crashCoordinator(index, detectMicros);
     }
 
     /** Coordinators crashed so far (indexes). */
     public java.util.Set<Integer> crashedCoordinators() {
-        return java.util.Collections.unmodifiableSet(crashedTcs);
+        return faults.crashedCoordinators();
     }
 
-    /**
-     * Loses the singleton service {@code role} (timestamp service or batch manager) the way a ZooKeeper session
-     * loss does in process mode ({@code zk.Election}): its instance crashes, every node gets {@link NodeDown}
-     * {@code detectMicros} µs later (coordinators abort their live transactions and rebuild their CC parts; waits
-     * on the old instance end), and {@code takeOverMicros} µs after the crash a new instance is elected under the
-     * same address with the next term (epoch): a timestamp service issues above {@code epoch << 40}, so timestamps
-     * keep increasing strictly across terms; a batch manager refuses checks on batches of earlier terms.
-     *
-     * @return the new term's epoch (the first term is 1)
-     * @throws IllegalStateException    not simulated or not started
-     * @throws IllegalArgumentException the tree's mechanisms run no such service, or it is down (crashed and not
-     *                                  yet taken over)
-     */
+    /** Loses service {@code role} and elects a new term: {@link SimFaults#failService}; returns its epoch. */
     public long failService(Role role, long detectMicros, long takeOverMicros) {
-        SimulatedRuntime s = sim("failing a service");
-        Supplier<Actor> factory = serviceFactories.get(role);
-        if (factory == null) {
-            throw new IllegalArgumentException("no " + role.cli() + " service runs in this cluster");
-        }
-        NodeId id = new NodeId(role, 0);
-        long epoch = terms.merge(role, 1L, Long::sum);
-        crashAndNotify(s, id, detectMicros);
-        s.at(s.nowMicros() + takeOverMicros, () -> {
-            Actor a = withDecisionLog(factory.get());
-            if (a instanceof org.tebaldi.core.service.ElectedService e) {
-                e.startTerm(epoch);
-            }
-            serviceInstances.put(role, a);
-            s.respawn(id, a);
-            if (role == Role.EPOCH) {
-                // the new leader reads the membership (ZooKeeper in process mode): coordinators gone before it was
-                // elected are not members of its epochs
-                crashedTcs.forEach(i -> s.inject(id, new NodeDown(NodeId.tc(i), "tc" + i + " left before this term")));
-            }
-        });
-        return epoch;
+        return faults.failService(role, detectMicros, takeOverMicros);
     }
 
-    private Actor withDecisionLog(Actor a) {
-        if (a instanceof org.tebaldi.server.epoch.EpochService e) {
-            e.useDecisionLog(decisionLog);
-        }
-        return a;
-    }
-
-    /**
-     * Crashes data server {@code index} and restarts it from its durable log (simulated runtime, durability on;
-     * dissertation §4.5.4): at the crash {@code storeCrash} runs (e.g. {@code MemoryLogStore#crash}: what a power
-     * loss keeps of the unsynced writes), every node gets {@link NodeDown} {@code detectMicros} µs later
-     * (coordinators abort the transactions it took part in), and {@code restartAfterMicros} µs after the crash a
-     * new data server opens the same store under the same id: it finds data, asks coordinator 0 for a recovery
-     * round, and the whole cluster recovers (every data server rebuilds from its log; committed transactions of an
-     * epoch not persisted everywhere are lost and their clients told) while the other nodes keep running.
-     * {@link #dataServers()} holds the new instance from the restart on.
-     *
-     * @throws IllegalStateException    not simulated, not started, or durability is off
-     * @throws IllegalArgumentException no such data server, or it is down already
-     */
+    /** Crashes data server {@code index} and restarts it from its log: {@link SimFaults#restartDataServer}. */
     public void restartDataServer(int index, long detectMicros, long restartAfterMicros, Runnable storeCrash) {
-        SimulatedRuntime s = sim("restarting a data server");
-        if (!cfg.durability().enabled()) {
-            throw new IllegalStateException("restarting a data server needs durability (a log to restart from)");
-        }
-        NodeId id = NodeId.ds(index);
-        if (index < 0 || index >= dss.size() || s.crashed(id)) {
-            throw new IllegalArgumentException("no live data server ds" + index);
-        }
-        crashAndNotify(s, id, detectMicros);
-        storeCrash.run();
-        s.at(s.nowMicros() + restartAfterMicros, () -> {
-            DataServer d = new DataServer(index, cfg, expectedKeysPerDs);
-            d.openLog(task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task)));
-            dss.set(index, d);
-            s.respawn(id, d);
-        });
+        faults.restartDataServer(index, detectMicros, restartAfterMicros, storeCrash);
     }
 
-    /**
-     * Crashes data server {@code index} and promotes a backup (simulated runtime, replication on; docs/mechanisms.md
-     * "Replication"): every node gets {@link NodeDown} {@code detectMicros} µs later (coordinators abort the
-     * transactions it took part in; its backups close their replicas of it) and {@code takeOverMicros} µs after the
-     * crash (at least {@code detectMicros}) a new data server for the partition starts from the replica kept by its
-     * first live backup — the dead primary's own store is not read — and recovers from it as a restarted server
-     * does. The promoted server ships to no backups. If every backup keeping a replica failed by the take-over, the
-     * partition restarts from its own store instead (as {@link #restartDataServer}, nothing promoted). {@link
-     * #dataServers()} holds the new server from the take-over on.
-     *
-     * @return the index of the data server whose replica was promoted
-     * @throws IllegalStateException    not simulated, replication off, or no live backup keeps a replica
-     * @throws IllegalArgumentException no such data server, or it is down already
-     */
+    /** Crashes data server {@code index} and promotes a backup: {@link SimFaults#failoverDataServer}. */
     public int failoverDataServer(int index, long detectMicros, long takeOverMicros) {
-        SimulatedRuntime s = sim("failing over a data server");
-        org.tebaldi.server.replica.ReplicationOptions r = cfg.replication();
-        if (!r.enabled()) {
-            throw new IllegalStateException("failing over a data server needs replication (factor >= 2)");
-        }
-        NodeId id = NodeId.ds(index);
-        if (index < 0 || index >= dss.size() || s.crashed(id)) {
-            throw new IllegalArgumentException("no live data server ds" + index);
-        }
-        int host = promotable(index);
-        if (host < 0) {
-            throw new IllegalStateException("no live backup of ds" + index + " keeps a replica to promote");
-        }
-        crashAndNotify(s, id, detectMicros);
-        s.at(s.nowMicros() + Math.max(takeOverMicros, detectMicros), () -> {
-            org.tebaldi.server.durability.LogStore replica = null;
-            for (int b : r.backupsOf(index, dss.size())) { // the first backup still alive at the take-over
-                if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
-                        && dss.get(b).backupReplicas().keeps(index)) {
-                    replica = dss.get(b).backupReplicas().handOver(index);
-                    break;
-                }
-            }
-            DataServer d = new DataServer(index, cfg, expectedKeysPerDs);
-            java.util.concurrent.Executor toSelf =
-                    task -> runtime.inject(id, new org.tebaldi.server.durability.LogStore.Callback(task));
-            if (replica instanceof org.tebaldi.server.durability.MemoryLogStore m) {
-                m.awaitWritten(); // the backup is alive: everything it wrote is there (memory stores model a crash)
-                d.openLog(toSelf, (ds, catalog, owner) -> m.open(catalog, owner));
-                promotions++;
-            } else { // every backup failed meanwhile: the partition restarts from its own store
-                d.openLog(toSelf);
-            }
-            dss.set(index, d);
-            s.respawn(id, d);
-        });
-        return host;
+        return faults.failoverDataServer(index, detectMicros, takeOverMicros);
+    }
+
+    /** The data server whose replica of {@code index} a failover would promote ({@link SimFaults#promotable}). */
+    public int promotable(int index) {
+        return faults.promotable(index);
+    }
+
+    /** Backups promoted so far ({@link #failoverDataServer}). */
+    public int promotions() {
+        return faults.promotions();
+    }
+
+    /** The instance of service {@code role} spawned last (the current term's), or null if none runs. */
+    public Actor service(Role role) {
+        return faults.service(role);
+    }
+
+    /** The current term (epoch) of service {@code role}: 1, then +1 per {@link #failService}; 0 if it does not run. */
+    public long term(Role role) {
+        return faults.term(role);
     }
 
     /**
@@ -538,46 +377,12 @@ public final class Cluster implements AutoCloseable {
      */
     public boolean replicasLoaded() {
         for (DataServer d : dss) {
-            if (d.replicatedLog() != null && !d.replicatedLog().initialLoadReplicated()) {
+            var log = d.replication().map(org.tebaldi.server.ds.DsReplication::replicatedLog).orElse(null);
+            if (log != null && !log.initialLoadReplicated()) {
                 return false;
             }
         }
         return true;
-    }
-
-    /**
-     * The first live data server keeping a replica of partition {@code index} that {@link #failoverDataServer}
-     * would promote; -1 if none (replication off, every backup failed, or the partition was promoted before).
-     */
-    public int promotable(int index) {
-        if (!cfg.replication().enabled() || !(runtime instanceof SimulatedRuntime s)) {
-            return -1;
-        }
-        for (int b : cfg.replication().backupsOf(index, dss.size())) {
-            if (!s.crashed(NodeId.ds(b)) && dss.get(b).backupReplicas() != null
-                    && dss.get(b).backupReplicas().keeps(index)) {
-                return b;
-            }
-        }
-        return -1;
-    }
-
-    /** Backups promoted so far ({@link #failoverDataServer}). */
-    public int promotions() {
-        return promotions;
-    }
-
-    /**
-     * The instance of singleton service {@code role} spawned last (the current term's after a {@link #failService}),
-     * or null if none runs — e.g. the {@link org.tebaldi.server.epoch.EpochService} for its counters.
-     */
-    public Actor service(Role role) {
-        return serviceInstances.get(role);
-    }
-
-    /** The current term (epoch) of service {@code role}: 1, then +1 per {@link #failService}; 0 if it does not run. */
-    public long term(Role role) {
-        return terms.getOrDefault(role, 0L);
     }
 
     /** Stops every node, then closes the data servers' log stores. */

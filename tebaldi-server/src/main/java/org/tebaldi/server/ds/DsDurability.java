@@ -34,7 +34,7 @@ import org.tebaldi.server.replica.ReplicatedLogStore;
  * answers a commit epoch's {@code Prepare}, one synced write makes everything logged so far durable
  * ({@link #syncForEpoch}) — one sync per commit epoch instead of one per transaction.
  */
-final class DsDurability {
+final class DsDurability implements DsFeature {
     private static final int LOAD_CHUNK = 5_000;
 
     private final DataServer ds;
@@ -60,6 +60,117 @@ final class DsDurability {
         this.opts = opts;
         this.store = store;
         this.group = group && opts.sync();
+        this.recovering = store.hadData();
+    }
+
+    /**
+     * Opens the log store of {@code ds} (dissertation §4.5.4): {@code promoted}'s (a backup's replica of this
+     * partition, docs/mechanisms.md "Replication") if not null, else the configured one, behind a write latency if
+     * one is set. A store that held data (a restart) makes the server recover before it serves.
+     *
+     * @param toSelf runs a store callback on the server's thread
+     * @throws IllegalStateException if the store cannot be opened
+     */
+    static LogStore openStore(DataServer ds, java.util.concurrent.Executor toSelf, LogStore.Factory promoted) {
+        org.tebaldi.server.node.ClusterConfig cfg = ds.config();
+        DurabilityOptions d = cfg.durability();
+        LogStore.Factory f = promoted != null ? promoted
+                : d.stores() != null ? d.stores() : org.tebaldi.server.durability.RocksLogStore.factory(d);
+        LogStore st = f.open(ds.dsIndex(), cfg.db().catalog(), toSelf);
+        if (d.writeLatencyMicros() > 0) {
+            st = new org.tebaldi.server.durability.DelayedLogStore(st, d.writeLatencyMicros(), ds::nowMicros,
+                    ds::schedule);
+        }
+        return st;
+    }
+
+    // ---- the feature's points (docs/architecture.md, "Nodes and features") ---------------------------------
+
+    @Override
+    public void txnCreated(DsTxnImpl t) {
+        if (ds.recorder().recording()) {
+            t.loggedReads = new ArrayList<>(2);
+        }
+    }
+
+    @Override
+    public void beforeVote(DsTxnImpl t, int writers, long epoch, LongConsumer next) {
+        if (t.finished()) {
+            next.accept(epoch);
+        } else {
+            precommit(t, writers, next);
+        }
+    }
+
+    @Override
+    public void beforeCommit(long epoch) {
+        if (epoch > current) {
+            advanceTo(epoch);
+        }
+    }
+
+    @Override
+    public void afterCommit(DsTxnImpl t, long epoch) {
+        committed(t, epoch);
+    }
+
+    @Override
+    public void afterAbort(DsTxnImpl t) {
+        aborted(t);
+    }
+
+    @Override
+    public void dropped(DsTxnImpl t) {
+        forget(t);
+    }
+
+    @Override
+    public void beforeEpochPrepared(long epoch, Runnable ready) {
+        if (group) {
+            syncForEpoch(ready);
+        } else {
+            ready.run();
+        }
+    }
+
+    @Override
+    public boolean recovering() {
+        return recovering;
+    }
+
+    @Override
+    public boolean restarted() {
+        return store.hadData();
+    }
+
+    /** @throws IllegalStateException if this server restarted from its store (it recovers its data instead) */
+    @Override
+    public void load(Key key, Row row) {
+        if (store.hadData()) {
+            throw new IllegalStateException("ds" + ds.dsIndex() + " restarted from its store: it recovers its data"
+                    + " and takes no initial rows");
+        }
+        loading.add(new LogRecord.Data(key, 0, 0, row));
+        if (loading.size() >= LOAD_CHUNK) {
+            flushLoads();
+        }
+    }
+
+    @Override
+    public void awaitLoaded() throws InterruptedException {
+        flushLoads();
+        store.awaitWritten();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+
+    @Override
+    public void counters(Map<String, Long> out) {
+        out.merge("durability.epochSyncs", epochSyncs, Long::sum);
+        out.merge("durability.gcpEpoch", current, Long::sum);
     }
 
     /**
@@ -71,13 +182,9 @@ final class DsDurability {
         store.write(List.of(), true, ready);
     }
 
-    /** Synced writes made for commit epochs' prepares so far (group durability). */
-    long epochSyncs() {
-        return epochSyncs;
-    }
-
     /** Starts the epoch timer. */
-    void start() {
+    @Override
+    public void start() {
         if (!ticking) {
             ticking = true;
             ds.schedule(opts.epochMicros(), this::tick);
@@ -91,15 +198,9 @@ final class DsDurability {
         ds.schedule(opts.epochMicros(), this::tick);
     }
 
-    /** Buffers an initial row; written in chunks. */
-    void load(Key key, Row row) {
-        loading.add(new LogRecord.Data(key, 0, 0, row));
-        if (loading.size() >= LOAD_CHUNK) {
-            flushLoads();
-        }
-    }
-
-    void flushLoads() {
+    /** Writes the buffered initial rows. */
+    @Override
+    public void flushLoads() {
         if (!loading.isEmpty()) {
             store.load(new ArrayList<>(loading));
             loading.clear();
@@ -128,6 +229,7 @@ final class DsDurability {
         }
         recs.add(new LogRecord.Precommit(t.id(), e, t.writeOps ? Math.max(1, writers) : 0, t.typeId(),
                 t.writes.size(), t.loggedReads));
+        org.tebaldi.core.runtime.cost.HandlerUnits.add(recs.size()); // this handler's logging (docs/simulation.md)
         t.logEpoch = e;
         undecided.computeIfAbsent(e, x -> new int[1])[0]++;
         dirty = true;
@@ -145,13 +247,6 @@ final class DsDurability {
         } else {
             store.write(recs, false, null);
             reply.accept(e);
-        }
-    }
-
-    /** The commit of a transaction with global epoch {@code g} arrived: advance first, before any commit phase. */
-    void beforeCommit(long g) {
-        if (g > current) {
-            advanceTo(g);
         }
     }
 
@@ -244,12 +339,12 @@ final class DsDurability {
 
     private void report() {
         Durable.Persisted p = new Durable.Persisted(ds.dsIndex(), round, persisted);
-        for (int i = 0; i < ds.coordinators(); i++) {
-            ds.sendMessage(NodeId.tc(i), p);
+        for (int i = 0; i < ds.config().coordinators(); i++) {
+            ds.send(NodeId.tc(i), p);
         }
-        for (int i = 0; i < ds.dataServers(); i++) {
+        for (int i = 0; i < ds.config().dataServers(); i++) {
             if (i != ds.dsIndex()) {
-                ds.sendMessage(NodeId.ds(i), p);
+                ds.send(NodeId.ds(i), p);
             }
         }
     }
@@ -272,8 +367,4 @@ final class DsDurability {
         report();
     }
 
-    /** The current GCP epoch. */
-    long epoch() {
-        return current;
-    }
 }

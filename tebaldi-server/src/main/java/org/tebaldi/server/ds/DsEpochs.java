@@ -26,7 +26,7 @@ import org.tebaldi.core.txn.TxnIds;
  * coordinator's crash between its vote and the decision split a committed epoch (docs/mechanisms.md,
  * "Epoch-based commit"). Data server thread only.
  */
-final class DsEpochs {
+final class DsEpochs implements DsFeature {
     private final DataServer ds;
     /** Epochs heard of and not decided here, by id. */
     private final TreeMap<Long, Epoch> epochs = new TreeMap<>();
@@ -47,9 +47,26 @@ final class DsEpochs {
 
     private final DsEpochPrepare readiness;
 
-    DsEpochs(DataServer ds, DsEpochPrepare readiness) {
+    DsEpochs(DataServer ds) {
         this.ds = ds;
-        this.readiness = readiness;
+        this.readiness = new DsEpochPrepare(ds);
+    }
+
+    /**
+     * Its prepared-write records are kept until the coordinators' commit or abort messages, so an epoch is prepared
+     * here once every coordinator's share of it arrived and every feature is ready ({@link DsEpochPrepare}), unless
+     * this server is recovering from its log.
+     */
+    @Override
+    public void register(org.tebaldi.server.node.Handlers handlers) {
+        handlers.on(EpochMessages.Prepare.class, this::onPrepare)
+                .on(EpochMessages.Members.class, this::onMembers)
+                .on(EpochMessages.Decision.class, this::onDecision);
+    }
+
+    @Override
+    public void counters(Map<String, Long> out) {
+        out.merge("epoch.undecided", (long) epochs.size(), Long::sum);
     }
 
     void onPrepare(NodeId from, EpochMessages.Prepare p) {
@@ -124,7 +141,7 @@ final class DsEpochs {
                 }
             }
         }
-        committed.values().removeIf(r -> ds.txnImpl(r.txnId()) == null);
+        committed.values().removeIf(r -> ds.txns().get(r.txnId()) == null);
         ds.send(from, new EpochMessages.Done(d.epoch()));
     }
 
@@ -135,7 +152,8 @@ final class DsEpochs {
      *
      * @return whether transaction {@code id}'s fate is this class's (it must not be aborted at the failure)
      */
-    java.util.function.LongPredicate coordinatorFailed(int tc) {
+    @Override
+    public java.util.function.LongPredicate coordinatorFailed(int tc) {
         List<CommitRequest> now = new ArrayList<>();
         for (Iterator<CommitRequest> it = committed.values().iterator(); it.hasNext(); ) {
             CommitRequest r = it.next();
@@ -183,7 +201,7 @@ final class DsEpochs {
 
     /** Ends a failed coordinator's member here as its epoch decided (a no-op if it ended already). */
     private void settle(CommitRequest r, boolean commit) {
-        DsTxnImpl t = ds.txnImpl(r.txnId());
+        DsTxnImpl t = ds.txns().get(r.txnId());
         if (t == null || t.finished()) {
             return;
         }

@@ -21,6 +21,8 @@ final class DsHistory {
     private HistoryLog log;
     /** Streamed checking: where the log goes every period (null: kept whole until the end). */
     private HistoryHandOver stream;
+    /** The period of the hand-overs when streaming, µs. */
+    private long periodMicros;
     private int source;
     /** Streamed checking: keys written whose committed versions are not all reported final yet. */
     private final Set<Key> unreported = new LinkedHashSet<>();
@@ -37,10 +39,23 @@ final class DsHistory {
      * Streams the history to {@code stream} as node {@code source} instead of keeping it (docs/architecture.md,
      * "Verification"): version orders are then reported as they become final, not at the end.
      */
-    void stream(HistoryHandOver stream, int source) {
+    void stream(HistoryHandOver stream, int source, long periodMicros) {
         if (log != null) {
             this.stream = stream;
             this.source = source;
+        }
+        this.periodMicros = periodMicros;
+    }
+
+    /** The server started: when streaming, the log is handed over every period ({@link #stream}). */
+    void start(DataServer ds, MultiVersionStore store) {
+        if (stream != null) {
+            Runnable[] tick = new Runnable[1];
+            tick[0] = () -> {
+                handOver(store, false);
+                ds.schedule(periodMicros, tick[0]);
+            };
+            ds.schedule(periodMicros, tick[0]);
         }
     }
 

@@ -120,4 +120,17 @@ final class DsModule extends CcModule<DsPart<Object>> {
             at(t, l).finish(t, t.states[l], committed, commitMeta == null ? null : commitMeta[l]);
         }
     }
+
+    /** Per CC node, the highest transaction timestamp its parts here served (outlives part rebuilds). */
+    private final java.util.Map<Integer, Long> served = new java.util.HashMap<>();
+
+    /** A part of CC node {@code ccNode} served a transaction with timestamp {@code ts}. */
+    void served(int ccNode, long ts) {
+        served.merge(ccNode, ts, Math::max);
+    }
+
+    /** The highest timestamp the parts of {@code ccNode} served here; -1 if none. */
+    long highestServed(int ccNode) {
+        return served.getOrDefault(ccNode, -1L);
+    }
 }

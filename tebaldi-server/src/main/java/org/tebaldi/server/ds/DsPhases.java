@@ -7,7 +7,6 @@ import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.core.txn.Op;
 import org.tebaldi.server.msg.AbortRequest;
@@ -39,21 +38,20 @@ final class DsPhases {
     private static final AbortReason DROPPED = AbortReason.conflict("dropped by a recovery round at this server");
 
     /**
-     * Whether {@code t} was dropped by a recovery round ({@link DataServer#dropEverything}): it is no longer this
+     * Whether {@code t} was dropped by a recovery round ({@link DsRecovery#dropEverything}): it is no longer this
      * server's transaction, though a continuation of it may still run — a batch's next operation after a parked one
      * was granted by a lock the old CC module released, or a validation that waited. Such a continuation must not
      * touch the store recovery rebuilds: a version it left there (uncommitted, never to be decided) would hide the
      * key's recovered version (dissertation §4.5.4).
      */
     boolean dropped(DsTxnImpl t) {
-        DsDurability dur = ds.durability();
-        return !t.finished() && (t.incarnation != ds.incarnation() || dur != null && dur.recovering);
+        return !t.finished() && (t.incarnation != ds.txns().incarnation() || ds.recovering());
     }
 
     // ---- execute -------------------------------------------------------------------------------------------
 
     void onExec(NodeId from, ExecRequest r) {
-        DsTxnImpl t = ds.txnFor(r.header(), r.meta());
+        DsTxnImpl t = ds.txns().forRequest(r.header(), r.meta());
         if (t != null) {
             exec(from, t, r);
         }
@@ -64,7 +62,7 @@ final class DsPhases {
      * go back together ({@link #replyExec}).
      */
     void onExecBatch(NodeId from, ExecBatch b) {
-        DsTxnImpl t = ds.txnFor(b.header(), b.meta());
+        DsTxnImpl t = ds.txns().forRequest(b.header(), b.meta());
         if (t != null) {
             t.batch = new DsTxnImpl.BatchRun(from, b);
             exec(from, t, b.request(0));
@@ -106,9 +104,7 @@ final class DsPhases {
             replyExec(from, t, r.opId(), false, null, why);
             return;
         }
-        var chain = ds.store().find(op.key());
-        Version v = chain == null ? null : chain.latestCommitted();
-        replyExec(from, t, r.opId(), true, v == null ? null : v.value(), null);
+        replyExec(from, t, r.opId(), true, ds.store().latestCommittedRow(op.key()), null);
     }
 
     /**
@@ -136,7 +132,7 @@ final class DsPhases {
     // ---- validate ------------------------------------------------------------------------------------------
 
     void onValidate(NodeId from, ValidateRequest r) {
-        DsTxnImpl t = ds.txnImpl(r.txnId());
+        DsTxnImpl t = ds.txns().get(r.txnId());
         if (t == null) {
             ds.send(from, new ValidateReply(r.txnId(), false, "unknown transaction at ds" + ds.dsIndex(), true, null,
                     null));
@@ -146,7 +142,7 @@ final class DsPhases {
             replyValidate(from, t, t.abortReason, 0);
             return;
         }
-        ds.requestArrived(t, r.meta());
+        ds.txns().requestArrived(t, r.meta());
         int[] pending = {0};
         for (DsTxnImpl w : t.readFrom) {
             if (!w.finished()) {
@@ -199,12 +195,17 @@ final class DsPhases {
             replyValidate(from, t, DROPPED, 0);
             return;
         }
-        DsDurability dur = ds.durability();
-        if (dur == null || t.finished()) {
-            replyValidate(from, t, t.finished() ? t.abortReason : null, 0);
-            return;
+        beforeVote(0, t, writers, 0, epoch -> replyValidate(from, t, t.finished() ? t.abortReason : null, epoch));
+    }
+
+    /** The "before vote" point: feature {@code i} onwards, each passing the epoch to vote with on to the next. */
+    private void beforeVote(int i, DsTxnImpl t, int writers, long epoch, java.util.function.LongConsumer vote) {
+        java.util.List<DsFeature> fs = ds.features().list();
+        if (i == fs.size()) {
+            vote.accept(epoch);
+        } else {
+            fs.get(i).beforeVote(t, writers, epoch, e -> beforeVote(i + 1, t, writers, e, vote));
         }
-        dur.precommit(t, writers, epoch -> replyValidate(from, t, t.finished() ? t.abortReason : null, epoch));
     }
 
     private void replyValidate(NodeId to, DsTxnImpl t, AbortReason why, long epoch) {
@@ -215,11 +216,8 @@ final class DsPhases {
     // ---- commit and abort ----------------------------------------------------------------------------------
 
     void onCommit(CommitRequest r) {
-        DsDurability dur = ds.durability();
-        if (dur != null) {
-            dur.beforeCommit(r.epoch());
-        }
-        DsTxnImpl t = ds.removeTxn(r.txnId());
+        ds.features().each(f -> f.beforeCommit(r.epoch()));
+        DsTxnImpl t = ds.txns().remove(r.txnId());
         if (t == null) {
             // a repeated answer: the termination protocol asked twice (its coordinator paused past the timeout, or a
             // reconfiguration asked again) and both answers came; the first committed it (seed 2092 of the burn)
@@ -234,16 +232,13 @@ final class DsPhases {
             w.version().commit();
         }
         ds.module().finish(t, true, r.meta());
-        ds.viewCommitted(t, r.epoch());
-        ds.recorder().outcome(t, true, ds.typeName(t.typeId()));
-        if (dur != null) {
-            dur.committed(t, r.epoch());
-        }
+        ds.features().each(f -> f.afterCommit(t, r.epoch()));
+        ds.recorder().outcome(t, true, ds.database().type(t.typeId()).name());
         finish(t, true);
     }
 
     void onAbort(AbortRequest r) {
-        DsTxnImpl t = ds.removeTxn(r.txnId());
+        DsTxnImpl t = ds.txns().remove(r.txnId());
         if (t != null && !t.finished()) {
             localAbort(t, AbortReason.conflict("aborted by coordinator"));
         }
@@ -265,16 +260,14 @@ final class DsPhases {
             t.released();
             return;
         }
-        ds.versionsRemoved(t.writes.size());
+        ds.txns().versionsRemoved(t.writes.size());
         for (DsTxnImpl.Written w : t.writes) {
             w.chain().remove(w.version());
             w.version().invalidateReaders("aborted read: writer " + t + " aborted");
         }
         ds.module().finish(t, false, null);
-        ds.recorder().versionsRemoved(t, ds.typeName(t.typeId()));
-        if (ds.durability() != null) {
-            ds.durability().aborted(t);
-        }
+        ds.recorder().versionsRemoved(t, ds.database().type(t.typeId()).name());
+        ds.features().each(f -> f.afterAbort(t));
         t.abortReason = why;
         finish(t, false);
     }

@@ -1,14 +1,11 @@
 package org.tebaldi.server.ds;
 
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.core.storage.VersionChain;
 import org.tebaldi.server.msg.Reconfig;
 import org.tebaldi.server.node.Handlers;
 
@@ -25,7 +22,9 @@ import org.tebaldi.server.node.Handlers;
  * requests are idempotent per epoch (it sends one again when the answer is overdue): a step already taken is
  * answered again, one under way answers by itself.
  */
-final class DsReconfig {
+final class DsReconfig implements DsFeature {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DsReconfig.class);
+    private final DataServer ds;
     /** Per epoch: the coordinators whose marker arrived. */
     private final Map<Long, BitSet> drained = new HashMap<>();
     /** The last epoch prepared (partial restart), update-prepared and retired here (-1: none). */
@@ -41,67 +40,50 @@ final class DsReconfig {
     private boolean retireDrained;
     private Reconfig.Retire pendingRetire;
     private NodeId server;
-    /** Chains written since the last partial restart (the only ones with CC metadata to re-base). */
-    private final List<VersionChain> written = new ArrayList<>();
 
-    /** A transaction added a version to {@code chain}: remember it for the next re-basing. */
-    void written(VersionChain chain) {
-        if (chain.markWritten()) {
-            written.add(chain);
-        }
+    DsReconfig(DataServer ds) {
+        this.ds = ds;
     }
 
-    /**
-     * Partial restart: every version written since the last one is re-based, as if a virtual recovery transaction
-     * beneath the root wrote it (dissertation §4.5.4, §5.5.1).
-     */
-    void rebaseWritten() {
-        for (VersionChain chain : written) {
-            chain.rebaseAll();
-        }
-        written.clear();
-    }
-
-    /** Recovery dropped the store: nothing to re-base. */
-    void forgetWritten() {
-        written.clear();
-    }
-
-    /** Registers the handlers of the reconfiguration messages of {@code ds}. */
-    void register(DataServer ds, Handlers handlers) {
+    /** Registers the handlers of the reconfiguration messages. */
+    @Override
+    public void register(Handlers handlers) {
         handlers.on(Reconfig.Drained.class, (from, d) -> {
             drained.computeIfAbsent(d.epoch(), e -> new BitSet()).set(from.index());
-            proceed(ds);
+            proceed();
         }).on(Reconfig.Prepare.class, (from, p) -> {
             server = from;
             if (p.epoch() <= preparedEpoch) {
-                ds.sendMessage(from, new Reconfig.PrepareDone(p.epoch()));
+                ds.send(from, new Reconfig.PrepareDone(p.epoch()));
             } else if (pendingPrepare == null || pendingPrepare.epoch() != p.epoch()) {
                 pendingPrepare = p;
                 waitingSince = ds.nowMicros();
-                proceed(ds);
+                proceed();
             }
         }).on(Reconfig.Retire.class, (from, r) -> {
             server = from;
             if (r.epoch() <= retiredEpoch) {
-                ds.sendMessage(from, new Reconfig.Retired(r.epoch()));
+                ds.send(from, new Reconfig.Retired(r.epoch()));
             } else if (pendingRetire == null || pendingRetire.epoch() != r.epoch()) {
                 pendingRetire = r;
                 waitingSince = ds.nowMicros();
-                proceed(ds);
+                proceed();
             }
         }).on(Reconfig.UpdatePrepare.class, (from, u) -> {
             if (u.epoch() > updatedEpoch) {
                 updatedEpoch = u.epoch();
-                ds.updateCc(u.tree());
+                updateCc(u.tree());
             }
-            ds.sendMessage(from, new Reconfig.PrepareDone(u.epoch()));
+            ds.send(from, new Reconfig.PrepareDone(u.epoch()));
         });
     }
 
-    /** A request's markers all arrived, but transactions held here still wait for their outcome. */
-    boolean waitingForOutcomes() {
-        return prepareDrained || retireDrained;
+    /** After each message: a request whose markers all arrived may go on once held transactions learnt outcomes. */
+    @Override
+    public void afterMessage() {
+        if (prepareDrained || retireDrained) {
+            proceed();
+        }
     }
 
     /**
@@ -111,8 +93,8 @@ final class DsReconfig {
      * otherwise be dropped by the rebuild (or lose its CC parts) although its coordinator committed it (burn seed
      * 5756).
      */
-    void proceed(DataServer ds) {
-        if (pendingPrepare != null && (prepareDrained || allDrained(ds, pendingPrepare.epoch()))) {
+    private void proceed() {
+        if (pendingPrepare != null && (prepareDrained || allDrained(pendingPrepare.epoch()))) {
             IntPredicate all = leaf -> true;
             if (!prepareDrained && ds.termination().outcomesPending(all)) {
                 prepareDrained = true;
@@ -123,11 +105,11 @@ final class DsReconfig {
                 Reconfig.Prepare p = pendingPrepare;
                 pendingPrepare = null;
                 preparedEpoch = p.epoch();
-                ds.restartCc(p.tree());
-                ds.sendMessage(server, new Reconfig.PrepareDone(p.epoch()));
+                restartCc(p.tree());
+                ds.send(server, new Reconfig.PrepareDone(p.epoch()));
             }
         }
-        if (pendingRetire != null && (retireDrained || allDrained(ds, pendingRetire.epoch()))) {
+        if (pendingRetire != null && (retireDrained || allDrained(pendingRetire.epoch()))) {
             CcNode old = ds.config().tree().node(pendingRetire.subtree());
             IntPredicate retired = leaf -> old != null && old.contains(leaf);
             if (!retireDrained && ds.termination().outcomesPending(retired)) {
@@ -139,15 +121,15 @@ final class DsReconfig {
                 Reconfig.Retire r = pendingRetire;
                 pendingRetire = null;
                 retiredEpoch = r.epoch();
-                ds.updateCc(r.tree());
-                ds.sendMessage(server, new Reconfig.Retired(r.epoch()));
+                updateCc(r.tree());
+                ds.send(server, new Reconfig.Retired(r.epoch()));
             }
         }
     }
 
-    private boolean allDrained(DataServer ds, long epoch) {
+    private boolean allDrained(long epoch) {
         BitSet b = drained.get(epoch);
-        if (b == null || b.cardinality() < ds.coordinators()) {
+        if (b == null || b.cardinality() < ds.config().coordinators()) {
             return false;
         }
         drained.keySet().removeIf(e -> e <= epoch);
@@ -159,7 +141,7 @@ final class DsReconfig {
      * longer than {@code timeoutMicros} asks each coordinator whose marker is missing (and that is not known dead)
      * for it again ({@link Reconfig.DrainedQuery}).
      */
-    void askOverdueMarkers(DataServer ds, long nowMicros, long timeoutMicros) {
+    void askOverdueMarkers(long nowMicros, long timeoutMicros) {
         Long epoch = pendingRetire != null && !retireDrained ? Long.valueOf(pendingRetire.epoch())
                 : pendingPrepare != null && !prepareDrained ? Long.valueOf(pendingPrepare.epoch()) : null;
         if (epoch == null || nowMicros - waitingSince <= timeoutMicros) {
@@ -167,10 +149,38 @@ final class DsReconfig {
         }
         waitingSince = nowMicros;
         BitSet have = drained.getOrDefault(epoch, new BitSet());
-        for (int tc = 0; tc < ds.coordinators(); tc++) {
+        for (int tc = 0; tc < ds.config().coordinators(); tc++) {
             if (!have.get(tc) && !ds.termination().coordinatorDead(tc)) {
-                ds.sendMessage(NodeId.tc(tc), new Reconfig.DrainedQuery(epoch));
+                ds.send(NodeId.tc(tc), new Reconfig.DrainedQuery(epoch));
             }
         }
+    }
+
+    /**
+     * Prepare phase of the partial restart (dissertation §5.5.1), once every coordinator drained: a new CC module
+     * for {@code tree}, and the root CC's state rebuilt from the storage module — every committed version re-based
+     * as if a virtual recovery transaction beneath the root wrote it (§4.5.4). Only chains written since the last
+     * re-basing hold CC metadata (loaded versions have none), so only those are visited.
+     */
+    private void restartCc(org.tebaldi.core.tree.CcTree tree) {
+        if (ds.liveTransactions() > 0) {
+            LOG.error("ds{}: {} transactions left when preparing a reconfiguration: {}", ds.dsIndex(),
+                    ds.liveTransactions(), ds.describeLive(5));
+            ds.txns().map().values().forEach(t -> ds.features().each(f -> f.dropped(t)));
+            ds.txns().clear();
+        }
+        ds.module().install(ds.config().withTree(tree));
+        ds.gc().reset();
+        ds.store().rebaseAll();
+    }
+
+    /**
+     * Online update (dissertation §5.5.2): switches to a tree derived from the current one with node ids kept.
+     * Parts of nodes still present and not retired stay (rebound to their node in the new tree, keeping their
+     * locks and waits); new nodes get new parts; retired nodes lose theirs.
+     */
+    private void updateCc(org.tebaldi.core.tree.CcTree tree) {
+        ds.module().update(ds.config().withTree(tree));
+        ds.gc().partsChanged();
     }
 }

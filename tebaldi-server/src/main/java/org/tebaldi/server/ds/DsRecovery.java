@@ -30,7 +30,7 @@ import org.tebaldi.server.msg.Recovery;
  * request again when its answer is overdue (a dropped connection); a repeated request of a step already taken is
  * answered again without taking the step twice, one still under way answers by itself.
  */
-final class DsRecovery {
+final class DsRecovery implements DsFeature {
     private static final Logger LOG = LoggerFactory.getLogger(DsRecovery.class);
 
     private final DataServer ds;
@@ -57,8 +57,15 @@ final class DsRecovery {
         this.dur = dur;
     }
 
-    /** A restarted server asks coordinator 0 for a recovery round. */
-    void request() {
+    /** The server started: if it restarted from its store, it asks coordinator 0 for a recovery round. */
+    @Override
+    public void start() {
+        if (dur.restarted()) {
+            request();
+        }
+    }
+
+    private void request() {
         dur.suspend();
         LOG.info("ds{}: restarted from its store; asking tc0 for a recovery round", ds.dsIndex());
         ask();
@@ -67,7 +74,7 @@ final class DsRecovery {
     /** Asks again every 500 ms until a round begins (coordinator 0 may not be up or reachable yet). */
     private void ask() {
         if (coordinator == null) {
-            ds.sendMessage(NodeId.tc(0), new Recovery.Request(ds.dsIndex()));
+            ds.send(NodeId.tc(0), new Recovery.Request(ds.dsIndex()));
             ds.schedule(500_000, this::ask);
         }
     }
@@ -76,7 +83,8 @@ final class DsRecovery {
      * Durability and recovery messages, and requests refused while this server recovers (they get a retryable
      * failure; commits and aborts are dropped, recovery decides from the log); true if handled.
      */
-    boolean guard(NodeId from, Object msg) {
+    @Override
+    public boolean intercept(NodeId from, Object msg) {
         if (msg instanceof org.tebaldi.server.durability.LogStore.Callback c) {
             c.task().run();
             return true;
@@ -85,7 +93,7 @@ final class DsRecovery {
             dur.peerPersisted(p.epoch());
             return true;
         }
-        if (intercept(from, msg)) {
+        if (recoveryMessage(from, msg)) {
             return true;
         }
         if (!dur.recovering) {
@@ -109,7 +117,7 @@ final class DsRecovery {
     }
 
     /** Handles a recovery message; false if {@code msg} is not one. */
-    private boolean intercept(NodeId from, Object msg) {
+    private boolean recoveryMessage(NodeId from, Object msg) {
         if (msg instanceof Recovery.Begin b) {
             begin(from, b.round());
         } else if (msg instanceof Recovery.Decide d) {
@@ -125,7 +133,7 @@ final class DsRecovery {
     private void begin(NodeId from, long r) {
         if (r == round && dur.recovering) {
             if (contents != null) {
-                ds.sendMessage(from, summary(contents)); // a repeated begin: the summary may have been lost
+                ds.send(from, summary(contents)); // a repeated begin: the summary may have been lost
             }
             return;
         }
@@ -135,7 +143,7 @@ final class DsRecovery {
         rows = 0;
         startedNanos = System.nanoTime();
         dur.suspend();
-        ds.dropEverything();
+        dropEverything(ds);
         long myRound = r;
         dur.store.read(chunk -> {
             if (round != myRound) {
@@ -145,8 +153,8 @@ final class DsRecovery {
                 Version v = new Version(d.writer(), -1, 0, d.row(), true);
                 v.setOrderKey(d.orderKey());
                 v.rebase();
-                ds.store().chain(d.key()).restore(v);
-                ds.versionAdded();
+                ds.store().restore(d.key(), v);
+                ds.txns().versionAdded();
             }
             rows += chunk.size();
         }, c -> {
@@ -154,7 +162,7 @@ final class DsRecovery {
                 return;
             }
             contents = c;
-            ds.sendMessage(coordinator, summary(c));
+            ds.send(coordinator, summary(c));
             LOG.info("ds{}: recovery round {}: read {} rows and the logs of {} transactions in {} ms (persisted "
                     + "epoch {})", ds.dsIndex(), myRound, rows, c.txns.size(), millis(), c.persisted);
         });
@@ -200,7 +208,7 @@ final class DsRecovery {
     private void decide(NodeId from, Recovery.Decide d) {
         if (d.round() == decidedRound) {
             if (d.round() == appliedRound) { // a repeated decision: the answer may have been lost
-                ds.sendMessage(from, new Recovery.Applied(d.round(), ds.dsIndex(), ds.store().keyCount(), appliedKept,
+                ds.send(from, new Recovery.Applied(d.round(), ds.dsIndex(), ds.store().keyCount(), appliedKept,
                         appliedDropped));
             }
             return;
@@ -249,7 +257,8 @@ final class DsRecovery {
         decidedBase = d.epochBase();
         int dropped = contents.txns.size() - kept;
         int keptCount = kept;
-        ds.rebuildCc();
+        ds.module().install(ds.config()); // step 3: a fresh CC module over the re-based versions
+        ds.gc().reset();
         long r = d.round();
         decidedRound = r;
         dur.store.write(out, true, () -> {
@@ -257,7 +266,7 @@ final class DsRecovery {
                 appliedRound = r;
                 appliedKept = keptCount;
                 appliedDropped = dropped;
-                ds.sendMessage(from, new Recovery.Applied(r, ds.dsIndex(), ds.store().keyCount(), keptCount, dropped));
+                ds.send(from, new Recovery.Applied(r, ds.dsIndex(), ds.store().keyCount(), keptCount, dropped));
                 LOG.info("ds{}: recovery round {}: kept {} and dropped {} logged transactions (cut: epoch {}); "
                         + "{} ms so far", ds.dsIndex(), r, keptCount, dropped, d.persisted(), millis());
             }
@@ -284,7 +293,7 @@ final class DsRecovery {
             }
         }
         for (LogRecord.History r : all) {
-            h.outcome(r.txn(), true, ds.typeName(r.typeId()));
+            h.outcome(r.txn(), true, ds.database().type(r.typeId()).name());
             if (r.reads() != null) {
                 for (LogRecord.Read rd : r.reads()) {
                     h.read(r.txn(), rd.key(), rd.writer(), rd.writeSeq());
@@ -303,14 +312,16 @@ final class DsRecovery {
             for (int i = 0; i < writers.length; i++) {
                 writers[i] = list.get(i)[1];
             }
-            ds.setPrunedOrder(key, writers);
+            for (long w : writers) {
+                ds.recorder().pruned(key, w);
+            }
         });
     }
 
     private void finish(NodeId from, long r) {
         if (r == finishingRound) {
             if (r == finishedRound) { // a repeated finish: the answer may have been lost
-                ds.sendMessage(from, new Recovery.Finished(r, ds.dsIndex()));
+                ds.send(from, new Recovery.Finished(r, ds.dsIndex()));
             }
             return;
         }
@@ -321,7 +332,7 @@ final class DsRecovery {
         } else if (round == r) {
             base = decidedBase;
         } else {
-            ds.sendMessage(from, new Recovery.Finished(r, ds.dsIndex()));
+            ds.send(from, new Recovery.Finished(r, ds.dsIndex()));
             return;
         }
         List<LogRecord> out = List.of(new LogRecord.ClearLog(), new LogRecord.Decision(-1, 0, 0),
@@ -331,11 +342,21 @@ final class DsRecovery {
             finishedRound = r;
             if (round == r) {
                 dur.resume(r, base);
-                ds.resumeAfterRecovery();
+                ds.termination().forgetDead();
                 LOG.info("ds{}: recovery round {} finished in {} ms; {} keys; epochs restart at {}", ds.dsIndex(),
                         r, millis(), ds.store().keyCount(), base);
             }
-            ds.sendMessage(from, new Recovery.Finished(r, ds.dsIndex()));
+            ds.send(from, new Recovery.Finished(r, ds.dsIndex()));
         });
+    }
+
+    /** Recovery began: every transaction and the whole in-memory state go; the store is rebuilt from the log. */
+    static void dropEverything(DataServer ds) {
+        ds.features().each(DsFeature::recoveryBegan);
+        ds.txns().dropAll(ds.gc().pruned());
+        ds.store().clear();
+        ds.gc().reset();
+        ds.recorder().clearPruned();
+        ds.module().install(ds.config());
     }
 }

@@ -21,21 +21,22 @@ import org.tebaldi.server.node.ClusterConfig;
  * — and the coordinators known to have failed, whose transactions here abort at once (or, under epoch-based commit,
  * follow their epoch's decision, {@link DsEpochs}) and whose later requests are ignored. Data-server thread only.
  */
-final class DsTermination {
+final class DsTermination implements DsFeature {
     private static final Logger LOG = LoggerFactory.getLogger(DsTermination.class);
 
     private final DataServer ds;
-    /** The server's live transactions by id (the same map the server keeps). */
+    /** The server's live transactions by id (the server's own table). */
     private final Long2ObjectOpenHashMap<DsTxnImpl> txns;
     private final BitSet deadTcs = new BitSet();
 
-    DsTermination(DataServer ds, Long2ObjectOpenHashMap<DsTxnImpl> txns) {
+    DsTermination(DataServer ds) {
         this.ds = ds;
-        this.txns = txns;
+        this.txns = ds.txns().map();
     }
 
     /** The server started: with a transaction timeout, the periodic questions begin (every quarter timeout). */
-    void start() {
+    @Override
+    public void start() {
         long timeout = ds.config().txnTimeoutMicros();
         if (timeout > 0) {
             ds.schedule(timeout / 4, this::askOutcomes);
@@ -60,7 +61,7 @@ final class DsTermination {
                     ds.send(NodeId.tc(tc), new OutcomeQuery(t.id()));
                 }
             }
-            ds.reconfig().askOverdueMarkers(ds, now, timeout);
+            ds.reconfig().askOverdueMarkers(now, timeout);
         }
         ds.schedule(Math.max(1_000, timeout / 4), this::askOutcomes);
     }
@@ -116,24 +117,34 @@ final class DsTermination {
     }
 
     /**
-     * Coordinator {@code tc} failed (process mode): its transactions here can never finish normally, so they abort
+     * A coordinator failed (its {@code NodeDown}; other nodes' failures are other features'): its transactions here can never finish normally, so they abort
      * now, releasing their locks, versions and waits (the DS-side timeout for a dead TC), and the abort is recorded
      * in the history — the coordinator's own record is lost with it. Requests that still arrive from it are
      * ignored. A transaction that had voted yes and whose commit reached another server but not this one is the
-     * window two-phase commit without a recovery log cannot close (README, "Failures"); under epoch-based commit the
-     * members of its prepared epochs are not aborted here but follow their epoch's decision ({@link
+     * window two-phase commit without a recovery log cannot close (docs/cluster.md, "Failures"); under epoch-based
+     * commit the members of its prepared epochs are not aborted here but follow their epoch's decision ({@link
      * DsEpochs#coordinatorFailed}, told after the coordinator is marked dead: a prepare waiting for its share is
      * then answered no).
      *
-     * @param reason the failure notice's reason, for the abort and the log
+     * <p>Other features may claim a failed coordinator's transactions at their "coordinator failed" point
+     * ({@link DsFeature#coordinatorFailed}).
      */
-    void coordinatorFailed(NodeId tcNode, String reason, DsEpochs epochs) {
+    @Override
+    public void nodeDown(org.tebaldi.core.runtime.NodeDown d) {
+        if (d.node().role() != org.tebaldi.core.runtime.Role.TC) {
+            return;
+        }
+        NodeId tcNode = d.node();
+        String reason = d.reason();
         int tc = tcNode.index();
         deadTcs.set(tc);
-        LongPredicate epochDecides = epochs.coordinatorFailed(tc);
+        LongPredicate claimed = id -> false;
+        for (DsFeature f : ds.features().list()) {
+            claimed = claimed.or(f.coordinatorFailed(tc));
+        }
         List<DsTxnImpl> doomed = new ArrayList<>();
         for (DsTxnImpl t : txns.values()) {
-            if (TxnIds.coordinator(t.id()) == tc && !epochDecides.test(t.id())) {
+            if (TxnIds.coordinator(t.id()) == tc && !claimed.test(t.id())) {
                 doomed.add(t);
             }
         }
@@ -150,7 +161,7 @@ final class DsTermination {
         txns.remove(t.id());
         if (!t.finished()) {
             ds.phases().localAbort(t, AbortReason.error(why));
-            ds.recorder().outcome(t, false, ds.typeName(t.typeId()));
+            ds.recorder().outcome(t, false, ds.database().type(t.typeId()).name());
         }
     }
 }

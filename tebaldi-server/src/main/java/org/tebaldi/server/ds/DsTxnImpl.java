@@ -41,7 +41,7 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     BatchRun batch;
     /** GC epoch at this server (dissertation §4.5.3). */
     long gcEpoch;
-    /** The server's incarnation when this transaction arrived ({@link DataServer#incarnation}). */
+    /** The server's incarnation when this transaction arrived ({@link DsTxns#incarnation}). */
     int incarnation;
     /** When this server last heard from the coordinator about it, µs of its clock (termination protocol). */
     long heardAt;

@@ -23,9 +23,9 @@ final class DsViews {
 
     DsViews(DataServer ds, int index, ReplicationOptions r, boolean ships) {
         this.ds = ds;
-        this.views = new ReplicaViews(ds::sendMessage, ds::schedule, ds::nowMicros,
+        this.views = new ReplicaViews(ds::send, ds::schedule, ds::nowMicros,
                 () -> ds.module().part(ds.module().config().tree().root()).replicaServeFloor());
-        this.shipper = ships ? new ViewShipper(index, r.backupsOf(index, ds.config().dataServers()), ds::sendMessage,
+        this.shipper = ships ? new ViewShipper(index, r.backupsOf(index, ds.config().dataServers()), ds::send,
                 ds::schedule, ds::nowMicros, () -> ds.module().part(ds.module().config().tree().root()).replicaFloor())
                 : null;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
 
 /**
@@ -14,10 +15,19 @@ import org.tebaldi.core.storage.Version;
  * them; once all confirmed, the versions its committed transactions wrote are settled and each of their chains
  * drops the committed versions older than its newest settled one. Epochs are confirmed independently. Owned by
  * the data-server actor; the timer runs only while an epoch is open or unconfirmed.
+ *
+ * <p>The epochs also tell the store which chains no running transaction can hold (docs/performance.md, "Rows off
+ * the heap"): lookups stamp a chain with the current epoch ({@link MultiVersionStore#advanceClock}), and at every
+ * tick, and when the last epoch was collected, the chains stamped before the oldest epoch with a running
+ * transaction whose only version is settled leave the heap ({@link MultiVersionStore#evict}).
  */
 final class GcEpochs {
     /** Default GC epoch length, µs. */
     static final long DEFAULT_EPOCH_MICROS = 50_000;
+    /** Chains examined per eviction pass (a pass over a busy store takes a few ms). */
+    static final int EVICT_CHAINS = 32_768;
+    /** Records the base store's upkeep (compaction, spilling to disk) moves per pass at most. */
+    static final int UPKEEP_RECORDS = 8_192;
 
     private static final class Epoch {
         final long id;
@@ -57,6 +67,7 @@ final class GcEpochs {
             epochs.addLast(e);
         }
         e.live++;
+        ds.store().advanceClock(current);
         if (!ticking && epochMicros > 0) {
             ticking = true;
             ds.schedule(epochMicros, this::tick);
@@ -90,6 +101,7 @@ final class GcEpochs {
 
     private void tick() {
         current++;
+        ds.store().advanceClock(current);
         for (Epoch e : new ArrayList<>(epochs)) {
             if (e.id < current && e.live == 0 && !e.asked) {
                 ask(e);
@@ -100,6 +112,23 @@ final class GcEpochs {
         } else {
             ds.schedule(epochMicros, this::tick);
         }
+        evict();
+    }
+
+    /** The oldest epoch with a running transaction here, or the current one + 1 if none runs. */
+    long oldestLive() {
+        long m = current + 1;
+        for (Epoch e : epochs) {
+            if (e.live > 0 && e.id < m) {
+                m = e.id;
+            }
+        }
+        return m;
+    }
+
+    /** Chains no running transaction can hold, and that hold only a settled version, leave the heap. */
+    private void evict() {
+        ds.store().evict(oldestLive(), EVICT_CHAINS, UPKEEP_RECORDS);
     }
 
     private void ask(Epoch e) {
@@ -139,6 +168,9 @@ final class GcEpochs {
                 ds.recorder().reportFinal(w.key(), w.chain(), false);
                 pruned += w.chain().pruneSettled(keepOrder ? writer -> ds.recorder().pruned(w.key(), writer) : null);
             }
+        }
+        if (epochs.isEmpty()) {
+            evict(); // the last epoch: no tick may follow
         }
     }
 

@@ -36,7 +36,7 @@ final class OpExecution implements OpContext {
     }
 
     void start() {
-        org.tebaldi.server.node.AccessSampler s = ds.accessSampler();
+        org.tebaldi.server.node.AccessSampler s = ds.config().accessSampler();
         if (s != null && s.sampled(t.id())) {
             s.access(ds.dsIndex(), t.id(), req.op().key(), req.op().kind().exclusive());
         }
@@ -116,7 +116,7 @@ final class OpExecution implements OpContext {
         if (p.writer() != t.id()) {
             ds.recorder().read(t, req.op().key(), p.writer(), p.writeSeq());
             if (!p.committed()) {
-                DsTxnImpl w = ds.txnImpl(p.writer());
+                DsTxnImpl w = ds.txns().get(p.writer());
                 if (w != null) {
                     t.readFrom.add(w);
                 }
@@ -149,8 +149,7 @@ final class OpExecution implements OpContext {
                 throw new NoRoom("no room left in the version order of " + req.op().key() + " before position " + at);
             }
             t.writes.add(new DsTxnImpl.Written(req.op().key(), chain, own));
-            ds.versionAdded();
-            ds.written(chain);
+            ds.txns().versionAdded();
         }
         written = own;
         ds.recorder().write(t, req.op().key(), own.writeSeq());

@@ -60,8 +60,12 @@ public final class RocksLogStore implements LogStore {
     private record Barrier(java.util.concurrent.CountDownLatch done) implements Req {
     }
 
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory
+            .getThreadMXBean();
+
     private final Path dir;
     private final LogFormat format;
+    private volatile StoreProfile profile;
     private final Executor owner;
     private final RocksDB db;
     private final DBOptions dbOptions;
@@ -177,7 +181,14 @@ public final class RocksLogStore implements LogStore {
                         while (j < batch.size() && batch.get(j) instanceof Write) {
                             j++;
                         }
+                        StoreProfile p = profile;
+                        long cpu0 = p == null ? 0 : CPU.getCurrentThreadCpuTime();
+                        long wall0 = p == null ? 0 : System.nanoTime();
                         writeAll(batch.subList(i, j));
+                        if (p != null) {
+                            record(p, batch.subList(i, j), CPU.getCurrentThreadCpuTime() - cpu0,
+                                    System.nanoTime() - wall0);
+                        }
                         i = j;
                         continue;
                     }
@@ -283,6 +294,21 @@ public final class RocksLogStore implements LogStore {
             }
         }
         owner.execute(() -> r.done().accept(c));
+    }
+
+    /** Starts recording the writer's groups into {@code p} (null stops). */
+    public void profile(StoreProfile p) {
+        this.profile = p;
+    }
+
+    private static void record(StoreProfile p, List<Req> writes, long cpuNanos, long wallNanos) {
+        int records = 0;
+        boolean sync = false;
+        for (Req q : writes) {
+            records += ((Write) q).records().size();
+            sync |= ((Write) q).sync();
+        }
+        p.group(records, sync, cpuNanos, wallNanos);
     }
 
     @Override

@@ -20,7 +20,7 @@ import org.tebaldi.core.runtime.NodeId;
  * event-loop turn, not per message). An actor running on that event loop (process mode) schedules the drain
  * without waking any thread: it runs after the actor's batch, in the same turn. While the channel is unwritable (its outbound buffer above the high water
  * mark) or not connected, messages wait in the queue; when the queue holds {@code queueBound} messages, further
- * ones are dropped and counted — the sender is never blocked (see README "Process mode": timeouts then end the
+ * ones are dropped and counted — the sender is never blocked (see docs/cluster.md "Process mode": timeouts then end the
  * transactions concerned). Connects lazily on the first message, answers the node's challenge with the hello
  * ({@link Frames}; messages wait until then), reconnects with exponential back-off while messages wait, and follows
  * the {@link Directory} when the node moves or leaves.

@@ -33,6 +33,7 @@ public final class ClusterConfig {
     private CommitProtocol commit = CommitProtocol.TWO_PC;
     private long epochMicros = DEFAULT_EPOCH_MICROS;
     private AccessSampler accessSampler;
+    private org.tebaldi.server.storage.StorageOptions storage = org.tebaldi.server.storage.StorageOptions.DEFAULT;
 
     /** Default length of a commit epoch under {@link CommitProtocol#EPOCH}, µs (COCO §4: 10 ms). */
     public static final long DEFAULT_EPOCH_MICROS = 10_000;
@@ -110,6 +111,7 @@ public final class ClusterConfig {
         c.commit = commit;
         c.epochMicros = epochMicros;
         c.accessSampler = accessSampler;
+        c.storage = storage;
         return c;
     }
 
@@ -219,6 +221,20 @@ public final class ClusterConfig {
     /** GC epoch length, µs; 0 when version garbage collection is off. */
     public long gcEpochMicros() {
         return gcEpochMicros;
+    }
+
+    /**
+     * How the data servers keep their rows (docs/performance.md, "Rows off the heap");
+     * {@link org.tebaldi.server.storage.StorageOptions#DEFAULT} (off-heap, no memory bound) by default.
+     */
+    public ClusterConfig withStorage(org.tebaldi.server.storage.StorageOptions s) {
+        this.storage = Objects.requireNonNull(s);
+        return this;
+    }
+
+    /** How the data servers keep their rows. */
+    public org.tebaldi.server.storage.StorageOptions storage() {
+        return storage;
     }
 
     /** Turns durability (dissertation §4.5.4) on or off; {@link org.tebaldi.server.durability.DurabilityOptions#OFF} by default. */

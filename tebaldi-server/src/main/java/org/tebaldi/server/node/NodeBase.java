@@ -112,18 +112,12 @@ public abstract class NodeBase implements Actor, CcServices {
     }
 
     /**
-     * Turns profiling on: blocking events go to the monitor at {@code monitor}, batched, flushed at least every
-     * {@code flushMicros} µs. Call on the node's thread (e.g. from {@link #started()}).
+     * Turns profiling on: blocking events go to the monitor at {@code monitor}, batched, each within
+     * {@code flushMicros} µs of being recorded ({@link BlockingRecorder}). Call on the node's thread (e.g. from
+     * {@link #started()}).
      */
     protected void enableProfiling(NodeId monitor, long flushMicros) {
-        BlockingRecorder r = new BlockingRecorder(this, monitor);
-        this.blocking = r;
-        Runnable[] tick = new Runnable[1];
-        tick[0] = () -> {
-            r.flush();
-            ctx.schedule(flushMicros, tick[0]);
-        };
-        ctx.schedule(flushMicros, tick[0]);
+        this.blocking = new BlockingRecorder(this, monitor, flushMicros);
     }
 
     @Override

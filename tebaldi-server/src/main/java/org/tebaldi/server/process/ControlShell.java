@@ -85,9 +85,12 @@ public final class ControlShell implements Actor {
         if (!(inner instanceof DataServer ds)) {
             return new Control.ReplicationCounters(reqId, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
-        var log = ds.replicatedLog();
-        long applied = ds.backupReplicas() == null ? 0 : ds.backupReplicas().appliedRecords();
-        long[] lag = ds.replicaViews() == null ? new long[2] : ds.replicaViews().lag();
+        var repl = ds.replication();
+        var log = repl.map(org.tebaldi.server.ds.DsReplication::replicatedLog).orElse(null);
+        var backups = repl.map(org.tebaldi.server.ds.DsReplication::backupReplicas).orElse(null);
+        var views = repl.map(org.tebaldi.server.ds.DsReplication::replicaViews).orElse(null);
+        long applied = backups == null ? 0 : backups.appliedRecords();
+        long[] lag = views == null ? new long[2] : views.lag();
         return log == null ? new Control.ReplicationCounters(reqId, 0, 0, 0, 0, applied, 0, 0, 0, lag[0], lag[1])
                 : new Control.ReplicationCounters(reqId, log.shippedRecords(), log.acknowledgedWrites(),
                 log.waitedWrites(), log.resent(), applied, log.innerHostWaits(), 0, 0, lag[0], lag[1]);

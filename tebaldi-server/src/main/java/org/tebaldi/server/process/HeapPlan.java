@@ -13,7 +13,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 
 /**
- * Maximum heap of each node JVM the runner launches (README, "Process mode"), so that every node together with the
+ * Maximum heap of each node JVM the runner launches (docs/cluster.md, "Process mode"), so that every node together with the
  * runner fits in the machine's memory: the usable memory (the machine's RAM, or less when other programs use it:
  * what the system reports available plus the heap this JVM already holds) less the runner's maximum heap, a fixed
  * reserve for the operating system and {@value #NON_HEAP_MB} MiB of non-heap memory per JVM (metaspace, code, thread

@@ -68,38 +68,6 @@ public final class NodeHost implements HostServices, AutoCloseable {
     private DataServer dataServer;
 
     /**
-     * The replica of partition {@code p} kept by data server {@code host}, for a promoted data server: its RocksDB
-     * directory is opened once the backup closed it (it does when it sees the primary fail), retried for 30 s.
-     *
-     * @throws IllegalStateException if replication is off or the replica cannot be opened in time
-     */
-    private static org.tebaldi.server.durability.LogStore.Factory promotedStore(ClusterConfig cfg, int p, int host) {
-        if (!cfg.replication().enabled()) {
-            throw new IllegalStateException("--promote-from needs replication on (cluster.replication.factor >= 2)");
-        }
-        java.nio.file.Path dir = org.tebaldi.server.replica.ReplicationOptions.replicaDir(cfg.durability().dir(), p,
-                host);
-        return (ds, catalog, owner) -> {
-            long end = System.nanoTime() + 30_000_000_000L;
-            while (true) {
-                try {
-                    return new org.tebaldi.server.durability.RocksLogStore(dir, catalog, owner);
-                } catch (IllegalStateException e) {
-                    if (System.nanoTime() > end) {
-                        throw e;
-                    }
-                    try {
-                        Thread.sleep(200);
-                    } catch (InterruptedException x) {
-                        Thread.currentThread().interrupt();
-                        throw e;
-                    }
-                }
-            }
-        };
-    }
-
-    /**
      * The data server whose replica this data server opens, or -1 for its own store
      * ({@link org.tebaldi.server.zk.Failovers#replicaToOpen}: {@code --promote-from}, or this partition's failover
      * decision in ZooKeeper in this cluster incarnation).
@@ -108,7 +76,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
      */
     private int promotedFrom(ClusterConfig cfg, ZkPaths paths, int configVersion) {
         if (!cfg.replication().enabled() || !cfg.durability().enabled()) {
-            return opts.promoteFrom(); // promotedStore refuses it with one message
+            return opts.promoteFrom(); // PromotedReplica.store refuses it with one message
         }
         int from = new org.tebaldi.server.zk.Failovers(zk, paths, configVersion).replicaToOpen(opts.index(),
                 opts.promoteFrom());
@@ -194,22 +162,24 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 }
             }
         }
-        Actor node = node(cfg, m.replyTimeoutMillis());
-        if (node instanceof DataServer ds) {
+        Actor node;
+        if (opts.role() == Role.DS) {
             NodeId self = id;
             java.util.concurrent.Executor toSelf =
                     task -> runtime.inject(self, new org.tebaldi.server.durability.LogStore.Callback(task));
             int from = promotedFrom(cfg, paths, manifest.version());
+            DataServer ds = new DataServer(opts.index(), cfg, 1 << 16, toSelf,
+                    from >= 0 ? PromotedReplica.store(cfg, opts.index(), from) : null);
             if (from >= 0) {
-                ds.openLog(toSelf, promotedStore(cfg, opts.index(), from));
                 LOG.info("{}: promoted: recovering from the replica kept by ds{}", id, from);
-            } else {
-                ds.openLog(toSelf);
             }
+            node = ds;
             dataServer = ds;
             if (ds.restarted()) {
                 LOG.info("{}: restarting from its store in {}", id, cfg.durability().dirOf(opts.index()));
             }
+        } else {
+            node = node(cfg, m.replyTimeoutMillis());
         }
         runtime.spawn(id, new ControlShell(node, this));
         membership.onDown(n -> runtime.inject(id, Membership.left(n)));
@@ -268,8 +238,6 @@ public final class NodeHost implements HostServices, AutoCloseable {
 
     private Actor node(ClusterConfig cfg, long replyTimeoutMillis) {
         switch (opts.role()) {
-            case DS:
-                return new DataServer(opts.index(), cfg, 1 << 16);
             case TC: {
                 TransactionCoordinator tc = new TransactionCoordinator(opts.index(), cfg);
                 tc.setReplyTimeout(replyTimeoutMillis * 1000);

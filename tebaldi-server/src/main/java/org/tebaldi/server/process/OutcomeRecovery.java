@@ -7,7 +7,7 @@ import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.txn.TxnIds;
 
 /**
- * Reconstructs the outcomes a failed coordinator took with it (process mode, README "Failures"). A transaction's
+ * Reconstructs the outcomes a failed coordinator took with it (process mode, docs/cluster.md "Failures"). A transaction's
  * outcome is logged by its coordinator and — for commits — by every data server that applied the commit (and
  * for aborts decided when the coordinator failed, by the servers that aborted it). When a coordinator's process
  * was killed its log is lost, so each transaction of that coordinator that the surviving logs mention without any

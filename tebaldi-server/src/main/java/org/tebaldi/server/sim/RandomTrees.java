@@ -69,7 +69,7 @@ public final class RandomTrees {
         Collections.shuffle(types, rnd);
         TreeSpec root = node(null, types, 1);
         if (dstAllowed(root) && rnd.nextBoolean()) {
-            root.option("timestamps", "dst"); // DST snapshots (issue 19) wherever their rule allows them
+            root.option("timestamps", "dst"); // DST snapshots wherever their rule allows them
         }
         return root;
     }
@@ -162,12 +162,12 @@ public final class RandomTrees {
                 if (!s.children.isEmpty()) {
                     s.option("batchInterval", "1ms");
                 } else if (schemes.nextBoolean()) {
-                    s.option("timestamps", "dst"); // a tso leaf on the coordinators' hybrid clocks (issue 19)
+                    s.option("timestamps", "dst"); // a tso leaf on the coordinators' hybrid clocks
                 }
             }
             case "occ" -> {
                 if (schemes.nextBoolean()) {
-                    s.option("timestamps", "dst"); // OCC TIDs from the hybrid clock (issue 19)
+                    s.option("timestamps", "dst"); // OCC TIDs from the hybrid clock
                 }
             }
             default -> {

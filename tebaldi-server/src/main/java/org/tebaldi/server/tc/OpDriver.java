@@ -2,7 +2,7 @@ package org.tebaldi.server.tc;
 
 /**
  * Where a transaction's operations come from and where their results go — one implementation per execution mode
- * (docs/architecture.md, "Execution modes"): {@link InteractiveDriver} (the client sends operations, one at a time
+ * (docs/architecture.md, "A phase's path through the tree"): {@link InteractiveDriver} (the client sends operations, one at a time
  * or together, and commits) and {@link ProcedureDriver} (the coordinator runs a stored procedure, batched or one
  * operation at a time). Both hand their operations to the one {@link OpExecutor}. Coordinator thread only.
  */

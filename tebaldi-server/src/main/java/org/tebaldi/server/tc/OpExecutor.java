@@ -133,7 +133,7 @@ final class OpExecutor {
         for (int i : b.staged) {
             Op op = b.ops.get(i);
             int ds = replicated(op) ? replicaDs : tc.partitionOf(op.key());
-            if (tc.dataServerDown(ds)) {
+            if (tc.failures().dataServerDown(ds)) {
                 tc.commits().abort(t, AbortReason.error("data server ds" + ds + " is down"));
                 return;
             }

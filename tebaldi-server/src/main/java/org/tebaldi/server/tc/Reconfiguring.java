@@ -3,6 +3,7 @@ package org.tebaldi.server.tc;
 import java.util.ArrayList;
 import java.util.List;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.txn.AbortReason;
 import org.tebaldi.server.msg.BeginTxn;
 import org.tebaldi.server.msg.CallProc;
 import org.tebaldi.server.msg.Reconfig;
@@ -23,7 +24,8 @@ import org.tebaldi.server.msg.Reconfig;
  * again without being taken twice, one still under way is left to answer by itself, and a copy of an earlier step
  * delivered late (held by a dropped link) changes nothing.
  */
-final class Reconfiguring {
+final class Reconfiguring implements TcFeature {
+    private final TransactionCoordinator tc;
     /** The partial restart whose clean-up or apply is under way (-1: none). */
     private long epoch = -1;
     private NodeId server;
@@ -40,16 +42,21 @@ final class Reconfiguring {
     private long updatedEpoch = -1;
     private long retiredEpoch = -1;
 
+    Reconfiguring(TransactionCoordinator tc) {
+        this.tc = tc;
+    }
+
     /** Handles reconfiguration messages and holds back new transactions during clean-up; true if consumed. */
-    boolean intercept(TransactionCoordinator tc, NodeId from, Object msg) {
+    @Override
+    public boolean intercept(NodeId from, Object msg) {
         if (msg instanceof Reconfig.Cleanup c) {
-            cleanup(tc, from, c);
+            cleanup(from, c);
             return true;
         }
         if (msg instanceof Reconfig.Prepare p) {
             if (p.epoch() > preparedEpoch) {
                 preparedEpoch = p.epoch();
-                tc.reinstall(p.tree());
+                reinstall(p.tree());
             }
             tc.sendMessage(from, new Reconfig.PrepareDone(p.epoch()));
             return true;
@@ -57,7 +64,7 @@ final class Reconfiguring {
         if (msg instanceof Reconfig.UpdateApply u) {
             if (u.epoch() > updatedEpoch) {
                 updatedEpoch = u.epoch();
-                tc.update(u.tree());
+                update(u.tree());
             }
             tc.sendMessage(from, new Reconfig.Applied(u.epoch()));
             return true;
@@ -68,7 +75,7 @@ final class Reconfiguring {
             } else if (retiring == null || retiring.epoch() != r.epoch()) {
                 retiring = r;
                 retireServer = from;
-                ended(tc);
+                txnEnded();
             }
             return true;
         }
@@ -80,7 +87,7 @@ final class Reconfiguring {
         }
         if (msg instanceof Reconfig.Apply a) {
             if (a.epoch() == epoch) {
-                apply(tc);
+                apply();
             }
             if (a.epoch() <= appliedEpoch) {
                 tc.sendMessage(from, new Reconfig.Applied(a.epoch()));
@@ -94,7 +101,7 @@ final class Reconfiguring {
         return false;
     }
 
-    private void cleanup(TransactionCoordinator tc, NodeId from, Reconfig.Cleanup c) {
+    private void cleanup(NodeId from, Reconfig.Cleanup c) {
         if (c.epoch() <= appliedEpoch) {
             return; // a late copy of a finished clean-up
         }
@@ -113,15 +120,15 @@ final class Reconfiguring {
                 if (epoch == c.epoch() && !drainedSent) {
                     for (TcTxnImpl t : tc.live()) {
                         forceAborted++;
-                        tc.forceAbort(t);
+                        tc.commits().abort(t, AbortReason.conflict("aborted to reconfigure the CC tree"));
                     }
                 }
             });
         }
-        ended(tc);
+        txnEnded();
     }
 
-    private void apply(TransactionCoordinator tc) {
+    private void apply() {
         appliedEpoch = epoch;
         epoch = -1;
         List<Object[]> held = new ArrayList<>(queued);
@@ -132,25 +139,42 @@ final class Reconfiguring {
     }
 
     /** A transaction ended (or clean-up or retiring began): report drained once nothing runs (in the old subtree). */
-    void ended(TransactionCoordinator tc) {
-        if (retiring != null && tc.liveIn(retiring.subtree()) == 0) {
+    @Override
+    public void txnEnded() {
+        if (retiring != null && liveIn(retiring.subtree()) == 0) {
             Reconfig.Retire r = retiring;
             retiring = null;
             drainedEpoch = Math.max(drainedEpoch, r.epoch());
             retiredEpoch = r.epoch();
-            for (int ds = 0; ds < tc.dataServers(); ds++) {
+            for (int ds = 0; ds < tc.config().dataServers(); ds++) {
                 tc.sendMessage(NodeId.ds(ds), new Reconfig.Drained(r.epoch()));
             }
-            tc.update(r.tree());
+            update(r.tree());
             tc.sendMessage(retireServer, new Reconfig.Retired(r.epoch()));
         }
         if (epoch >= 0 && !drainedSent && tc.liveTransactions() == 0) {
             drainedSent = true;
             drainedEpoch = Math.max(drainedEpoch, epoch);
-            for (int ds = 0; ds < tc.dataServers(); ds++) {
+            for (int ds = 0; ds < tc.config().dataServers(); ds++) {
                 tc.sendMessage(NodeId.ds(ds), new Reconfig.Drained(epoch));
             }
             tc.sendMessage(server, new Reconfig.CleanupDone(epoch, forceAborted));
         }
+    }
+
+    /** Rebuilds the CC module for another tree (prepare phase); storage is untouched. */
+    private void reinstall(org.tebaldi.core.tree.CcTree tree) {
+        tc.module().install(tc.config().withTree(tree));
+    }
+
+    /** Online update: switches to a tree derived from the current one with node ids kept ({@link TcModule}). */
+    private void update(org.tebaldi.core.tree.CcTree tree) {
+        tc.module().update(tc.config().withTree(tree));
+    }
+
+    /** Live transactions whose leaf is in the subtree rooted at node {@code subtree} of the current tree. */
+    private int liveIn(int subtree) {
+        org.tebaldi.core.tree.CcNode root = tc.config().tree().node(subtree);
+        return root == null ? 0 : (int) tc.live().stream().filter(t -> root.contains(t.leaf())).count();
     }
 }

@@ -78,7 +78,7 @@ final class RecoveryCoordinator {
             finished(f);
         } else if (msg instanceof Recovery.EndAck a) {
             if (phase == Phase.ENDING && a.round() == round && answered.add(a.tc())
-                    && answered.size() == tc.coordinators()) {
+                    && answered.size() == tc.config().coordinators()) {
                 phase = Phase.IDLE;
             }
         } else {
@@ -104,7 +104,7 @@ final class RecoveryCoordinator {
         startedMicros = tc.nowMicros();
         LOG.warn("tc{}: recovery round {} starts ({})", tc.tcIndex(), round, why);
         Recovery.Begin b = new Recovery.Begin(round);
-        for (int i = 0; i < tc.coordinators(); i++) {
+        for (int i = 0; i < tc.config().coordinators(); i++) {
             tc.sendMessage(NodeId.tc(i), b);
         }
         toDataServers(b);
@@ -132,7 +132,7 @@ final class RecoveryCoordinator {
                         tc.sendMessage(NodeId.ds(i), new Recovery.Begin(round));
                     }
                 }
-                for (int i = 0; i < tc.coordinators(); i++) {
+                for (int i = 0; i < tc.config().coordinators(); i++) {
                     if (!begun.contains(i)) {
                         tc.sendMessage(NodeId.tc(i), new Recovery.Begin(round));
                     }
@@ -154,7 +154,7 @@ final class RecoveryCoordinator {
                 }
             }
             case ENDING -> {
-                for (int i = 0; i < tc.coordinators(); i++) {
+                for (int i = 0; i < tc.config().coordinators(); i++) {
                     if (!answered.contains(i)) {
                         tc.sendMessage(NodeId.tc(i), end);
                     }
@@ -186,7 +186,7 @@ final class RecoveryCoordinator {
                 return;
             }
         }
-        if (begun.size() < tc.coordinators()) {
+        if (begun.size() < tc.config().coordinators()) {
             return;
         }
         long pendingMax = -1;
@@ -248,7 +248,7 @@ final class RecoveryCoordinator {
                 answered.clear();
                 decides = null;
                 end = new Recovery.End(round, decision.persisted(), decision.epochBase());
-                for (int i = 0; i < tc.coordinators(); i++) {
+                for (int i = 0; i < tc.config().coordinators(); i++) {
                     tc.sendMessage(NodeId.tc(i), end);
                 }
                 LOG.warn("tc{}: recovery round {} done in {} ms", tc.tcIndex(), round,

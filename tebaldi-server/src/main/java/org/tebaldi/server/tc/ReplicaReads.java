@@ -51,7 +51,7 @@ final class ReplicaReads {
         int n = tc.config().dataServers();
         int p = tc.partitionOf(op.key());
         int near = tc.tcIndex() % n;
-        if (near == p || !r.holds(near, p, n) || tc.dataServerDown(near)) {
+        if (near == p || !r.holds(near, p, n) || tc.failures().dataServerDown(near)) {
             return false;
         }
         long s = tc.module().replicaSnapshot(t);

@@ -1,6 +1,7 @@
 package org.tebaldi.server.tc;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.txn.AbortReason;
@@ -51,7 +52,7 @@ final class TcCommit {
         t.awaiting = ps.length;
         t.sentAt = tc.nowMicros();
         Object[] meta = tc.module().meta(t);
-        int writers = tc.durability() == null ? 0 : t.writers();
+        int writers = tc.durable() ? t.writers() : 0;
         for (int ds : ps) {
             tc.sendMessage(NodeId.ds(ds), new ValidateRequest(t.id(), meta, writers));
         }
@@ -80,18 +81,33 @@ final class TcCommit {
     }
 
     private void decide(TcTxnImpl t) {
-        tc.module().validate(t, () -> {
-            if (tc.epochs() != null) {
-                tc.epochs().hold(t);
-            } else {
-                commit(t);
-            }
-        }, why -> abort(t, why));
+        tc.module().validate(t, () -> afterDecide(0, t), why -> abort(t, why));
+    }
+
+    /** The "after decide" point from feature {@code i} on (epoch-based commit holds {@code t}); then the commit. */
+    private void afterDecide(int i, TcTxnImpl t) {
+        List<TcFeature> fs = tc.features().list();
+        if (i == fs.size()) {
+            commit(t);
+        } else {
+            fs.get(i).afterDecide(t, () -> afterDecide(i + 1, t));
+        }
+    }
+
+    /** The "answer commit" point from feature {@code i} on (durability may hold the answer); then the client. */
+    private void answerCommit(int i, TcTxnImpl t, TxnEnded ended) {
+        List<TcFeature> fs = tc.features().list();
+        if (i == fs.size()) {
+            tc.sendMessage(t.client, ended);
+        } else {
+            fs.get(i).answerCommit(t, ended, e -> answerCommit(i + 1, t, e));
+        }
     }
 
     /**
      * Commits a decided transaction: its commit messages, its outcome to the client. Under epoch-based commit this
-     * runs when the epoch coordinator commits the transaction's epoch ({@link TcEpochs}).
+     * runs when the epoch coordinator commits the transaction's epoch ({@link TcEpochs}), and durability may hold
+     * the client's answer until the commit is durable ({@link TcDurability}).
      */
     void commit(TcTxnImpl t) {
         if (t.status == TcTxnImpl.Status.DONE) {
@@ -105,16 +121,12 @@ final class TcCommit {
         for (int ds : t.participants()) {
             tc.sendMessage(NodeId.ds(ds), request);
         }
-        tc.decisions().committed(request);
+        tc.termination().decisions().committed(request);
         if (tc.history() != null) {
             tc.history().outcome(t.id(), true, t.type.name());
         }
         TxnEnded ended = new TxnEnded(t.reqId, t.id(), true, null, true, t.outputs);
-        if (tc.durability() != null) {
-            tc.durability().committed(t.client, t.id(), t.epoch, ended);
-        } else {
-            tc.sendMessage(t.client, ended);
-        }
+        answerCommit(0, t, ended);
         tc.ended();
     }
 
@@ -146,5 +158,12 @@ final class TcCommit {
         }
         tc.sendMessage(t.client, new TxnEnded(t.reqId, t.id(), false, why.message(), why.retryable(), Map.of()));
         tc.ended();
+    }
+
+    /** Aborts every live transaction (a recovery round began, or a service failed). */
+    void abortAll(String why) {
+        for (TcTxnImpl t : tc.live()) {
+            abort(t, AbortReason.conflict(why));
+        }
     }
 }

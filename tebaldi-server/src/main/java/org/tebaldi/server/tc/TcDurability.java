@@ -32,7 +32,7 @@ import org.tebaldi.server.msg.TxnEnded;
  * connection that drops loses what is in flight, and a notice sent once would leave its transactions never durable
  * at the client.
  */
-final class TcDurability {
+final class TcDurability implements TcFeature {
     private static final Logger LOG = LoggerFactory.getLogger(TcDurability.class);
 
     private record Pending(NodeId client, long txnId, TxnEnded held) {
@@ -75,7 +75,8 @@ final class TcDurability {
     }
 
     /** Handles durability and recovery messages, and holds new transactions during recovery; true if consumed. */
-    boolean intercept(NodeId from, Object msg) {
+    @Override
+    public boolean intercept(NodeId from, Object msg) {
         if (msg instanceof Durable.Persisted p) {
             persisted(p);
             return true;
@@ -83,10 +84,6 @@ final class TcDurability {
         if (msg instanceof Durable.Ack a) {
             unacked.remove(a.seq());
             return true;
-        }
-        if (msg instanceof NodeDown d && d.node().role() == Role.CLIENT) {
-            unacked.values().removeIf(u -> u.client.equals(d.node())); // and the coordinator handles it too
-            return false;
         }
         if (msg instanceof Recovery.Begin b) {
             if (b.round() > round) {
@@ -110,6 +107,32 @@ final class TcDurability {
             return true;
         }
         return false;
+    }
+
+    /** A failed client endpoint's notices are no longer awaited. */
+    @Override
+    public void nodeDown(NodeDown d) {
+        if (d.node().role() == Role.CLIENT) {
+            unacked.values().removeIf(u -> u.client.equals(d.node()));
+        }
+    }
+
+    /** The commit's answer to the client goes through {@link #committed} (it may wait until durable). */
+    @Override
+    public void answerCommit(TcTxnImpl t, TxnEnded ended, java.util.function.Consumer<TxnEnded> next) {
+        committed(t.client, t.id(), t.epoch, ended);
+    }
+
+    @Override
+    public void sweep(long nowMicros) {
+        if (tc.config().txnTimeoutMicros() > 0) {
+            resendUnacknowledged(nowMicros);
+        }
+    }
+
+    @Override
+    public boolean durable() {
+        return true;
     }
 
     /**
@@ -137,7 +160,7 @@ final class TcDurability {
         if (p.round() != round || recovering || p.ds() >= persistedBy.length) {
             return;
         }
-        tc.revive(p.ds());
+        tc.failures().revive(p.ds());
         persistedBy[p.ds()] = Math.max(persistedBy[p.ds()], p.epoch());
         long c = Long.MAX_VALUE;
         for (long e : persistedBy) {
@@ -154,6 +177,7 @@ final class TcDurability {
         Map<NodeId, List<Long>> byClient = new HashMap<>();
         var head = upTo == Long.MAX_VALUE ? pending : pending.headMap(upTo, true);
         for (List<Pending> l : head.values()) {
+            org.tebaldi.core.runtime.cost.HandlerUnits.add(l.size()); // this handler's work (docs/simulation.md)
             for (Pending p : l) {
                 if (p.held() != null) {
                     tc.sendMessage(p.client(), lost ? new TxnEnded(p.held().reqId(), p.txnId(), false, reason, true,
@@ -199,7 +223,7 @@ final class TcDurability {
                     r);
         }
         recovering = true;
-        tc.abortAll("the cluster is recovering from a data server failure");
+        tc.commits().abortAll("the cluster is recovering from a data server failure");
         tc.module().parts().forEach(p -> p.storageRecovered());
     }
 
@@ -212,7 +236,7 @@ final class TcDurability {
         release(Long.MAX_VALUE, true, "lost: the cluster recovered to GCP epoch " + e.persisted() + " after a data"
                 + " server failure, and this transaction's epoch was not yet on disk everywhere");
         if (!lost.isEmpty()) {
-            tc.retractCommits(lost);
+            tc.recorder().retract(lost);
             LOG.warn("tc{}: {} committed transaction(s) not yet durable were lost in recovery round {}", tc.tcIndex(),
                     lost.size(), e.round());
         }
@@ -220,7 +244,7 @@ final class TcDurability {
         cut = e.epochBase() - 1;
         round = e.round();
         recovering = false;
-        tc.reviveAll();
+        tc.failures().reviveAll();
         List<Object[]> h = new ArrayList<>(held);
         held.clear();
         for (Object[] q : h) {
@@ -236,7 +260,8 @@ final class TcDurability {
     }
 
     /** Whether a recovery round is running. */
-    boolean recovering() {
+    @Override
+    public boolean recovering() {
         return recovering;
     }
 

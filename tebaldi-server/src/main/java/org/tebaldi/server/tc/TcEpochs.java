@@ -24,7 +24,7 @@ import org.tebaldi.server.msg.CommitRequest;
  * of a prepared epoch. When a newer term of the epoch service speaks, prepared batches of older terms abort (the
  * old instance is gone and its decision, if any, did not reach this coordinator). Coordinator thread only.
  */
-final class TcEpochs {
+final class TcEpochs implements TcFeature {
     private final TransactionCoordinator tc;
     private List<TcTxnImpl> open = new ArrayList<>();
     /** Prepared batches by epoch id, and when their prepare arrived (µs). */
@@ -49,6 +49,23 @@ final class TcEpochs {
         this.tc = tc;
         this.applied = record ? new TreeMap<>() : null;
         this.members = record ? new TreeMap<>() : null;
+    }
+
+    @Override
+    public void register(org.tebaldi.server.node.Handlers handlers) {
+        handlers.on(EpochMessages.Prepare.class, this::onPrepare).on(EpochMessages.Decision.class, this::onDecision);
+    }
+
+    /** A decided transaction is held until its epoch commits ({@link #hold}); its epoch's decision commits it. */
+    @Override
+    public void afterDecide(TcTxnImpl t, Runnable commit) {
+        hold(t);
+    }
+
+    @Override
+    public void counters(Map<String, Long> out) {
+        out.merge("epoch.committed", committedEpochs, Long::sum);
+        out.merge("epoch.aborted", abortedEpochs, Long::sum);
     }
 
     /** Holds a decided transaction in the open batch until its epoch commits. */
@@ -174,6 +191,14 @@ final class TcEpochs {
     /** The transaction ids of each epoch's batch as prepared here (empty unless the history is recorded). */
     Map<Long, long[]> members() {
         return members == null ? Map.of() : java.util.Collections.unmodifiableMap(members);
+    }
+
+    /**
+     * {committed epochs, aborted epochs, mean epoch commit latency µs (prepare to commit decision), mean time a
+     * transaction was held µs (decision to release)}.
+     */
+    double[] stats() {
+        return new double[] {committedEpochs(), abortedEpochs(), meanEpochCommitMicros(), meanHeldMicros()};
     }
 
     /** Epochs whose commit this coordinator applied. */

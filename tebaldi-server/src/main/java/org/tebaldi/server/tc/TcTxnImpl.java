@@ -111,4 +111,11 @@ final class TcTxnImpl extends PathTxn implements TcTxn {
     public String toString() {
         return TxnIds.format(id()) + "(" + type.name() + ")";
     }
+
+    /** Id, type, phase, batch in flight, replies and votes awaited, participants — for diagnostics. */
+    String describe() {
+        return this + " " + status + (commitRequested ? " commit-requested" : "") + (batch == null ? ""
+                : " batch@" + batch.firstOpId + "x" + batch.ops.size()) + " awaiting=" + awaiting + " votesLeft="
+                + votes + " participants=" + java.util.Arrays.toString(participants());
+    }
 }

@@ -1,9 +1,6 @@
 package org.tebaldi.server.tc;
 
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -11,41 +8,28 @@ import org.slf4j.LoggerFactory;
 import org.tebaldi.core.cc.CcEnvelope;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.TcTxn;
-import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.history.HistoryLog;
 import org.tebaldi.core.model.Key;
-import org.tebaldi.core.proc.ProcRun;
-import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.runtime.NodeDown;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
-import org.tebaldi.core.tree.CcNode;
-import org.tebaldi.core.txn.AbortReason;
-import org.tebaldi.core.txn.Inputs;
 import org.tebaldi.core.txn.TxnIds;
-import org.tebaldi.server.msg.AbortTxn;
-import org.tebaldi.server.msg.BeginTxn;
-import org.tebaldi.server.msg.CallProc;
-import org.tebaldi.server.msg.CommitTxn;
-import org.tebaldi.server.msg.OutcomeQuery;
 import org.tebaldi.server.msg.ExecReplies;
 import org.tebaldi.server.msg.ExecReply;
-import org.tebaldi.server.msg.TxnEnded;
-import org.tebaldi.server.msg.TxnHeader;
-import org.tebaldi.server.msg.TxnOp;
-import org.tebaldi.server.msg.TxnOps;
 import org.tebaldi.server.msg.ValidateReply;
 import org.tebaldi.server.node.ClusterConfig;
+import org.tebaldi.server.node.Features;
 import org.tebaldi.server.node.Handlers;
 import org.tebaldi.server.node.NodeBase;
 
 /**
  * A transaction coordinator (dissertation §4.3.1, §4.5.1; docs/architecture.md, "A phase's path through the tree"):
- * the client protocol (begin, operations, commit, abort, stored procedures), the live transactions and their
- * failures. The CC passes over each transaction's path run in its {@link TcModule}; operations, whatever the
- * execution mode ({@link InteractiveDriver}, {@link ProcedureDriver}), go out through the {@link OpExecutor}, one
- * request per involved data server; validation and two-phase commit are {@link TcCommit}'s. Durability
- * ({@link TcDurability}) and reconfiguration ({@link Reconfiguring}) see every message first.
+ * the live transactions and what runs them. The client protocol is {@link TcClients}'s; the CC passes over each
+ * transaction's path run in its {@link TcModule}; operations, whatever the execution mode, go out through the
+ * {@link OpExecutor}, one request per involved data server; validation and two-phase commit are {@link TcCommit}'s.
+ * Its cluster features ({@link TcFeature}: termination, durability and recovery, reconfiguration, epoch-based
+ * commit, failures) are built from the configuration ({@link TcFeatures}) and joined at named points
+ * (docs/architecture.md, "Nodes and features").
  */
 public final class TransactionCoordinator extends NodeBase implements TcServices {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionCoordinator.class);
@@ -54,33 +38,20 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     private final TcModule module = new TcModule(this);
     private final OpExecutor executor = new OpExecutor(this);
     private final TcCommit commits = new TcCommit(this);
-    private final Long2ObjectOpenHashMap<TcTxnImpl> txns =
-            new Long2ObjectOpenHashMap<>();
-    private HistoryLog history;
-    private org.tebaldi.core.history.HistoryHandOver historyStream;
-    private int historySource;
-    private long historyPeriodMicros;
-    private final BitSet deadDs = new BitSet();
-    private final Reconfiguring reconfig = new Reconfiguring();
-    private final TcDurability durability;
+    private final TcClients clients = new TcClients(this);
+    private final Long2ObjectOpenHashMap<TcTxnImpl> txns = new Long2ObjectOpenHashMap<>();
+    private final TcHistory history;
     private final Handlers handlers = new Handlers();
-    private long replyTimeoutMicros;
-    private final TcDecisions decisions = new TcDecisions(this);
-    private final TcEpochs epochs;
-    private long seq;
+    private final TcTermination termination = new TcTermination(this);
+    private final TcFailures failures = new TcFailures(this);
+    private final Features<TcFeature> features;
 
+    /** A coordinator with the features {@code cfg} turns on ({@link TcFeatures}). */
     public TransactionCoordinator(int index, ClusterConfig cfg) {
         this.index = index;
-        this.history = cfg.recordHistory() ? new HistoryLog() : null;
-        this.durability = cfg.durability().enabled()
-                ? new TcDurability(this, cfg.dataServers(), cfg.durability().sync(), cfg.recordHistory()) : null;
+        this.history = new TcHistory(cfg.recordHistory());
         module.install(cfg);
-        this.epochs = cfg.commitProtocol() == org.tebaldi.server.node.CommitProtocol.EPOCH ? new TcEpochs(this, cfg.recordHistory()) : null;
-        if (epochs != null) {
-            handlers.on(org.tebaldi.server.epoch.EpochMessages.Prepare.class, epochs::onPrepare)
-                    .on(org.tebaldi.server.epoch.EpochMessages.Decision.class, epochs::onDecision);
-        }
-        handlers.on(NodeDown.class, (from, d) -> onNodeDown(d))
+        handlers.on(NodeDown.class, (from, d) -> features().nodeDown(d))
                 .on(ExecReply.class, (from, r) -> executor.onReply(r))
                 .on(org.tebaldi.server.replica.ReplicaMessages.ReadReply.class,
                         (from, r) -> executor.replicaReads().onReply(r))
@@ -90,28 +61,9 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
                     }
                 })
                 .on(ValidateReply.class, (from, r) -> commits.onReply(r))
-                .on(CallProc.class, this::onCall)
-                .on(BeginTxn.class, (from, m) -> begin(from, m.reqId(), m.typeId(), m.inputs(), m.priority(), false))
-                .on(TxnOp.class, (from, m) -> onOps(from, m.txnId(), List.of(m.op()), m.opId(), true))
-                .on(TxnOps.class, (from, m) -> onOps(from, m.txnId(), List.of(m.ops()), m.firstOpId(), false))
-                .on(CommitTxn.class, (from, m) -> {
-                    TcTxnImpl t = txns.get(m.txnId());
-                    if (t == null) {
-                        ended(from, m.txnId(), AbortReason.error("transaction already ended"));
-                    } else {
-                        commits.request(t);
-                    }
-                })
-                .on(AbortTxn.class, (from, m) -> {
-                    TcTxnImpl t = txns.get(m.txnId());
-                    if (t == null) {
-                        ended(from, m.txnId(), AbortReason.error("transaction already ended"));
-                    } else {
-                        commits.abort(t, AbortReason.error("user abort"));
-                    }
-                })
-                .on(OutcomeQuery.class, (from, q) -> decisions.answer(from, q.txnId(), txns.containsKey(q.txnId())))
                 .on(CcEnvelope.class, module::onEnvelope);
+        clients.register(handlers);
+        this.features = TcFeatures.build(this, cfg).register(handlers);
     }
 
     /**
@@ -121,7 +73,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      * Call before the node starts.
      */
     public void setReplyTimeout(long micros) {
-        this.replyTimeoutMicros = micros;
+        termination.setReplyTimeout(micros);
     }
 
     /**
@@ -129,33 +81,21 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      * servers that recover logged transactions must not reuse their ids. Call before the node starts.
      */
     public void startIdsAbove(long seq) {
-        this.seq = Math.max(this.seq, seq);
+        clients.startIdsAbove(seq);
     }
 
     @Override
     protected void started() {
-        if (historyStream != null) {
-            Runnable[] tick = new Runnable[1];
-            tick[0] = () -> {
-                handOverHistory();
-                schedule(historyPeriodMicros, tick[0]);
-            };
-            schedule(historyPeriodMicros, tick[0]);
-        }
+        history.start(this);
         if (config().profileFlushMicros() > 0) {
             enableProfiling(new NodeId(Role.MONITOR, 0), config().profileFlushMicros());
         }
-        if (replyTimeoutMicros > 0 || config().txnTimeoutMicros() > 0) {
-            sweep();
-        }
+        features.each(TcFeature::start);
     }
 
     @Override
     protected void handle(NodeId from, Object msg) {
-        if (durability != null && durability.intercept(from, msg)) {
-            return;
-        }
-        if (reconfig.intercept(this, from, msg)) {
+        if (features.intercept(from, msg)) {
             return;
         }
         if (!handlers.dispatch(from, msg)) {
@@ -163,171 +103,16 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         }
     }
 
-    // ---- the client protocol -------------------------------------------------------------------------------
-
-    private void onCall(NodeId from, CallProc m) {
-        TxnType type = database().type(m.typeId());
-        if (!type.isProcedure()) {
-            sendMessage(from, new TxnEnded(m.reqId(), 0, false, type.name() + " is not a stored procedure", false,
-                    Map.of()));
-            return;
-        }
-        begin(from, m.reqId(), m.typeId(), m.inputs(), m.priority(), true);
-    }
-
-    private void begin(NodeId client, long reqId, int typeId, Inputs inputs, long priority, boolean proc) {
-        ClusterConfig cfg = config();
-        TxnType type = cfg.db().type(typeId);
-        CcNode leaf = cfg.leafOf(typeId);
-        OpDriver driver;
-        long instance;
-        try {
-            instance = leaf.instanceBy() == null ? 0 : instanceValue(inputs.get(type.param(leaf.instanceBy())));
-            if (proc) {
-                Procedure p = module.procedure(typeId);
-                ProcRun run = cfg.opBatching() ? p.startBatched(inputs) : p.start(inputs);
-                driver = new ProcedureDriver(this, run, cfg.opBatching());
-            } else {
-                driver = new InteractiveDriver(this);
-            }
-        } catch (RuntimeException e) {
-            sendMessage(client, new TxnEnded(reqId, 0, false, "bad inputs for " + type.name() + ": " + e.getMessage(),
-                    false, Map.of()));
-            return;
-        }
-        long id = TxnIds.make(index, ++seq);
-        CcNode[] path = cfg.tree().path(leaf.id());
-        TcTxnImpl t = new TcTxnImpl(new TxnHeader(id, typeId, leaf.id(), instance, priority), type, inputs, path,
-                client, reqId, driver, cfg.dataServers());
-        t.begunAt = nowMicros();
-        txns.put(id, t);
-        module.start(t, () -> {
-            if (t.status == TcTxnImpl.Status.STARTING) {
-                t.status = TcTxnImpl.Status.ACTIVE;
-                t.driver.started(t);
-            }
-        }, why -> commits.abort(t, why));
-    }
-
-    private static long instanceValue(Object v) {
-        if (v instanceof Number n) {
-            return n.longValue();
-        }
-        return v == null ? 0 : v.hashCode();
-    }
-
-    /** Operations from an interactive client. */
-    private void onOps(NodeId from, long txnId, List<org.tebaldi.core.txn.Op> ops, int firstOpId, boolean single) {
-        TcTxnImpl t = txns.get(txnId);
-        if (t == null || t.status != TcTxnImpl.Status.ACTIVE || t.commitRequested
-                || !(t.driver instanceof InteractiveDriver d)) {
-            ended(from, txnId, AbortReason.error("operations after the transaction ended or asked to commit"));
-            return;
-        }
-        d.submit(t, ops, firstOpId, single);
-    }
-
-    private void ended(NodeId client, long txnId, AbortReason why) {
-        sendMessage(client, new TxnEnded(0, txnId, false, why.message(), why.retryable(), Map.of()));
-    }
-
-    // ---- failures ------------------------------------------------------------------------------------------
-
     /**
-     * Ends transactions stuck by a lost message or a failed service: one awaiting data-server replies for longer
-     * than the reply timeout aborts non-retryably (process mode: the server may be gone); one begun longer ago than
-     * the transaction timeout ({@link ClusterConfig#withTxnTimeout}) aborts retryably. Forgets old commit decisions,
-     * and sends again the durable notices their clients have not acknowledged ({@link TcDurability}).
-     */
-    private void sweep() {
-        long now = nowMicros();
-        long txnTimeout = config().txnTimeoutMicros();
-        List<TcTxnImpl> late = new ArrayList<>();
-        List<TcTxnImpl> old = new ArrayList<>();
-        for (TcTxnImpl t : txns.values()) {
-            if (replyTimeoutMicros > 0 && t.awaiting > 0 && now - t.sentAt > replyTimeoutMicros) {
-                late.add(t);
-            } else if (txnTimeout > 0 && now - t.begunAt > txnTimeout && t.status != TcTxnImpl.Status.HELD) {
-                old.add(t);
-            }
-        }
-        for (TcTxnImpl t : late) {
-            commits.abort(t, AbortReason.error("no reply from data server(s) " + Arrays.toString(t.participants())
-                    + " within " + replyTimeoutMicros / 1000 + " ms"));
-        }
-        for (TcTxnImpl t : old) {
-            commits.abort(t, new AbortReason("timed out: not decided within " + txnTimeout / 1000.0
-                    + " ms (a message was lost or a service failed)", true));
-        }
-        decisions.prune(now);
-        if (durability != null && txnTimeout > 0) {
-            durability.resendUnacknowledged(now);
-        }
-        long period = Math.min(replyTimeoutMicros > 0 ? Math.max(100_000, replyTimeoutMicros / 4) : Long.MAX_VALUE,
-                txnTimeout > 0 ? Math.max(1_000, txnTimeout / 4) : Long.MAX_VALUE);
-        schedule(period, this::sweep);
-    }
-
-    /** The record of commit decisions kept for outcome queries (termination protocol). */
-    TcDecisions decisions() {
-        return decisions;
-    }
-
-    /**
-     * A node failed (process mode, docs/architecture.md "Failures"): transactions with a participant on a failed data
-     * server abort with a clear, non-retryable error (their partition is unavailable), and so do transactions of a
-     * failed client endpoint; later operations on that server abort at once.
-     */
-    private void onNodeDown(NodeDown d) {
-        if (d.node().role() == Role.TS || d.node().role() == Role.BATCH) {
-            serviceDown(d);
-            return;
-        }
-        List<TcTxnImpl> doomed = new ArrayList<>();
-        for (TcTxnImpl t : txns.values()) {
-            boolean hit = d.node().role() == Role.CLIENT ? t.client.equals(d.node())
-                    : d.node().role() == Role.DS && Arrays.stream(t.participants()).anyMatch(p -> p == d.node().index());
-            if (hit) {
-                doomed.add(t);
-            }
-        }
-        if (d.node().role() == Role.DS) {
-            deadDs.set(d.node().index());
-        }
-        String why = (d.node().role() == Role.DS ? "data server " : "client ") + d.node() + " failed (" + d.reason()
-                + ")";
-        for (TcTxnImpl t : doomed) {
-            commits.abort(t, AbortReason.error(why));
-        }
-        if (!doomed.isEmpty()) {
-            LOG.warn("tc{}: aborted {} transaction(s): {}", index, doomed.size(), why);
-        }
-    }
-
-    /**
-     * A singleton service failed and a new term will take over under the same address: its state and the replies
-     * it owed are lost, so every live transaction aborts (retryably), and every CC part hears of it
-     * ({@link org.tebaldi.core.cc.TcPart#serviceFailed}: no batch of the old term takes new members). The parts
-     * are kept, not rebuilt: their clients' request ids go on, so a late reply never matches a new request.
-     */
-    private void serviceDown(NodeDown d) {
-        int n = txns.size();
-        abortAll("the " + d.node().role().cli() + " service " + d.node() + " failed (" + d.reason() + ")");
-        module.parts().forEach(p -> p.serviceFailed(d.node()));
-        LOG.warn("tc{}: service {} failed: aborted {} transaction(s)", index, d.node(), n);
-    }
-
-    /**
-     * Drops what the CC parts keep of data-server state across transactions (Sundial's cache of remote reads), as a
-     * recovery round does: the next reads go to the data servers. For a check that needs reads of the latest
-     * committed state — a cached read is serializable, yet may be stale in real time (Sundial §4). Call on this
+     * Drops what the CC parts keep of data-server state across transactions, as a recovery round does: the next
+     * reads go to the data servers (a cached read is serializable, yet may be stale in real time). Call on this
      * node's thread, or in the simulation between events.
      */
     public void dropCaches() {
         module.parts().forEach(p -> p.storageRecovered());
     }
 
-    // ---- what the coordinator's helpers share (package-private) --------------------------------------------
+    // ---- what the coordinator's helpers and features share (package-private) ---------------------------------
 
     TcModule module() {
         return module;
@@ -337,40 +122,24 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         return executor;
     }
 
-    /** Epoch-based commit's state, or null under two-phase commit. */
-    TcEpochs epochs() {
-        return epochs;
-    }
-
-    /**
-     * Epoch-based commit's counters at this coordinator: {committed epochs, aborted epochs, mean epoch commit
-     * latency µs (prepare to commit decision), mean time a transaction was held µs (decision to release)}; null under
-     * two-phase commit. Read once the run stopped.
-     */
-    public double[] epochStats() {
-        return epochs == null ? null : new double[] {epochs.committedEpochs(), epochs.abortedEpochs(),
-                epochs.meanEpochCommitMicros(), epochs.meanHeldMicros()};
-    }
-
-    /**
-     * Epoch-based commit, verification runs: the decision (true = commit) this coordinator applied to each epoch id
-     * it held transactions of or heard a decision for; empty unless the history is recorded or under 2PC.
-     */
-    public java.util.Map<Long, Boolean> epochDecisions() {
-        return epochs == null ? java.util.Map.of() : epochs.applied();
-    }
-
-    /** Epoch-based commit, verification runs: each prepared epoch's transaction ids here; else empty. */
-    public java.util.Map<Long, long[]> epochMembers() {
-        return epochs == null ? java.util.Map.of() : epochs.members();
-    }
-
     TcCommit commits() {
         return commits;
     }
 
-    TcDurability durability() {
-        return durability;
+    Features<TcFeature> features() {
+        return features;
+    }
+
+    TcTermination termination() {
+        return termination;
+    }
+
+    TcFailures failures() {
+        return failures;
+    }
+
+    TcHistory recorder() {
+        return history;
     }
 
     /** The live transaction with that id, or null. */
@@ -378,30 +147,61 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         return txns.get(id);
     }
 
+    /** The live transactions (a copy, in table order). */
+    List<TcTxnImpl> live() {
+        return List.copyOf(txns.values());
+    }
+
+    /** A new transaction joins the live set. */
+    void admit(TcTxnImpl t) {
+        txns.put(t.id(), t);
+    }
+
     /** The transaction ended: it leaves the live set. */
     void forget(TcTxnImpl t) {
         txns.remove(t.id());
     }
 
-    /** A transaction ended: the reconfiguration protocols may proceed. */
+    /** A transaction ended: every feature's "transaction ended" point (the reconfiguration protocols may proceed). */
     void ended() {
-        reconfig.ended(this);
+        features.each(TcFeature::txnEnded);
     }
 
-    boolean dataServerDown(int ds) {
-        return deadDs.get(ds);
+    /** Sends a framework message. */
+    void sendMessage(NodeId to, Object msg) {
+        ctx.send(to, msg);
     }
 
-    @Override
-    public boolean durable() {
-        return durability != null;
+    /** Re-handles a message held back (during clean-up or recovery). */
+    void replay(NodeId from, Object msg) {
+        handle(from, msg);
     }
 
     /**
-     * The CC parts' counters for the run report ({@link org.tebaldi.core.cc.TcPart#counters}), summed by name; may be
-     * read from another thread while the node runs (approximate then).
+     * Epoch-based commit's counters at this coordinator: {committed epochs, aborted epochs, mean epoch commit
+     * latency µs, mean time a transaction was held µs}; null under two-phase commit. Read once the run stopped.
      */
-    public java.util.Map<String, Long> ccCounters() {
+    public double[] epochStats() {
+        return features.find(TcEpochs.class).map(TcEpochs::stats).orElse(null);
+    }
+
+    /** Epoch-based commit, verification runs: the decision (true = commit) applied here per epoch id; else empty. */
+    public Map<Long, Boolean> epochDecisions() {
+        return features.find(TcEpochs.class).map(TcEpochs::applied).orElse(Map.of());
+    }
+
+    /** Epoch-based commit, verification runs: each prepared epoch's transaction ids here; else empty. */
+    public Map<Long, long[]> epochMembers() {
+        return features.find(TcEpochs.class).map(TcEpochs::members).orElse(Map.of());
+    }
+
+    /** Every feature's counters by name (e.g. {@code epoch.committed}); approximate while running. */
+    public Map<String, Long> featureCounters() {
+        return features.counters();
+    }
+
+    /** The CC parts' counters ({@link org.tebaldi.core.cc.TcPart#counters}) by name; any thread (approximate). */
+    public Map<String, Long> ccCounters() {
         return module.counters();
     }
 
@@ -415,7 +215,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
 
     /** Outcomes recorded here (null if recording is off). Read after the node stopped. */
     public HistoryLog history() {
-        return history;
+        return history.log();
     }
 
     /**
@@ -424,111 +224,22 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      * unless the history is recorded; call before the node starts.
      */
     public void streamHistory(org.tebaldi.core.history.HistoryHandOver stream, int source, long periodMicros) {
-        if (history != null) {
-            this.historyStream = stream;
-            this.historySource = source;
-            this.historyPeriodMicros = periodMicros;
-        }
+        history.stream(stream, source, periodMicros);
     }
 
     /** Streamed checking: hands the log over (the last time once the node stopped). */
     public void handOverHistory() {
-        if (historyStream != null) {
-            historyStream.handOver(historySource, () -> {
-                HistoryLog l = history;
-                history = new HistoryLog();
-                return l;
-            });
-        }
+        history.handOver();
     }
 
-    /** Sends a framework message. */
-    void sendMessage(NodeId to, Object msg) {
-        ctx.send(to, msg);
-    }
-
-    /** Re-handles a message held back (during clean-up or recovery). */
-    void replay(NodeId from, Object msg) {
-        handle(from, msg);
-    }
-
-    // ---- reconfiguration and recovery (partial restart §5.5.1, online update §5.5.2, recovery §4.5.4) -------
-
-    /** Data servers of the cluster. */
-    int dataServers() {
-        return config().dataServers();
-    }
-
-    /** Coordinators of the cluster. */
-    int coordinators() {
-        return config().coordinators();
-    }
-
-    /** The live transactions (for the clean-up phase's force-abort). */
-    List<TcTxnImpl> live() {
-        return List.copyOf(txns.values());
-    }
-
-    /** Aborts every live transaction (a recovery round began). */
-    void abortAll(String why) {
-        for (TcTxnImpl t : live()) {
-            commits.abort(t, AbortReason.conflict(why));
-        }
-    }
-
-    /** Aborts a live transaction (force-abort during clean-up). */
-    void forceAbort(TcTxnImpl t) {
-        commits.abort(t, AbortReason.conflict("aborted to reconfigure the CC tree"));
-    }
-
-    /** Data server {@code ds} is alive again (it reported an epoch after a recovery round). */
-    void revive(int ds) {
-        deadDs.clear(ds);
-    }
-
-    /** A recovery round ended: every data server serves again. */
-    void reviveAll() {
-        deadDs.clear();
-    }
-
-    /**
-     * Committed transactions lost in recovery (dissertation §4.5.4: their epoch was not persisted everywhere): their
-     * recorded outcome becomes an abort — none of their writes survived.
-     */
-    void retractCommits(java.util.Set<Long> lost) {
-        if (history != null) {
-            retracted.addAll(lost);
-            history.outcomes().replaceAll(o -> lost.contains(o.txn())
-                    ? new HistoryLog.Outcome(o.txn(), false, o.type()) : o);
-        }
-    }
-
-    private final java.util.Set<Long> retracted = new java.util.HashSet<>();
-
-    /** Commits retracted by recovery rounds ({@link #retractCommits}); recorded with the history only. */
+    /** Commits retracted by recovery rounds (dissertation §4.5.4); recorded with the history only. */
     public java.util.Set<Long> retractedCommits() {
-        return java.util.Collections.unmodifiableSet(retracted);
-    }
-
-    /** Rebuilds the CC module for another tree (prepare phase); storage is untouched. */
-    void reinstall(org.tebaldi.core.tree.CcTree tree) {
-        module.install(config().withTree(tree));
-    }
-
-    /** Online update: switches to a tree derived from the current one with node ids kept ({@link TcModule}). */
-    void update(org.tebaldi.core.tree.CcTree tree) {
-        module.update(config().withTree(tree));
-    }
-
-    /** Live transactions whose leaf is in the subtree rooted at node {@code subtree} of the current tree. */
-    int liveIn(int subtree) {
-        CcNode root = config().tree().node(subtree);
-        return root == null ? 0 : (int) txns.values().stream().filter(t -> root.contains(t.leaf())).count();
+        return history.retracted();
     }
 
     /** Committed transactions still waiting for their durable notification (0 without durability). */
     public int awaitingDurability() {
-        return durability == null ? 0 : durability.pendingCount();
+        return features.find(TcDurability.class).map(TcDurability::pendingCount).orElse(0);
     }
 
     /**
@@ -536,23 +247,20 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      * (kept only when the history is recorded).
      */
     public long globalEpochOf(long txnId) {
-        return durability == null ? -1 : durability.epochOf(txnId);
+        return features.find(TcDurability.class).map(d -> d.epochOf(txnId)).orElse(-1L);
     }
 
     /** Whether a recovery round is running (false without durability). */
     public boolean recovering() {
-        return durability != null && durability.recovering();
+        return features.list().stream().anyMatch(TcFeature::recovering);
     }
 
     /** One line per live transaction (at most {@code max}): id, type, phase, batch in flight — for diagnostics. */
     public List<String> describeLive(int max) {
-        return txns.values().stream().limit(max).map(t -> t + " " + t.status + (t.commitRequested ? " commit-requested"
-                : "") + (t.batch == null ? "" : " batch@" + t.batch.firstOpId + "x" + t.batch.ops.size()) + " awaiting=" + t.awaiting
-                + " votesLeft="
-                + t.votes + " participants=" + Arrays.toString(t.participants())).toList();
+        return txns.values().stream().limit(max).map(TcTxnImpl::describe).toList();
     }
 
-    /** Transactions currently running here. */
+    /** Transactions live here. */
     public int liveTransactions() {
         return txns.size();
     }
@@ -562,6 +270,11 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
     @Override
     protected ClusterConfig config() {
         return module.config();
+    }
+
+    @Override
+    public boolean durable() {
+        return features.list().stream().anyMatch(TcFeature::durable);
     }
 
     @Override

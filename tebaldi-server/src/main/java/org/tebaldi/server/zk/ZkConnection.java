@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opens Curator clients with the session and connection timeouts Tebaldi uses (README, "Process mode").
+ * Opens Curator clients with the session and connection timeouts Tebaldi uses (docs/cluster.md, "Process mode").
  *
  * <p>A session survives pauses shorter than its timeout: the ZooKeeper client pings every third of the timeout and
  * reconnects after two thirds of it without an answer; while disconnected Curator reports
@@ -27,7 +27,7 @@ public final class ZkConnection {
     /**
      * Default session timeout of a node, ms ({@code cluster.sessionTimeout}): a node that ZooKeeper does not hear
      * for this long is declared dead. 15 s rides out GC pauses, a node stopped for seconds and CPU starvation on a
-     * busy machine (measured on 2 cores at a load average of about 23, README "Process mode": stop-the-world pauses
+     * busy machine (measured on 2 cores at a load average of about 23, docs/cluster.md "Process mode": stop-the-world pauses
      * up to 3.2 s in a data server during the load and 4.3 s in the runner, which hosts the embedded ZooKeeper
      * server, while it collected the history; the client reconnects only after 2/3 of the timeout without an
      * answer); a node process that the runner launched and that exits is declared dead at once

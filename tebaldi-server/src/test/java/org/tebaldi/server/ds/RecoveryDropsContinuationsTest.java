@@ -53,7 +53,7 @@ class RecoveryDropsContinuationsTest {
                         Op.write(Key.of(a, 1), a.row(31L))))));
         DataServer ds = cluster.dataServers().get(0);
         // a recovery round begins here: every transaction dropped, an empty store to rebuild
-        sim.at(50_000, ds::dropEverything);
+        sim.at(50_000, () -> DsRecovery.dropEverything(ds));
         // T1's lock wait times out (100 ms): its abort releases a[0] in the old lock table and grants T2's write
         sim.runUntil(400_000);
         assertNotNull(batch[0], "the batch was issued");

@@ -113,7 +113,8 @@ class ChillerReplicationSimTest {
                         && ALL_HOT.partition(key(run, c[1])) == victim).count();
                 long after = commits.stream().filter(c -> c[0] >= DOWN_UNTIL
                         && ALL_HOT.partition(key(run, c[1])) == victim).count();
-                long waits = run.cluster.dataServers().get(victim).replicatedLog().innerHostWaits();
+                long waits = run.cluster.dataServers().get(victim).replication()
+                        .orElseThrow().replicatedLog().innerHostWaits();
                 assertEquals(0, during, during + " transfers with their inner region at ds" + victim
                         + " were reported committed while its backups could not acknowledge");
                 assertTrue(before > 0, "no inner region at ds" + victim + " committed before the links went down");

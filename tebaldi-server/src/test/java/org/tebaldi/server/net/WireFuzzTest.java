@@ -21,7 +21,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.server.msg.AbortRequest;
 
 /**
- * Bad input on a node's Netty port (issue 17, part 5): seeded random connections send random bytes, frames of
+ * Bad input on a node's Netty port: seeded random connections send random bytes, frames of
  * garbage, truncated frames, huge or negative length prefixes, unknown frame kinds, bad hellos, and — after a
  * correct handshake — undecodable messages, unknown codec ids and oversized frames. Every protocol breach must
  * close the connection (counted in {@link TransportStats#rejected()}, at most one log line per second), no

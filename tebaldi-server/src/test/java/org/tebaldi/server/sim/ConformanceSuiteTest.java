@@ -26,7 +26,7 @@ import org.tebaldi.core.tree.Verdict;
  * cycle, no aborted or intermediate read), the workloads' invariants and liveness too. CI runs
  * {@code tebaldi.pairSeeds} (default 40) seeds per pair and workload and per depth-two tree, and
  * {@code tebaldi.trees} (default 60) random trees × {@code tebaldi.treeSeeds} (default 5) seeds × 4 workloads; the
- * longer run is in the README.
+ * longer run is in docs/reliability.md.
  */
 class ConformanceSuiteTest {
     private static final int PAIR_SEEDS = Integer.getInteger("tebaldi.pairSeeds", 40);

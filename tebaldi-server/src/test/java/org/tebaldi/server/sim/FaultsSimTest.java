@@ -235,7 +235,7 @@ class FaultsSimTest {
     /**
      * Every kind together, drawn per seed: spikes, drops on any link, skew, pauses, a coordinator crash and service
      * re-elections (a crash never overlaps a drop of the same coordinator's links: a commit lost that way while its
-     * coordinator dies is the two-phase-commit window without a coordinator log, README "Failures").
+     * coordinator dies is the two-phase-commit window without a coordinator log, docs/cluster.md "Failures").
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("trees")

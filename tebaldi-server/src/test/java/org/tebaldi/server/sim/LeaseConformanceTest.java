@@ -19,7 +19,7 @@ import org.tebaldi.core.tree.TreeSpec;
  * history is serializable with no aborted or intermediate read, the invariants hold, every client finishes.
  * {@code -Dtebaldi.seeds=N} runs N seeds per case (default 30, kept short for the build) and {@code
  * -Dtebaldi.leaseTrees=N} draws N random trees holding a lease leaf (default 30, 5 seeds each); the long run is in
- * the README. Random trees drawing them are also in {@link ConformanceSuiteTest} and the burn test.
+ * docs/reliability.md. Random trees drawing them are also in {@link ConformanceSuiteTest} and the burn test.
  */
 class LeaseConformanceTest {
     static Stream<Arguments> cases() {

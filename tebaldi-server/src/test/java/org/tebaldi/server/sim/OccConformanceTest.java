@@ -28,7 +28,7 @@ import org.tebaldi.server.ds.DataServer;
  * is checked (no cycle, no aborted or intermediate read), the workloads' invariants and liveness too, and each
  * key's OCC-committed versions carry increasing TIDs along the version order (Silo's rule (a)). CI runs
  * {@code tebaldi.occSeeds} (default 60) seeds per tree and {@code tebaldi.occTrees} (default 20) random trees ×
- * {@code tebaldi.occTreeSeeds} (default 5) seeds; the long run in the README raises them.
+ * {@code tebaldi.occTreeSeeds} (default 5) seeds; the long run in docs/reliability.md raises them.
  */
 class OccConformanceTest {
     private static final int SEEDS = Integer.getInteger("tebaldi.occSeeds", 60);

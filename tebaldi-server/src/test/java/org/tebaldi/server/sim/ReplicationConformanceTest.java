@@ -1,5 +1,6 @@
 package org.tebaldi.server.sim;
 
+import org.tebaldi.server.ds.DsReplication;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -86,8 +87,9 @@ class ReplicationConformanceTest {
                 c.coordinators().forEach(tc -> retracted.addAll(tc.retractedCommits()));
                 EpochCheck.noPartialEpoch(c, List.of(s.decisions()), retracted);
             }
-            long shipped = c.dataServers().stream().filter(d -> d.replicatedLog() != null)
-                    .mapToLong(d -> d.replicatedLog().shippedRecords()).sum();
+            long shipped = c.dataServers().stream()
+                    .flatMap(d -> d.replication().map(DsReplication::replicatedLog).stream())
+                    .mapToLong(log -> log.shippedRecords()).sum();
             if (shipped == 0) {
                 return what + "nothing was shipped to a backup";
             }

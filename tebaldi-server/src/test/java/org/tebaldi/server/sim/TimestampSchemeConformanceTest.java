@@ -23,7 +23,7 @@ import org.tebaldi.core.tree.TreeSpec;
 import org.tebaldi.server.cluster.Cluster;
 
 /**
- * The timestamp-scheme SPI beyond SSI (issue 19): TSO leaves and OCC leaves with {@code timestamps: dst} — alone,
+ * The timestamp-scheme SPI beyond SSI: TSO leaves and OCC leaves with {@code timestamps: dst} — alone,
  * under a 2PL parent and under an SSI root — serializable over many seeds, also under clock skew of ±50 ms with
  * ±10 % drift and, on even seeds, one coordinator 350 ms behind real time and the other 150 ms ahead (the first lies
  * beyond {@code DstFloor}'s 200 ms slack behind every data server, so its TSO transactions are refused by the floors

@@ -144,6 +144,7 @@ public final class LockTable {
     }
 
     private void timeout(LockState.Waiter w, TxnLocks mine) {
+        org.tebaldi.core.runtime.cost.HandlerUnits.kind("lock-timeout"); // charged as such (docs/simulation.md)
         if (!w.lock.waiters.remove(w)) {
             return;
         }

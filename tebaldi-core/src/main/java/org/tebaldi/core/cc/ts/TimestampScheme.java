@@ -5,7 +5,7 @@ import java.util.Locale;
 import org.tebaldi.core.tree.CcNode;
 
 /**
- * Where a tree node's timestamps come from (issue 19, the timestamp-scheme SPI), chosen per node with {@code
+ * Where a tree node's timestamps come from (the timestamp-scheme SPI), chosen per node with {@code
  * options: {timestamps: gts|dst}}:
  * <ul>
  *   <li>{@link #GTS} — the central timestamp service ({@link org.tebaldi.core.service.TimestampService}, one

@@ -23,7 +23,8 @@ import org.tebaldi.core.config.ConfigException;
  * size of each message class. In {@code measured} mode the overhead factor scales a handler's own measured time. Written by {@code scripts/tebaldi calibrate}, never by hand from a paper.
  *
  * @param name             the table's name (file name without {@code .yaml})
- * @param calibration      where and how it was measured (host, cores, Java, experiments, totals), as written
+ * @param calibration      where and how it was measured, as written: {@code host} ({@link HostIdentity#toMap}; older
+ *                         tables: a host name only), experiments, their {@code verify} modes, totals
  * @param overhead         factor (≥ 1) on every handler cost: machine CPU / CPU inside handlers, pooled
  * @param overheads        the same factor per workload name; may be empty
  * @param wakeMicros       CPU charged when a handler starts on an idle core (a worker that had gone idle — spinning,
@@ -35,11 +36,14 @@ import org.tebaldi.core.config.ConfigException;
  * @param bytes            encoded size per message class (simple name), bytes
  * @param handlers         handler costs by key, pooled over the calibrated workloads
  * @param workloads        handler costs by key per workload name (e.g. {@code tpcc}); may be empty
+ * @param logStore         the simulated durable store's costs ({@code logStore:}, {@code scripts/tebaldi
+ *                         calibrate-durability}); null if never measured
  */
 public record CostTable(String name, Map<String, Object> calibration, double overhead, Map<String, Double> overheads,
                         double wakeMicros, double lateMicros, Map<String, Double> lates, int defaultBytes,
                         Map<String, Integer> bytes,
-                        Map<String, HandlerCost> handlers, Map<String, Map<String, HandlerCost>> workloads) {
+                        Map<String, HandlerCost> handlers, Map<String, Map<String, HandlerCost>> workloads,
+                        LogStoreCosts logStore) {
     private static final YAMLMapper YAML = new YAMLMapper();
 
     public CostTable {
@@ -54,6 +58,55 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         Map<String, Map<String, HandlerCost>> w = new TreeMap<>();
         workloads.forEach((k, v) -> w.put(k, Collections.unmodifiableMap(new TreeMap<>(v))));
         workloads = Collections.unmodifiableMap(w);
+    }
+
+    /** A table without log-store costs. */
+    public CostTable(String name, Map<String, Object> calibration, double overhead, Map<String, Double> overheads,
+                     double wakeMicros, double lateMicros, Map<String, Double> lates, int defaultBytes,
+                     Map<String, Integer> bytes, Map<String, HandlerCost> handlers,
+                     Map<String, Map<String, HandlerCost>> workloads) {
+        this(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes, bytes, handlers,
+                workloads, null);
+    }
+
+    /**
+     * The table a run with durability on uses: the logging handlers' durable costs ({@link LogStoreCosts#handlers})
+     * in place of their own; this table itself without a log-store section.
+     */
+    public CostTable durable() {
+        if (logStore == null || logStore.handlers().isEmpty()) {
+            return this;
+        }
+        Map<String, HandlerCost> h = new TreeMap<>(handlers);
+        h.putAll(logStore.handlers());
+        return new CostTable(name + "+durability", calibration, overhead, overheads, wakeMicros, lateMicros, lates,
+                defaultBytes, bytes, h, workloads, logStore);
+    }
+
+    /** The same table with {@code costs} as its log-store section. */
+    public CostTable withLogStore(LogStoreCosts costs) {
+        return new CostTable(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes,
+                bytes, handlers, workloads, costs);
+    }
+
+    /**
+     * The same table with {@code added} handler costs for keys it lacks, pooled and for {@code workload} (keys it has
+     * stay as they are), and {@code addedBytes} sizes for message classes it lacks.
+     */
+    public CostTable withAddedHandlers(String workload, Map<String, HandlerCost> added,
+                                       Map<String, Integer> addedBytes) {
+        Map<String, HandlerCost> h = new TreeMap<>(handlers);
+        added.forEach(h::putIfAbsent);
+        Map<String, Map<String, HandlerCost>> w = new TreeMap<>(workloads);
+        if (workloads.containsKey(workload)) {
+            Map<String, HandlerCost> own = new TreeMap<>(workloads.get(workload));
+            added.forEach(own::putIfAbsent);
+            w.put(workload, own);
+        }
+        Map<String, Integer> b = new TreeMap<>(bytes);
+        addedBytes.forEach(b::putIfAbsent);
+        return new CostTable(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes, b,
+                h, w, logStore);
     }
 
     /** A table of pooled costs only. */
@@ -72,12 +125,20 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         double l = lates.getOrDefault(workload, lateMicros);
         if (own == null) {
             return new CostTable(name, calibration, o, Map.of(), wakeMicros, l, Map.of(), defaultBytes, bytes,
-                    handlers, Map.of());
+                    handlers, Map.of(), logStore);
         }
         Map<String, HandlerCost> merged = new TreeMap<>(handlers);
         merged.putAll(own);
         return new CostTable(name + "/" + workload, calibration, o, Map.of(), wakeMicros, l, Map.of(), defaultBytes,
-                bytes, merged, Map.of());
+                bytes, merged, Map.of(), logStore);
+    }
+
+    /**
+     * The host the table was measured on ({@code calibration.host}: CPU model, cores, Java, speed probe); empty for a
+     * table that records none or only a host name (written before they were recorded: the host is unknown).
+     */
+    public java.util.Optional<HostIdentity> host() {
+        return HostIdentity.fromCalibration(name, calibration);
     }
 
     /**
@@ -127,7 +188,8 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
     /**
      * Reads a table.
      *
-     * @throws ConfigException naming the file and the place if it cannot be read or a value is missing or negative
+     * @throws ConfigException naming the file and the place if it cannot be read or a value is missing or negative,
+     *                         or {@code calibration.host} is a mapping with a bad field ({@link HostIdentity#fromCalibration})
      */
     public static CostTable read(Path file) {
         String f = file.toString();
@@ -147,6 +209,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         if (cal != null && cal.isObject()) {
             calibration.putAll(YAML.convertValue(cal, Map.class));
         }
+        HostIdentity.fromCalibration(f, calibration); // a bad host entry fails here, naming the file
         Map<String, Integer> bytes = new TreeMap<>();
         JsonNode b = root.get("bytes");
         if (b != null) {
@@ -181,7 +244,26 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
                 root.has("wakeMicros") ? nonNegative(f, "wakeMicros", root.get("wakeMicros")) : 0,
                 root.has("lateMicros") ? nonNegative(f, "lateMicros", root.get("lateMicros")) : 0, lates(f, root),
                 root.has("defaultBytes") ? (int) nonNegative(f, "defaultBytes", root.get("defaultBytes")) : 128,
-                bytes, handlers, workloads);
+                bytes, handlers, workloads, logStore(f, root.get("logStore")));
+    }
+
+    private static LogStoreCosts logStore(String f, JsonNode l) {
+        if (l == null || l.isNull()) {
+            return null;
+        }
+        if (!l.isObject()) {
+            throw new ConfigException(f, 0, "logStore", "expected a mapping",
+                    "run scripts/tebaldi calibrate-durability");
+        }
+        Map<String, Object> cal = new LinkedHashMap<>();
+        if (l.get("calibration") != null && l.get("calibration").isObject()) {
+            cal.putAll(YAML.convertValue(l.get("calibration"), Map.class));
+        }
+        JsonNode h = l.get("handlers");
+        return new LogStoreCosts(nonNegative(f, "logStore.groupMicros", l.get("groupMicros")),
+                nonNegative(f, "logStore.perRecordMicros", l.get("perRecordMicros")),
+                nonNegative(f, "logStore.syncMicros", l.get("syncMicros")),
+                h == null || !h.isObject() ? Map.of() : handlers(f, "logStore.handlers", h), cal);
     }
 
     private static Map<String, Double> lates(String f, JsonNode root) {
@@ -248,6 +330,14 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         put(root.putObject("handlers"), handlers);
         ObjectNode w = root.putObject("workloads");
         workloads.forEach((k, v) -> put(w.putObject(k), v));
+        if (logStore != null) {
+            ObjectNode l = root.putObject("logStore");
+            l.put("groupMicros", round(logStore.groupMicros()));
+            l.put("perRecordMicros", round(logStore.perRecordMicros()));
+            l.put("syncMicros", round(logStore.syncMicros()));
+            put(l.putObject("handlers"), logStore.handlers());
+            l.set("calibration", YAML.valueToTree(logStore.calibration()));
+        }
         if (file.getParent() != null) {
             Files.createDirectories(file.getParent());
         }

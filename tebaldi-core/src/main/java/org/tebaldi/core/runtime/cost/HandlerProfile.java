@@ -41,6 +41,11 @@ public final class HandlerProfile {
             nanosSquared += (double) ns * ns;
         }
 
+        /** Adds one warm sample of {@code units} work units that took {@code ns} ns (e.g. a store's write group). */
+        public void sample(int units, long ns) {
+            add(units, 0, ns);
+        }
+
         /** Adds {@code o}'s counts and sums to these (e.g. the same key over several runs). */
         public void addAll(Sums o) {
             count += o.count;
@@ -88,6 +93,14 @@ public final class HandlerProfile {
      * per class; see {@link #samplesInto}).
      */
     public void message(Object msg, boolean cold, long ns) {
+        message(msg, 0, cold, ns);
+    }
+
+    /**
+     * As {@link #message(Object, boolean, long)}, with {@code extraUnits} the handler reported beyond its message's
+     * ({@link HandlerUnits}).
+     */
+    public void message(Object msg, int extraUnits, boolean cold, long ns) {
         String name = Envelope.name(msg);
         Sums s = byName.computeIfAbsent(name, c -> new Sums());
         if (s.count % SAMPLE_EVERY == 0) {
@@ -96,12 +109,21 @@ public final class HandlerProfile {
                 l.add(msg);
             }
         }
-        s.add(units(msg), cold ? 1 : 0, ns);
+        s.add(units(msg) + extraUnits, cold ? 1 : 0, ns);
     }
 
     /** Records one timer task of {@code ns} ns ({@code cold}: it began a mailbox run). */
     public void timer(boolean cold, long ns) {
         timers.add(0, cold ? 1 : 0, ns);
+    }
+
+    /** As {@link #timer(boolean, long)} for a task of a reported kind ({@link HandlerUnits#kind}; null: none). */
+    public void timer(String kind, boolean cold, long ns) {
+        if (kind == null) {
+            timer(cold, ns);
+        } else {
+            byName.computeIfAbsent(TIMER + "/" + kind, c -> new Sums()).add(0, cold ? 1 : 0, ns);
+        }
     }
 
     /**
@@ -114,8 +136,15 @@ public final class HandlerProfile {
 
     /** The key of a timer task at a node of {@code role}. */
     public static String timerKey(Role role) {
-        return role.cli() + " timer";
+        return role.cli() + " " + TIMER;
     }
+
+    /** The key of a timer task of kind {@code kind} ({@link HandlerUnits#kind}) at a node of {@code role}. */
+    public static String timerKey(Role role, String kind) {
+        return timerKey(role) + "/" + kind;
+    }
+
+    private static final String TIMER = "timer";
 
     /** Work units of {@code msg} ({@link CostUnits}, else 0). */
     public static int units(Object msg) {

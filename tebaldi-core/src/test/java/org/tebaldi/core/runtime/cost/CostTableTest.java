@@ -110,4 +110,54 @@ class CostTableTest {
         assertEquals(all, t.cost("batch Unknown").baseMicros(), 1e-9);
         assertEquals(all, t.cost("tXYZ").baseMicros(), 1e-9, "a key without a role takes the mean of all");
     }
+
+    @Test
+    void theHostIdentitySurvivesTheRoundTripAndEveryWorkloadView() throws Exception {
+        HostIdentity h = HostIdentityTest.host("AMD EPYC 7B13", 461_234);
+        Map<String, HandlerProfile.Sums> totals = HandlerProfile.newTotals();
+        totals.put("tc ExecReply", sums(10, 3_000, 0));
+        CostTable t = CostTable.fit("t", Map.of("host", h.toMap(), "verify", Map.of("a@50", "after")), totals,
+                Map.of("tpcc", totals), 1.0, Map.of(), 0, 0, Map.of(), 40, Map.of());
+        Path f = tmp.resolve("t.yaml");
+        t.write(f);
+        assertTrue(Files.readString(f).contains("cpuModel: \"AMD EPYC 7B13\""), Files.readString(f));
+        CostTable back = CostTable.read(f);
+        assertEquals(h, back.host().orElseThrow());
+        assertEquals(h, back.forWorkload("tpcc").host().orElseThrow(), "a workload's view keeps the calibration");
+        assertEquals(Map.of("a@50", "after"), back.calibration().get("verify"));
+    }
+
+    @Test
+    void anOlderTableWithoutTheHostIdentityStillLoadsWithTheHostUnknown() throws Exception {
+        Path f = tmp.resolve("old.yaml");
+        Files.writeString(f, """
+                name: old
+                calibration: {date: "2026-11-25T14:52Z", host: vm, cores: 2, java: "17.0.15"}
+                overhead: 1.2
+                handlers:
+                  tc ExecReply: {baseMicros: 2, perUnitMicros: 0}
+                """);
+        CostTable t = CostTable.read(f);
+        assertTrue(t.host().isEmpty());
+        assertEquals("vm", HostIdentity.recordedName(t.calibration()));
+        Path none = tmp.resolve("none.yaml");
+        Files.writeString(none, "name: none\noverhead: 1\nhandlers: {tc ExecReply: {baseMicros: 2}}\n");
+        assertTrue(CostTable.read(none).host().isEmpty());
+    }
+
+    @Test
+    void aBadHostEntryFailsWhenTheTableIsRead() throws Exception {
+        Path f = tmp.resolve("badhost.yaml");
+        Files.writeString(f, """
+                name: badhost
+                calibration:
+                  host: {name: vm, cpuModel: AMD EPYC, cores: 2, os: Linux, java: "17", probe: {kernel: k}}
+                overhead: 1.2
+                handlers:
+                  tc ExecReply: {baseMicros: 2, perUnitMicros: 0}
+                """);
+        ConfigException x = assertThrows(ConfigException.class, () -> CostTable.read(f));
+        assertTrue(x.getMessage().startsWith(f + ": calibration.host.probe.nsPerIteration: expected a positive number, "
+                + "found nothing"), x.getMessage());
+    }
 }

@@ -20,13 +20,13 @@ import org.tebaldi.server.tc.TransactionCoordinator;
  * logs of an earlier lifetime that crashed, as {@code DurabilitySimTest} does), and started; with a reconfiguration
  * server when the scenario swaps trees.
  */
-final class Epoch {
+final class Lifetime {
     /** GC epochs of 1 ms (virtual), as in the conformance suite. */
     static final long GC_EPOCH_MICROS = 1_000;
     /** Durability epochs of 3 ms (virtual), asynchronous. */
     static final long DURABILITY_EPOCH_MICROS = 3_000;
     /** Transaction ids of lifetime {@code n} start above {@code n} times this. */
-    static final long IDS_PER_EPOCH = 1_000_000L;
+    static final long IDS_PER_LIFETIME = 1_000_000L;
     /**
      * Transaction timeout (coordinator, data server, client) with the default network, µs: what lost messages need,
      * as the fault tests use ({@code FaultRun}); {@link #txnTimeout} scales it with the network's delays.
@@ -57,7 +57,7 @@ final class Epoch {
      * @param reconfig   whether to add the reconfiguration server (and every service a tree may need)
      * @param streamed   whether to check the history streamed while it runs ({@link StreamedHistory})
      */
-    Epoch(Scenario s, int index, SimulatedRuntime.Model model, CcTree tree, SimWorkload workload,
+    Lifetime(Scenario s, int index, SimulatedRuntime.Model model, CcTree tree, SimWorkload workload,
           MemoryLogStore[] stores, boolean reconfig, Function<String, Mechanism> mechanisms, boolean streamed) {
         sim = new SimulatedRuntime(s.seed() + 1_000L * index, model);
         ClusterConfig cfg = new ClusterConfig(workload.database(), tree, s.coordinators(), s.dataServers(), null, true)
@@ -93,7 +93,7 @@ final class Epoch {
         }
         cluster = c;
         if (cluster.restarted()) {
-            cluster.coordinators().forEach(tc -> tc.startIdsAbove(IDS_PER_EPOCH * index));
+            cluster.coordinators().forEach(tc -> tc.startIdsAbove(IDS_PER_LIFETIME * index));
         } else {
             workload.load(cluster);
         }

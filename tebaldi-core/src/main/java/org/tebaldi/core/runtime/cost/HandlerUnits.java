@@ -1,0 +1,49 @@
+package org.tebaldi.core.runtime.cost;
+
+/**
+ * Work units a handler reports beyond those its message carries ({@link CostUnits}), for a handler whose work is not
+ * in its message (docs/simulation.md, "Cost model"): e.g. a coordinator's handler of a data server's persisted epoch,
+ * which makes every transaction of the new cut durable — one handler in two hundred of the same message does that
+ * work. The handler calls {@link #add}; whoever times or charges it — handler profiling of the embedded runtime, the
+ * simulated cluster's cores — calls {@link #take} right after it, on the same thread, and counts the units with the
+ * message's. Per thread; saturating.
+ */
+public final class HandlerUnits {
+    private static final ThreadLocal<int[]> UNITS = ThreadLocal.withInitial(() -> new int[1]);
+    private static final ThreadLocal<String[]> KIND = ThreadLocal.withInitial(() -> new String[1]);
+
+    private HandlerUnits() {
+    }
+
+    /**
+     * The running timer task is of kind {@code kind} (e.g. {@code lock-timeout}): it is charged and timed under its own
+     * key, {@code "<role> timer/<kind>"} ({@link HandlerProfile#timerKey(org.tebaldi.core.runtime.Role, String)}),
+     * not the role's one timer key — so that a timer that is frequent in some runs and cheap (a lock wait's time-out)
+     * is not charged what a node's periodic work costs on average.
+     */
+    public static void kind(String kind) {
+        KIND.get()[0] = kind;
+    }
+
+    /** The kind reported since the last call (null if none), and resets it. */
+    public static String takeKind() {
+        String[] k = KIND.get();
+        String v = k[0];
+        k[0] = null;
+        return v;
+    }
+
+    /** The running handler did {@code n} more units of work (n ≥ 0). */
+    public static void add(int n) {
+        int[] u = UNITS.get();
+        u[0] = (int) Math.min(Integer.MAX_VALUE, (long) u[0] + Math.max(0, n));
+    }
+
+    /** The units reported since the last call, and resets them to 0. */
+    public static int take() {
+        int[] u = UNITS.get();
+        int v = u[0];
+        u[0] = 0;
+        return v;
+    }
+}
