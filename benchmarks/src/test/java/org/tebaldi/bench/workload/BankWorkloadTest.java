@@ -108,7 +108,8 @@ class BankWorkloadTest {
         WorkloadOptions o = WorkloadOptions.of("bank", Map.of("accounts", 42));
         BankWorkload w = (BankWorkload) Workloads.create(o);
         assertEquals(42, w.accounts());
-        assertEquals(Map.of("name", "bank", "accounts", 42L, "auditRatio", 0.1), o.resolved());
+        assertEquals(Map.of("name", "bank", "accounts", 42L, "auditRatio", 0.1, "execution", "procedures", "roundTrips",
+                "batched"), o.resolved()); // every workload takes execution and roundTrips (docs/experiments.md)
         assertTrue(Workloads.all().containsKey("bank"));
         assertTrue(Workloads.all().get("bank").description().contains("accounts"));
     }
