@@ -128,7 +128,7 @@ public final class BurnRun {
             msg = String.valueOf(e.getMessage());
         } catch (RuntimeException e) {
             v = Verdict.ERROR;
-            msg = describe(e);
+            msg = Verdict.describe(e);
         }
         if (v == Verdict.PASS) {
             msg = note;
@@ -148,7 +148,8 @@ public final class BurnRun {
             targets.add(ScenarioFiles.tree(reconfigs.get(i).tree(), w, "reconfiguration " + i));
         }
         List<Fault> crashes = s.faults(FaultKind.CLUSTER_CRASH);
-        MemoryLogStore[] stores = s.durable() ? stores(s.dataServers()) : null;
+        MemoryLogStore[] stores = s.durable() ? java.util.stream.Stream.generate(MemoryLogStore::new)
+                .limit(s.dataServers()).toArray(MemoryLogStore[]::new) : null;
         loops = new ClosedLoopClients(workload, s.clients(), s.txnsPerClient(), s.seed())
                 .toleratingFailedAttempts();
         Lifetime e = new Lifetime(s, 0, model, tree, workload, stores, !reconfigs.isEmpty(), mechanisms,
@@ -290,7 +291,8 @@ public final class BurnRun {
                     + FINAL_READS_LIMIT_MICROS / 1000 + " virtual ms");
         }
         if (reads.isCompletedExceptionally()) {
-            throw new Failure(Verdict.ERROR, "the final reads failed: " + describe(reads.handle((v, x) -> x).join()));
+            throw new Failure(Verdict.ERROR, "the final reads failed: "
+                    + Verdict.describe(reads.handle((v, x) -> x).join()));
         }
         Result r = ListAppendChecker.check(la.txns().recorder().history());
         if (!r.valid()) {
@@ -388,22 +390,6 @@ public final class BurnRun {
         if (f instanceof AssertionError) {
             throw new Failure(Verdict.INVARIANT, String.valueOf(f.getMessage()));
         }
-        throw new Failure(Verdict.ERROR, describe(f));
-    }
-
-    private static String describe(Throwable e) {
-        StringBuilder b = new StringBuilder(e.toString());
-        for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-            b.append("; caused by ").append(c);
-        }
-        return b.toString();
-    }
-
-    private static MemoryLogStore[] stores(int n) {
-        MemoryLogStore[] st = new MemoryLogStore[n];
-        for (int i = 0; i < n; i++) {
-            st[i] = new MemoryLogStore();
-        }
-        return st;
+        throw new Failure(Verdict.ERROR, Verdict.describe(f));
     }
 }

@@ -35,4 +35,13 @@ public enum Verdict {
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    /** An exception and its causes in one line, for an {@link #ERROR} verdict's message. */
+    static String describe(Throwable e) {
+        StringBuilder b = new StringBuilder(e.toString());
+        for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+            b.append("; caused by ").append(c);
+        }
+        return b.toString();
+    }
 }

@@ -70,7 +70,7 @@ public final class SummaryJson {
         d.abortReasons().forEach(reasons::put);
         o.set("checks", checks(r.checks()));
         o.set("messages", messages(d.messages(), d.total().committed(), !r.experiment().target().isPostgresql()));
-        o.set("machine", machine(d.machine()));
+        o.set("machine", MachineJson.of(d.machine()));
         o.set("window", window(d.window()));
         o.put("time", r.simulation() == null ? "real" : "virtual");
         o.set("simulation", simulation(r.simulation()));
@@ -296,32 +296,6 @@ public final class SummaryJson {
         } else {
             o.put(key, (Double) v);
         }
-    }
-
-    private static com.fasterxml.jackson.databind.JsonNode machine(org.tebaldi.bench.driver.MachineUsage m) {
-        if (m == null) {
-            return JSON.nullNode();
-        }
-        ObjectNode o = JSON.createObjectNode();
-        o.put("cores", m.cores());
-        o.put("wallMs", m.wallMs());
-        o.put("cpuMs", m.processCpuMs());
-        o.put("utilization", round(m.utilization(), 4));
-        ObjectNode nodes = o.putObject("nodes");
-        m.nodeCpuMs().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e -> nodes.putObject(
-                e.getKey()).put("cpuMs", e.getValue()).put("utilization", round(m.nodeUtilization(e.getKey()), 4)));
-        ObjectNode gc = o.putObject("gc");
-        gc.put("pauses", m.gcPauses());
-        gc.put("pauseMs", m.gcPauseMs());
-        gc.put("maxPauseMs", m.gcMaxPauseMs());
-        gc.put("pauseShare", round(m.gcPauseShare(), 4));
-        o.put("saturated", m.saturated());
-        if (m.saturated()) {
-            o.put("warning", org.tebaldi.bench.driver.MachineUsage.WARNING);
-        } else {
-            o.putNull("warning");
-        }
-        return o;
     }
 
     private static ObjectNode type(TypeStats s, long windowMicros) {
