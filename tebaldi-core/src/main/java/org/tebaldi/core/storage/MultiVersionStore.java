@@ -68,6 +68,15 @@ public final class MultiVersionStore implements AutoCloseable {
         return c;
     }
 
+    /**
+     * The chain of {@code key} if it is in memory, else null: unlike {@link #find} it neither reads an evicted chain
+     * back from the base store nor stamps it with the GC epoch, so a bookkeeping pass (the history's hand-over)
+     * leaves eviction as the transactions left it.
+     */
+    public VersionChain peek(Key key) {
+        return hot.get(key);
+    }
+
     /** The chain of {@code key}, or null if the key was never written. */
     public VersionChain find(Key key) {
         VersionChain c = hot.get(key);
