@@ -34,6 +34,7 @@ public final class MultiVersionStore implements AutoCloseable {
     /** Chains built from the base store, and chains moved to it, so far (samplers read them). */
     private volatile long readBack;
     private volatile long evicted;
+    private BiConsumer<Key, VersionChain> beforeEviction;
 
     public MultiVersionStore() {
         this(1024);
@@ -75,6 +76,15 @@ public final class MultiVersionStore implements AutoCloseable {
      */
     public VersionChain peek(Key key) {
         return hot.get(key);
+    }
+
+    /**
+     * Calls {@code listener} with each chain just before it leaves the heap ({@link #evict}), on the owner's thread:
+     * the history recorder reports the chain's final versions there, so a key absent from memory has nothing left
+     * to report. One listener; null removes it.
+     */
+    public void beforeEviction(BiConsumer<Key, VersionChain> listener) {
+        this.beforeEviction = listener;
     }
 
     /** The chain of {@code key}, or null if the key was never written. */
@@ -215,6 +225,9 @@ public final class MultiVersionStore implements AutoCloseable {
             if (c.touched >= safeBefore || !settledAlone(c)) {
                 queue.addLast(c);
                 continue;
+            }
+            if (beforeEviction != null) {
+                beforeEviction.accept(c.key, c);
             }
             hot.remove(c.key);
             evicted++;

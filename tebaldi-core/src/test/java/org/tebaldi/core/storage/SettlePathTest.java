@@ -88,6 +88,31 @@ class SettlePathTest {
     }
 
     @Test
+    void theEvictionListenerSeesEachChainBeforeItLeavesAndPeekDoesNotReadItBack() {
+        MultiVersionStore s = store();
+        s.load(K, T.row(0L));
+        Map<Key, Long> seen = new HashMap<>();
+        s.beforeEviction((k, c) -> {
+            assertSame(c, s.peek(k), "still in memory when the listener runs");
+            seen.put(k, c.latest().writer());
+        });
+        s.advanceClock(1);
+        VersionChain c = s.chain(K);
+        Version w = new Version(42, 2, 0, T.row(1L), false);
+        c.append(w);
+        w.commit();
+        w.settle();
+        c.pruneSettled(null);
+        assertSame(c, s.peek(K));
+        assertEquals(1, s.evict(2, 100, 100));
+        assertEquals(Map.of(K, 42L), seen);
+        assertNull(s.peek(K), "peek reads nothing back");
+        assertEquals(0, s.hotKeys());
+        assertNotNull(s.find(K), "find does");
+        assertEquals(1, s.hotKeys());
+    }
+
+    @Test
     void anUnchangedVersionIsNotWrittenAgainAChangedOneIs() {
         MultiVersionStore s = store();
         s.load(K, T.row(0L));

@@ -50,6 +50,7 @@ final class DsHistory {
     /** The server started: when streaming, the log is handed over every period ({@link #stream}). */
     void start(DataServer ds, MultiVersionStore store) {
         if (stream != null) {
+            store.beforeEviction((key, chain) -> reportFinal(key, chain, false));
             Runnable[] tick = new Runnable[1];
             tick[0] = () -> {
                 handOver(store, false);
@@ -109,10 +110,9 @@ final class DsHistory {
         ObjectIterator<Key> it = unreported.iterator();
         while (it.hasNext()) {
             Key k = it.next();
-            // An evicted chain was reported: eviction takes only a chain whose one version is settled, and
-            // GcEpochs settles a written version and reports the chain's finals in the same pass. Reading it
-            // back here (find) would decode it and keep it on the heap for the next epoch: up to a quarter of
-            // the data servers' CPU with verification on (docs/architecture.md, "Verification").
+            // An evicted chain was reported as it left the heap (start: beforeEviction; it held one settled
+            // version). Reading it back here (find) would decode it and keep it on the heap for the next epoch:
+            // up to a quarter of the data servers' CPU with verification on (docs/architecture.md, "Verification").
             VersionChain chain = store.peek(k);
             if (chain == null || reportFinal(k, chain, end)) {
                 it.remove();
