@@ -1,17 +1,14 @@
 package org.tebaldi.bench.burn;
 
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 import org.tebaldi.core.client.CommitInfo;
+import org.tebaldi.core.client.ForwardingTransaction;
 import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.client.TxnClient;
-import org.tebaldi.core.model.Row;
 import org.tebaldi.core.txn.Inputs;
-import org.tebaldi.core.txn.Op;
-import org.tebaldi.core.txn.RowUpdate;
 
 /**
  * What the clients were told, whatever the workload: every acknowledged commit (its id and virtual time) and every
@@ -77,81 +74,19 @@ final class CommitLog {
     }
 
     /** A transaction whose commit is recorded. */
-    private final class Recorded implements Transaction {
-        private final Transaction t;
+    private final class Recorded extends ForwardingTransaction {
         private final LongSupplier clock;
         private final int epochOf;
 
         Recorded(Transaction t, LongSupplier clock, int epochOf) {
-            this.t = t;
+            super(t);
             this.clock = clock;
             this.epochOf = epochOf;
         }
 
         @Override
-        public long id() {
-            return t.id();
-        }
-
-        @Override
-        public CompletableFuture<Row> execute(Op op) {
-            return t.execute(op);
-        }
-
-        @Override
-        public CompletableFuture<List<Row>> executeAll(List<Op> ops) {
-            return t.executeAll(ops);
-        }
-
-        @Override
-        public CompletableFuture<List<Row>> readAll(String table, List<long[]> keys) {
-            return t.readAll(table, keys);
-        }
-
-        @Override
-        public CompletableFuture<List<Row>> readAll(List<org.tebaldi.core.model.Key> keys) {
-            return t.readAll(keys);
-        }
-
-        @Override
-        public CompletableFuture<Row> read(String table, long... key) {
-            return t.read(table, key);
-        }
-
-        @Override
-        public CompletableFuture<Row> readForUpdate(String table, long... key) {
-            return t.readForUpdate(table, key);
-        }
-
-        @Override
-        public CompletableFuture<Void> write(Row row, long... key) {
-            return t.write(row, key);
-        }
-
-        @Override
-        public CompletableFuture<Row> update(String table, RowUpdate update, long... key) {
-            return t.update(table, update, key);
-        }
-
-        @Override
-        public CompletableFuture<Row> upsert(Row ifAbsent, RowUpdate update, long... key) {
-            return t.upsert(ifAbsent, update, key);
-        }
-
-        @Override
-        public CompletableFuture<Void> delete(String table, long... key) {
-            return t.delete(table, key);
-        }
-
-        @Override
         public CompletableFuture<CommitInfo> commit() {
-            return t.commit().thenApply(ci -> record(ci, clock, epochOf));
-        }
-
-        @Override
-        public CompletableFuture<Void> abort() {
-            return t.abort();
+            return delegate().commit().thenApply(ci -> record(ci, clock, epochOf));
         }
     }
-
 }

@@ -75,12 +75,12 @@ final class FaultInjector {
             long until = f.endMicros();
             List<String> t = f.targets();
             switch (f.kind()) {
-                case DELAY_SPIKE -> sim.delaySpike(t.isEmpty() ? null : Targets.parseOrAny(t.get(0)),
+                case DELAY_SPIKE -> sim.faults().delaySpike(t.isEmpty() ? null : Targets.parseOrAny(t.get(0)),
                         t.size() < 2 ? null : Targets.parseOrAny(t.get(1)), at, until, f.parameter());
-                case LINK_DROP -> sim.dropLink(Targets.parse(t.get(0)), Targets.parse(t.get(1)), at, until);
-                case CLOCK_SKEW -> sim.at(at, () -> sim.clockSkew(Targets.parse(t.get(0)), f.parameter(),
+                case LINK_DROP -> sim.faults().dropLink(Targets.parse(t.get(0)), Targets.parse(t.get(1)), at, until);
+                case CLOCK_SKEW -> sim.at(at, () -> sim.faults().clockSkew(Targets.parse(t.get(0)), f.parameter(),
                         f.driftPpm()));
-                case NODE_PAUSE -> sim.pause(Targets.parse(t.get(0)), at, until);
+                case NODE_PAUSE -> sim.faults().pause(Targets.parse(t.get(0)), at, until);
                 case COORDINATOR_CRASH -> sim.at(at, () -> e.cluster.crashCoordinator(
                         Targets.parse(t.get(0)).index(), f.durationMicros()));
                 case SERVICE_LOSS -> sim.at(at, () -> e.cluster.failService(Targets.parse(t.get(0)).role(),

@@ -20,14 +20,14 @@ package org.tebaldi.bench.burn;
  *   <li>{@link #DELAY_SPIKE}: from {@code atMicros} for {@code durationMicros} every message sent on the links
  *       {@code targets} name — {@code []} every link, {@code [from]} every link out of {@code from}, {@code [from,
  *       to]} one direction, {@code "*"} any node — takes {@code parameter} µs longer
- *       ({@code SimulatedRuntime#delaySpike}).</li>
+ *       ({@code SimFaults#delaySpike}).</li>
  *   <li>{@link #LINK_DROP}: the connection between the two {@code targets} is down from {@code atMicros} for
- *       {@code durationMicros}: messages in flight and sent meanwhile are lost ({@code SimulatedRuntime#dropLink};
+ *       {@code durationMicros}: messages in flight and sent meanwhile are lost ({@code SimFaults#dropLink};
  *       the transaction timeouts recover).</li>
  *   <li>{@link #CLOCK_SKEW}: from {@code atMicros} the clock of the one target is off by {@code parameter} µs and
- *       drifts by {@link Fault#driftPpm()} ({@code SimulatedRuntime#clockSkew}); instantaneous, never heals.</li>
+ *       drifts by {@link Fault#driftPpm()} ({@code SimFaults#clockSkew}); instantaneous, never heals.</li>
  *   <li>{@link #NODE_PAUSE}: the one target (any node, services too) handles nothing from {@code atMicros} for
- *       {@code durationMicros} ({@code SimulatedRuntime#pause}).</li>
+ *       {@code durationMicros} ({@code SimFaults#pause}).</li>
  *   <li>{@link #COORDINATOR_CRASH}: coordinator {@code targets[0]} (e.g. {@code tc1}) crashes at {@code atMicros};
  *       the others learn it {@code durationMicros} later and its clients fail over ({@code
  *       Cluster#crashCoordinator}). Needs ≥ 2 coordinators; never together with a link drop touching that

@@ -24,13 +24,6 @@ public final class ExperimentRun {
     /** How long to wait for in-flight transactions after the end, ms. */
     public static final long DRAIN_TIMEOUT_MILLIS = 10_000;
 
-    /** CPU time of the cluster's nodes so far, ns, by node name. */
-    private static java.util.Map<String, Long> nodeCpu(EmbeddedRuntime rt) {
-        java.util.Map<String, Long> out = new java.util.TreeMap<>();
-        rt.cpuNanos().forEach((id, ns) -> out.put(id.toString(), ns));
-        return out;
-    }
-
     private final Experiment e;
     private final RunListener listener;
     private final RunExtension extension;
@@ -112,30 +105,7 @@ public final class ExperimentRun {
             Cluster cluster = loader.finish();
             long loadMillis = (System.nanoTime() - t0) / 1_000_000;
             listener.loaded(loader.rows(), loadMillis);
-            if (extension.allServices()) {
-                cluster.withAllServices();
-            }
-            extension.beforeStart(new Hosting() {
-                @Override
-                public void addNode(org.tebaldi.core.runtime.NodeId id, org.tebaldi.core.runtime.Actor actor) {
-                    cluster.addNode(id, actor);
-                }
-
-                @Override
-                public org.tebaldi.core.runtime.NodeRuntime runtime() {
-                    return rt;
-                }
-
-                @Override
-                public java.util.Map<String, Long> nodeCpuNanos() {
-                    return nodeCpu(rt);
-                }
-
-                @Override
-                public org.tebaldi.core.storage.StorageStats storage() {
-                    return MemoryFigures.storage(cluster);
-                }
-            });
+            ClusterHosting.start(extension, cluster, rt);
             // a recovery rewrites the history: a restarted cluster's whole history is checked after the run
             HistoryCheck history = e.verify() && !cluster.restarted()
                     ? HistoryCheck.start(e.verification(), cluster, runDir, listener) : null;
@@ -179,7 +149,7 @@ public final class ExperimentRun {
                         extension.windowEnded();
                         counters.add(cluster.ccCounters());
                     })
-                    .monitor(new MachineMonitor(() -> nodeCpu(rt))).run();
+                    .monitor(new MachineMonitor(() -> ClusterHosting.nodeCpu(rt))).run();
         } finally {
             memory.close();
         }

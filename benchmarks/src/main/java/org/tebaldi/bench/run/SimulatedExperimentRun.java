@@ -103,7 +103,7 @@ public final class SimulatedExperimentRun {
                 .onStart(extension::started).onWindow(extension::windowStarted, extension::windowEnded);
         DriverResult d;
         try {
-            hostExtension(cluster, sim);
+            ClusterHosting.start(extension, cluster, sim);
             cluster.start();
             d = driver.run();
             extension.stopped();
@@ -141,24 +141,6 @@ public final class SimulatedExperimentRun {
         }
         return new RunResult(e, d, checks, 1, loader.rows(), loadMillis, info(spec, e.cluster(), d, driver, sim, hw,
                 host), EpochStats.of(cluster), cluster.ccCounters()); // counters of the whole run: no window hooks here
-    }
-
-    /** Services the extension asks for, and its nodes, on the simulated runtime. */
-    private void hostExtension(Cluster cluster, SimulatedRuntime sim) {
-        if (extension.allServices()) {
-            cluster.withAllServices();
-        }
-        extension.beforeStart(new Hosting() {
-            @Override
-            public void addNode(org.tebaldi.core.runtime.NodeId id, org.tebaldi.core.runtime.Actor actor) {
-                cluster.addNode(id, actor);
-            }
-
-            @Override
-            public org.tebaldi.core.runtime.NodeRuntime runtime() {
-                return sim;
-            }
-        });
     }
 
     /**

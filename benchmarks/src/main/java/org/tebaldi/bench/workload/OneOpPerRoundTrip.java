@@ -1,72 +1,37 @@
 package org.tebaldi.bench.workload;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.tebaldi.core.client.CommitInfo;
+import org.tebaldi.core.client.ForwardingTransaction;
 import org.tebaldi.core.client.Transaction;
+import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.txn.Op;
-import org.tebaldi.core.txn.RowUpdate;
 
 /**
  * An interactive transaction that sends one operation per round trip ({@code workload.roundTrips: per-operation},
  * {@link ExecutionModes}; dissertation §5.6: order_status and stock_level "left as interactive transactions"): every
  * call goes to the wrapped transaction as it is, but {@link #executeAll} and {@link #readAll} issue their operations
- * one after the other, each after the previous one's reply ({@link Transaction}'s defaults), instead of together.
+ * one after the other, each after the previous one's reply ({@link Transaction#inTurn}), instead of together.
  */
-final class OneOpPerRoundTrip implements Transaction {
-    private final Transaction t;
+final class OneOpPerRoundTrip extends ForwardingTransaction {
 
     OneOpPerRoundTrip(Transaction t) {
-        this.t = t;
+        super(t);
     }
 
     @Override
-    public long id() {
-        return t.id();
+    public CompletableFuture<List<Row>> executeAll(List<Op> ops) {
+        return Transaction.inTurn(ops, this::execute);
     }
 
     @Override
-    public CompletableFuture<Row> execute(Op op) {
-        return t.execute(op);
+    public CompletableFuture<List<Row>> readAll(String table, List<long[]> keys) {
+        return Transaction.inTurn(keys, k -> read(table, k));
     }
 
     @Override
-    public CompletableFuture<Row> read(String table, long... key) {
-        return t.read(table, key);
-    }
-
-    @Override
-    public CompletableFuture<Row> readForUpdate(String table, long... key) {
-        return t.readForUpdate(table, key);
-    }
-
-    @Override
-    public CompletableFuture<Void> write(Row row, long... key) {
-        return t.write(row, key);
-    }
-
-    @Override
-    public CompletableFuture<Row> update(String table, RowUpdate update, long... key) {
-        return t.update(table, update, key);
-    }
-
-    @Override
-    public CompletableFuture<Row> upsert(Row ifAbsent, RowUpdate update, long... key) {
-        return t.upsert(ifAbsent, update, key);
-    }
-
-    @Override
-    public CompletableFuture<Void> delete(String table, long... key) {
-        return t.delete(table, key);
-    }
-
-    @Override
-    public CompletableFuture<CommitInfo> commit() {
-        return t.commit();
-    }
-
-    @Override
-    public CompletableFuture<Void> abort() {
-        return t.abort();
+    public CompletableFuture<List<Row>> readAll(List<Key> keys) {
+        return executeAll(keys.stream().map(Op::read).toList());
     }
 }

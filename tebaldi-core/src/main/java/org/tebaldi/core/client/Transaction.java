@@ -24,14 +24,7 @@ public interface Transaction {
      * @return the result rows in order (null for writes, deletes and absent rows); fails like {@link #execute}
      */
     default CompletableFuture<java.util.List<Row>> executeAll(java.util.List<Op> ops) {
-        CompletableFuture<java.util.List<Row>> all = CompletableFuture.completedFuture(new java.util.ArrayList<>());
-        for (Op op : ops) {
-            all = all.thenCompose(l -> execute(op).thenApply(r -> {
-                l.add(r);
-                return l;
-            }));
-        }
-        return all;
+        return inTurn(ops, this::execute);
     }
 
     /**
@@ -42,9 +35,20 @@ public interface Transaction {
      * @return the rows in order, null where absent
      */
     default CompletableFuture<java.util.List<Row>> readAll(String table, java.util.List<long[]> keys) {
+        return inTurn(keys, k -> read(table, k));
+    }
+
+    /**
+     * Runs {@code call} on each of {@code items} in order, each after the previous one's future completed (one
+     * round trip each): the default of {@link #executeAll} and {@link #readAll(String, java.util.List)}.
+     *
+     * @return the results in order; fails with the first call that fails (the later ones are not made)
+     */
+    static <T> CompletableFuture<java.util.List<Row>> inTurn(java.util.List<T> items,
+            java.util.function.Function<T, CompletableFuture<Row>> call) {
         CompletableFuture<java.util.List<Row>> all = CompletableFuture.completedFuture(new java.util.ArrayList<>());
-        for (long[] k : keys) {
-            all = all.thenCompose(l -> read(table, k).thenApply(r -> {
+        for (T item : items) {
+            all = all.thenCompose(l -> call.apply(item).thenApply(r -> {
                 l.add(r);
                 return l;
             }));

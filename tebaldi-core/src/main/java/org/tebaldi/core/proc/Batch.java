@@ -17,7 +17,7 @@ import org.tebaldi.core.txn.Op;
  */
 final class Batch {
     private static final int INITIAL = 16;
-    final ArrayList<Insn.Issue> issues = new ArrayList<>(INITIAL);
+    final ArrayList<IssueInsn> issues = new ArrayList<>(INITIAL);
     final ArrayList<Op> ops = new ArrayList<>(INITIAL);
 
     private int[] derivedRow;
@@ -72,7 +72,7 @@ final class Batch {
     }
 
     /** Adds {@code op}, issued by {@code issue}; returns the placeholder of its result. */
-    Pending.Placeholder add(Insn.Issue issue, Op op) {
+    Pending.Placeholder add(IssueInsn issue, Op op) {
         issues.add(issue);
         ops.add(op);
         return Pending.result(ops.size() - 1);

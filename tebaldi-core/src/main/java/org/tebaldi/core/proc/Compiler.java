@@ -71,7 +71,7 @@ final class Compiler {
             TableSchema t = scope.table(r.table());
             Ev.OfLong[] key = key(t, r.key());
             int slot = into(r.into(), t);
-            code.add(new Insn.Issue(no, label, r.kind(), t, key, slot));
+            code.add(new IssueInsn(no, label, r.kind(), t, key, slot));
         } else if (s instanceof Stmt.Write w) {
             write(no, label, w);
         } else if (s instanceof Stmt.Update u) {
@@ -80,10 +80,10 @@ final class Compiler {
             UpdateTemplate tpl = exprs.update(t, u.assignments(),
                     scope.proc() + ": statement " + no + " (" + label + ") at the data server: ");
             int slot = into(u.into(), t);
-            code.add(new Insn.Update(no, label, t, key, slot, tpl));
+            code.add(new IssueInsn.Update(no, label, t, key, slot, tpl));
         } else if (s instanceof Stmt.Delete d) {
             TableSchema t = scope.table(d.table());
-            code.add(new Insn.Issue(no, label, OpKind.DELETE, t, key(t, d.key()), -1));
+            code.add(new IssueInsn(no, label, OpKind.DELETE, t, key(t, d.key()), -1));
         } else if (s instanceof Stmt.If i) {
             ifStmt(no, label, i);
         } else if (s instanceof Stmt.For f) {
@@ -159,7 +159,7 @@ final class Compiler {
             }
             values[i] = exprs.tc(a.value());
         }
-        code.add(new Insn.Write(no, label, t, key, columns, values));
+        code.add(new IssueInsn.Write(no, label, t, key, columns, values));
     }
 
     private void ifStmt(int no, String label, Stmt.If s) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.model.TableSchema;
 import org.tebaldi.core.proc.Kinds.Kind;
@@ -13,19 +12,22 @@ import org.tebaldi.core.proc.Scope.Shape;
 /**
  * Checks expressions against a {@link Scope} and compiles them to {@link Ev} closures (names resolved to slots,
  * parameter indexes and column indexes). An expression of static kind LONG, DOUBLE or BOOL ({@link Kinds}) is
- * compiled by {@link TypedExprs} to an unboxed evaluator, boxed only where its value is stored as an object (a
+ * compiled by {@link TypedExprs} or {@link BoolExprs} to an unboxed evaluator, boxed only where its value is stored as an object (a
  * row, an output, an update's argument, a local of another kind); the other contexts that need a primitive (key
  * parts, indexes, loop bounds, conditions) take it unboxed. Also splits update assignments for partial evaluation:
  * each maximal sub-expression without {@code col} becomes a "hole" evaluated at the TC; the rest (the template)
- * runs at the data server with holes read from {@code Frame.locals}. Package-private.
+ * runs at the data server with holes read from {@code Frame.locals}. Operator nodes of kind ANY and literals are
+ * compiled by {@link BoxedExprs}. Package-private.
  */
 final class ExprCompiler {
     private final Scope scope;
     private final TypedExprs typed;
+    private final BoolExprs bools;
 
     ExprCompiler(Scope scope) {
         this.scope = scope;
         this.typed = new TypedExprs(scope, this);
+        this.bools = new BoolExprs(scope, this, typed);
     }
 
     /** The static kind of {@code e} in this scope. */
@@ -49,7 +51,7 @@ final class ExprCompiler {
             throw scope.error("col(\"" + c.column() + "\") is only allowed in update assignments");
         }
         if (e instanceof Expr.Lit) {
-            return node(e, this::tc);
+            return BoxedExprs.node(e, this::tc);
         }
         switch (kind(e)) {
             case LONG: {
@@ -61,7 +63,7 @@ final class ExprCompiler {
                 return f -> v.eval(f);
             }
             case BOOL: {
-                Ev.OfBool v = typed.bool(e);
+                Ev.OfBool v = bools.bool(e);
                 return f -> v.eval(f);
             }
             default:
@@ -72,7 +74,7 @@ final class ExprCompiler {
     /** An operator node of kind ANY: operands compiled for the TC (typed where they have a kind). */
     private Ev any(Expr e) {
         if (e instanceof Expr.Cond c) {
-            Ev.OfBool t = typed.condition(c.test(), "cond test");
+            Ev.OfBool t = bools.condition(c.test(), "cond test");
             Ev a = tc(c.then());
             Ev o = tc(c.otherwise());
             return f -> t.eval(f) ? a.eval(f) : o.eval(f);
@@ -86,7 +88,7 @@ final class ExprCompiler {
             Ev i = tc(el.index());
             return f -> Pending.need(Values.elem(a.eval(f), i.eval(f)));
         }
-        return node(e, this::tc);
+        return BoxedExprs.node(e, this::tc);
     }
 
     /** A local read at the TC, boxed (FLUSH for a placeholder). */
@@ -133,7 +135,7 @@ final class ExprCompiler {
 
     /** A condition ({@code what} names it in the error for a non-boolean), unboxed. */
     Ev.OfBool condition(Expr e, String what) {
-        return typed.condition(e, what);
+        return bools.condition(e, what);
     }
 
     /**
@@ -268,7 +270,7 @@ final class ExprCompiler {
     Ev server(Expr e, TableSchema table, List<Ev> holes) {
         if (!e.usesCol()) {
             if (e instanceof Expr.Lit) {
-                return node(e, null);
+                return BoxedExprs.node(e, null);
             }
             holes.add(tc(e));
             int k = holes.size() - 1;
@@ -278,7 +280,7 @@ final class ExprCompiler {
             int col = scope.column(table, c.column());
             return f -> f.old.get(col);
         }
-        return node(e, x -> server(x, table, holes));
+        return BoxedExprs.node(e, x -> server(x, table, holes));
     }
 
     /** Compiles the assignments of an update of {@code table} into a template. */
@@ -316,98 +318,5 @@ final class ExprCompiler {
             }
         }
         return Shape.VALUE;
-    }
-
-    /** Compiles the operator nodes and literals; {@code sub} compiles children, in {@link Expr#children} order. */
-    private Ev node(Expr e, Function<Expr, Ev> sub) {
-        if (e instanceof Expr.Lit l) {
-            Object v = l.value();
-            return f -> v;
-        }
-        if (e instanceof Expr.Unary u) {
-            return unary(u.op(), sub.apply(u.operand()));
-        }
-        if (e instanceof Expr.Binary b) {
-            Ev l = sub.apply(b.left());
-            Ev r = sub.apply(b.right());
-            return binary(b.op(), l, r);
-        }
-        if (e instanceof Expr.Cond c) {
-            Ev t = sub.apply(c.test());
-            Ev a = sub.apply(c.then());
-            Ev o = sub.apply(c.otherwise());
-            return f -> Values.bool("cond test", t.eval(f)) ? a.eval(f) : o.eval(f);
-        }
-        if (e instanceof Expr.Elem el) {
-            Ev a = sub.apply(el.array());
-            Ev i = sub.apply(el.index());
-            return f -> Pending.need(Values.elem(a.eval(f), i.eval(f)));
-        }
-        if (e instanceof Expr.Concat c) {
-            Ev[] parts = new Ev[c.parts().size()];
-            for (int i = 0; i < parts.length; i++) {
-                parts[i] = sub.apply(c.parts().get(i));
-            }
-            return f -> {
-                Object[] vs = new Object[parts.length];
-                for (int i = 0; i < vs.length; i++) {
-                    vs[i] = parts[i].eval(f);
-                }
-                return Values.concat(vs);
-            };
-        }
-        throw new IllegalStateException("unexpected expression " + e);
-    }
-
-    private static Ev unary(Expr.UnaryOp op, Ev o) {
-        switch (op) {
-            case NEG:
-                return f -> Values.neg(o.eval(f));
-            case NOT:
-                return f -> !Values.bool("not", o.eval(f));
-            case LEN:
-                return f -> Values.len(o.eval(f));
-            case IS_NULL:
-                return f -> o.eval(f) == null;
-            case TO_LONG:
-                return f -> Values.toLong(o.eval(f));
-            case TO_DOUBLE:
-                return f -> Values.toDouble(o.eval(f));
-            default:
-                throw new IllegalStateException(op.name());
-        }
-    }
-
-    private static Ev binary(Expr.BinaryOp op, Ev l, Ev r) {
-        switch (op) {
-            case ADD:
-                return f -> Values.add(l.eval(f), r.eval(f));
-            case SUB:
-                return f -> Values.sub(l.eval(f), r.eval(f));
-            case MUL:
-                return f -> Values.mul(l.eval(f), r.eval(f));
-            case DIV:
-                return f -> Values.div(l.eval(f), r.eval(f));
-            case MOD:
-                return f -> Values.mod(l.eval(f), r.eval(f));
-            case EQ:
-                return f -> Values.equal("eq", l.eval(f), r.eval(f));
-            case NE:
-                return f -> !Values.equal("ne", l.eval(f), r.eval(f));
-            case LT:
-                return f -> Values.compare("lt", l.eval(f), r.eval(f)) < 0;
-            case LE:
-                return f -> Values.compare("le", l.eval(f), r.eval(f)) <= 0;
-            case GT:
-                return f -> Values.compare("gt", l.eval(f), r.eval(f)) > 0;
-            case GE:
-                return f -> Values.compare("ge", l.eval(f), r.eval(f)) >= 0;
-            case AND:
-                return f -> Values.bool("and", l.eval(f)) && Values.bool("and", r.eval(f));
-            case OR:
-                return f -> Values.bool("or", l.eval(f)) || Values.bool("or", r.eval(f));
-            default:
-                throw new IllegalStateException(op.name());
-        }
     }
 }

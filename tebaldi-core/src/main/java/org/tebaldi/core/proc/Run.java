@@ -26,7 +26,7 @@ final class Run extends Frame implements ProcRun {
     private Batch batch;
     int pc;
     /** One-at-a-time runs: the instruction whose result the next {@link #next} call delivers, or null. */
-    private Insn.Issue pending;
+    private IssueInsn pending;
     private boolean finished;
     private Map<String, Object> outputs;
 
@@ -68,7 +68,7 @@ final class Run extends Frame implements ProcRun {
         try {
             for (int i = 0; i < results.size(); i++) {
                 Row row = results.get(i);
-                Insn.Issue issue = batch.issues.get(i);
+                IssueInsn issue = batch.issues.get(i);
                 if (row != null && row.table().id() != issue.table.id()) {
                     at = issue;
                     throw new EvalException("result row is of table " + row.table().name() + ", expected "
@@ -126,7 +126,7 @@ final class Run extends Frame implements ProcRun {
     }
 
     /** Adds {@code op} to the batch; its result goes to the instruction's slot, a placeholder until then. */
-    void defer(Insn.Issue issue, Op op) {
+    void defer(IssueInsn issue, Op op) {
         Pending.Placeholder p = batch.add(issue, op);
         if (issue.resultSlot >= 0) {
             locals[issue.resultSlot] = p;
@@ -219,7 +219,7 @@ final class Run extends Frame implements ProcRun {
     }
 
     private void storeResult(Row row) {
-        Insn.Issue p = pending;
+        IssueInsn p = pending;
         pending = null;
         if (p.resultSlot < 0) {
             return;
@@ -231,7 +231,7 @@ final class Run extends Frame implements ProcRun {
     }
 
     /** Called by the issuing instruction: the next {@link #next} call delivers its result. */
-    void awaitResult(Insn.Issue issue) {
+    void awaitResult(IssueInsn issue) {
         pending = issue;
     }
 

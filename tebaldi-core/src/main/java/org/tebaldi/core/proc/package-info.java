@@ -8,8 +8,8 @@
  * double ({@code Kinds}) are kept and computed unboxed, values still in flight in a batched run are shared markers
  * ({@code Pending}), and a run's storage is reused by the next run of the procedure ({@code Workspace}). Files: AST
  * ({@code Expr}, {@code Stmt}, {@code Assign}), DSL ({@code Exprs}, {@code Block}, {@code ProcedureBuilder}), checking
- * and compilation ({@code Scope}, {@code Kinds}, {@code ExprCompiler}, {@code TypedExprs}, {@code Compiler}),
- * execution ({@code Program}, {@code Insn}, {@code Run}, {@code Batch}, {@code Pending}, {@code Workspace},
- * {@code Frame}, {@code Ev}), values and operators ({@code Values}, {@code PrimOps}).
+ * and compilation ({@code Scope}, {@code Kinds}, {@code ExprCompiler}, {@code TypedExprs}, {@code BoolExprs},
+ * {@code BoxedExprs}, {@code Compiler}), execution ({@code Program}, {@code Insn}, {@code IssueInsn}, {@code Run},
+ * {@code Batch}, {@code Pending}, {@code Workspace}, {@code Frame}, {@code Ev}), values and operators ({@code Values}, {@code PrimOps}).
  */
 package org.tebaldi.core.proc;

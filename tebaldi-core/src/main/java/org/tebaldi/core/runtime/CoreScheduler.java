@@ -37,7 +37,7 @@ public final class CoreScheduler {
     private final int[] free;
     private final long[] nicFree;
     private final long[] machineBusy;
-    /** Ready nodes ({@link SimulatedRuntime.SimNode}) and helper-thread work ({@link Job}), FIFO per machine. */
+    /** Ready nodes ({@link SimNode}) and helper-thread work ({@link Job}), FIFO per machine. */
     private final ArrayDeque<Object>[] ready;
     private final long[] backgroundBusy;
     private final Map<Class<?>, HandlerCost>[] handlerCache;
@@ -76,7 +76,7 @@ public final class CoreScheduler {
     }
 
     /** An event for {@code n} arrived (now). */
-    void arrive(SimulatedRuntime.SimNode n, SimulatedRuntime.Event e) {
+    void arrive(SimNode n, SimEvent e) {
         n.pending.add(e);
         if (!n.running && !n.ready) {
             n.ready = true;
@@ -89,7 +89,7 @@ public final class CoreScheduler {
      * {@code n}'s handler ended (now): its sends leave; the node's run goes on with its next event on the same core
      * (warm), or the core frees and a node with events left queues again at the tail, its next run starting cold.
      */
-    void done(SimulatedRuntime.SimNode n) {
+    void done(SimNode n) {
         for (Object[] s : n.outbox) {
             sim.send(n.id, (NodeId) s[0], s[1]);
         }
@@ -120,10 +120,10 @@ public final class CoreScheduler {
                 long cost = j.nanos + (busy-- <= 0 ? wakeNanos : 0);
                 machineBusy[m] += cost;
                 backgroundBusy[m] += cost;
-                sim.push(sim.now + cost, SimulatedRuntime.JOB_DONE, null, null, j);
+                sim.push(sim.now + cost, SimEvent.JOB_DONE, null, null, j);
                 continue;
             }
-            SimulatedRuntime.SimNode n = (SimulatedRuntime.SimNode) next;
+            SimNode n = (SimNode) next;
             n.ready = false;
             free[m]--;
             n.running = true;
@@ -149,8 +149,8 @@ public final class CoreScheduler {
         dispatch(j.machine(), 1);
     }
 
-    private void start(SimulatedRuntime.SimNode n, boolean cold, boolean wake) {
-        SimulatedRuntime.Event e = n.pending.poll();
+    private void start(SimNode n, boolean cold, boolean wake) {
+        SimEvent e = n.pending.poll();
         n.runLeft--;
         HandlerUnits.take();
         HandlerUnits.takeKind();
@@ -159,17 +159,17 @@ public final class CoreScheduler {
         int extra = HandlerUnits.take();
         String kind = HandlerUnits.takeKind();
         long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold, extra, kind))
-                * overhead) + (wake && e.kind != SimulatedRuntime.START ? wakeNanos : 0);
+                * overhead) + (wake && e.kind != SimEvent.START ? wakeNanos : 0);
         n.busyNanos += cost;
         machineBusy[n.machine] += cost;
-        sim.push(sim.now + cost, SimulatedRuntime.DONE, n.id, n.id, null);
+        sim.push(sim.now + cost, SimEvent.DONE, n.id, n.id, null);
     }
 
-    private long modelCost(Role role, SimulatedRuntime.Event e, boolean cold, int extraUnits, String kind) {
-        if (e.kind == SimulatedRuntime.START) {
+    private long modelCost(Role role, SimEvent e, boolean cold, int extraUnits, String kind) {
+        if (e.kind == SimEvent.START) {
             return 0;
         }
-        if (e.kind == SimulatedRuntime.TIMER) {
+        if (e.kind == SimEvent.TIMER) {
             if (kind != null) {
                 return timerKinds.computeIfAbsent(HandlerProfile.timerKey(role, kind), costs::cost).nanos(0, cold);
             }
@@ -188,8 +188,8 @@ public final class CoreScheduler {
 
     /** When a message sent now from {@code from} to {@code to} arrives, ns (the interface queue advances). */
     long arrival(NodeId from, NodeId to, Object msg, Random r) {
-        SimulatedRuntime.SimNode a = sim.node(from);
-        SimulatedRuntime.SimNode b = sim.node(to);
+        SimNode a = sim.node(from);
+        SimNode b = sim.node(to);
         int fm = a != null ? a.machine : hw.machineOf(from);
         int tm = b != null ? b.machine : hw.machineOf(to);
         if (fm == tm) {

@@ -10,7 +10,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,23 +19,15 @@ import org.tebaldi.core.runtime.cost.HandlerProfile;
  * Real-time runtime for embedded mode (docs/architecture.md, "Runtime"): all actors of one JVM share a small executor
  * (one thread per core by default, an {@link ActorPool}); each actor has a mailbox and runs on at most one thread
  * at a time. Timers wait on a {@link DelayScheduler}; emulated network delays on a {@link DelayLine}; the pool's
- * workers run both. An exception thrown by actor code is logged and kept in {@link #failures()}; the actor goes on
+ * workers run both. Each actor lives in an {@link ActorCell}. An exception thrown by actor code is logged and kept in {@link #failures()}; the actor goes on
  * with its next message. In process mode the actors may instead run on a given executor, the Netty event loop of
  * the node's transport, so a received message reaches its actor, and the actor's sends reach the socket, without
  * a thread hand-off; timers then fire on that loop ({@link #EmbeddedRuntime(ScheduledExecutorService, Function)}).
  */
 public final class EmbeddedRuntime implements NodeRuntime, Inbox {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedRuntime.class);
-    private static final int BATCH = 128;
-    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
-    private static final boolean CPU_CLOCK = CPU.isCurrentThreadCpuTimeSupported();
-    /**
-     * One run of a node's mailbox in this many reads the thread's CPU clock (a system call) before and after, and
-     * counts this many times the difference: an unbiased estimate of each node's CPU time at 1/16 of the cost.
-     */
-    private static final int CPU_SAMPLE = 16;
 
-    private final ConcurrentHashMap<NodeId, Cell> cells = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<NodeId, ActorCell> cells = new ConcurrentHashMap<>();
     /** The pool this runtime owns, or null when the caller's executor runs the cells. */
     private final ActorPool pool;
     /** Where cells run: {@link #pool}, or the executor given by the caller. */
@@ -133,17 +124,17 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
 
     @Override
     public void spawn(NodeId id, Actor actor) {
-        Cell c = new Cell(id, actor);
+        ActorCell c = new ActorCell(this, id, actor, new Random(seed ^ id.hashCode()));
         if (cells.putIfAbsent(id, c) != null) {
             throw new IllegalStateException("node " + id + " already exists");
         }
         c.profile.enabled(profiling);
-        c.enqueue(id, Cell.START);
+        c.enqueue(id, ActorCell.START);
     }
 
     @Override
     public void deliver(NodeId from, NodeId to, Object msg) {
-        Cell c = cells.get(to);
+        ActorCell c = cells.get(to);
         if (c == null) {
             LOG.warn("dropping {} from {}: no node {}", msg.getClass().getSimpleName(), from, to);
             return;
@@ -157,11 +148,11 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
      */
     @Override
     public void deliverAll(NodeId[] froms, NodeId[] tos, Object[] msgs, int n) {
-        Cell last = null;
-        Cell[] touched = new Cell[Math.min(n, 16)];
+        ActorCell last = null;
+        ActorCell[] touched = new ActorCell[Math.min(n, 16)];
         int k = 0;
         for (int i = 0; i < n; i++) {
-            Cell c = last != null && last.id.equals(tos[i]) ? last : cells.get(tos[i]);
+            ActorCell c = last != null && last.id.equals(tos[i]) ? last : cells.get(tos[i]);
             if (c == null) {
                 LOG.warn("dropping {} from {}: no node {}", msgs[i].getClass().getSimpleName(), froms[i], tos[i]);
                 continue;
@@ -218,7 +209,7 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
 
     /**
      * CPU time each node's handlers used so far, ns, by node: the executor thread's CPU clock read around one in
-     * {@value #CPU_SAMPLE} runs of the node's mailbox (a run handles up to {@value #BATCH} messages), scaled up — an
+     * {@value ActorCell#CPU_SAMPLE} runs of the node's mailbox (a run handles up to {@value ActorCell#BATCH} messages), scaled up — an
      * estimate, exact on average; timers waiting and emulated delays are not in it. May be read from any thread.
      */
     public Map<NodeId, Long> cpuNanos() {
@@ -296,7 +287,8 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         }
     }
 
-    private void submit(Cell c) {
+    /** Runs {@code c}'s mailbox on the executor (dropped once the executor stopped with the runtime). */
+    void submit(ActorCell c) {
         try {
             executor.execute(c);
         } catch (RejectedExecutionException e) {
@@ -307,175 +299,37 @@ public final class EmbeddedRuntime implements NodeRuntime, Inbox {
         }
     }
 
-    /** An actor timer; cancelling drops the task at once, so the timer retains nothing until its deadline. */
-    private static final class TimerTick implements Cancellable {
-        volatile Runnable task;
-        volatile Cancellable pending;
-
-        TimerTick(Runnable task) {
-            this.task = task;
+    /**
+     * Runs {@code task} after {@code delayMicros} µs on the pool's timers or on the caller's loop.
+     *
+     * @return what cancels it, or null if the loop stopped with the runtime (the task is dropped)
+     */
+    Cancellable later(long delayMicros, Runnable task) {
+        if (loop == null) {
+            return scheduler.schedule(delayMicros * 1000, task);
         }
-
-        @Override
-        public void cancel() {
-            task = null;
-            Cancellable p = pending;
-            if (p != null) {
-                p.cancel();
+        try {
+            ScheduledFuture<?> f = loop.schedule(task, delayMicros, TimeUnit.MICROSECONDS);
+            return () -> f.cancel(false);
+        } catch (RejectedExecutionException e) {
+            if (!closed) {
+                throw e;
             }
+            return null;
         }
     }
 
-    private final class Cell implements Runnable, NodeContext {
-        static final Object START = new Object();
-        final NodeId id;
-        final Actor actor;
-        final Mailbox mailbox = new Mailbox();
-        /** The messages of the current run (used only by the thread running the cell). */
-        final NodeId[] runFrom = new NodeId[BATCH];
-        final Object[] runMsg = new Object[BATCH];
-        final AtomicBoolean scheduled = new AtomicBoolean();
-        final Random random;
-        /** Handler timings of this node, recorded while {@link HandlerProfile#enabled()} (written by the running thread). */
-        final HandlerProfile profile;
-        /** CPU time of this node's handlers so far, ns, estimated from sampled runs (written by the running thread). */
-        volatile long cpuNanos;
-        /** Runs so far (only the thread running the cell writes it). */
-        int runs;
+    /** This runtime's clock, µs: see {@link #alignClock}. */
+    long clockMicros() {
+        return (System.nanoTime() - epochNanos) / 1000;
+    }
 
-        Cell(NodeId id, Actor actor) {
-            this.id = id;
-            this.actor = actor;
-            this.random = new Random(seed ^ id.hashCode());
-            this.profile = new HandlerProfile(id.role());
-        }
+    /** Keeps an exception thrown by actor code ({@link #failures()}). */
+    void failed(Throwable t) {
+        failures.add(t);
+    }
 
-        void enqueue(NodeId from, Object msg) {
-            mailbox.put(from, msg);
-            wake();
-        }
-
-        /** Schedules the cell unless it is scheduled already (it then sees what was enqueued before this call). */
-        void wake() {
-            if (scheduled.compareAndSet(false, true)) {
-                submit(this);
-            }
-        }
-
-        @Override
-        public void run() {
-            boolean sample = CPU_CLOCK && (++runs & (CPU_SAMPLE - 1)) == 0;
-            long cpu = sample ? CPU.getCurrentThreadCpuTime() : 0;
-            int n = mailbox.take(runFrom, runMsg, BATCH);
-            if (profile.enabled()) {
-                runProfiled(n);
-            } else {
-                for (int i = 0; i < n; i++) {
-                    handle(runFrom[i], runMsg[i]);
-                    runFrom[i] = null;
-                    runMsg[i] = null;
-                }
-            }
-            if (sample) {
-                cpuNanos += (CPU.getCurrentThreadCpuTime() - cpu) * CPU_SAMPLE;
-            }
-            scheduled.set(false);
-            if (!mailbox.isEmpty() && scheduled.compareAndSet(false, true)) {
-                submit(this);
-            }
-        }
-
-        /**
-         * The run's {@code n} messages, each handler timed into {@link #profile} (start and cancelled timers not); the
-         * run's first handler is recorded as cold (the node was idle before it).
-         */
-        private void runProfiled(int n) {
-            for (int i = 0; i < n; i++) {
-                Object msg = runMsg[i];
-                boolean timer = msg instanceof TimerTick;
-                boolean skip = msg == START || timer && ((TimerTick) msg).task == null;
-                boolean cold = i == 0;
-                org.tebaldi.core.runtime.cost.HandlerUnits.take();
-                org.tebaldi.core.runtime.cost.HandlerUnits.takeKind();
-                long t0 = System.nanoTime();
-                handle(runFrom[i], msg);
-                long ns = System.nanoTime() - t0;
-                int extra = org.tebaldi.core.runtime.cost.HandlerUnits.take();
-                String kind = org.tebaldi.core.runtime.cost.HandlerUnits.takeKind();
-                if (!skip) {
-                    if (timer) {
-                        profile.timer(kind, cold, ns);
-                    } else {
-                        profile.message(msg, extra, cold, ns);
-                    }
-                }
-                runFrom[i] = null;
-                runMsg[i] = null;
-            }
-        }
-
-        private void handle(NodeId from, Object msg) {
-            try {
-                if (msg == START) {
-                    actor.onStart(this);
-                } else if (msg instanceof TimerTick t) {
-                    Runnable task = t.task;
-                    if (task != null) {
-                        task.run();
-                    }
-                } else {
-                    actor.onMessage(from, msg);
-                }
-            } catch (Throwable t) {
-                failures.add(t);
-                LOG.error("node {} failed handling {}", id, msg.getClass().getSimpleName(), t);
-            }
-        }
-
-        @Override
-        public NodeId self() {
-            return id;
-        }
-
-        @Override
-        public void send(NodeId to, Object msg) {
-            transport.send(id, to, msg);
-        }
-
-        @Override
-        public Cancellable schedule(long delayMicros, Runnable task) {
-            TimerTick t = new TimerTick(task);
-            if (delayMicros <= 0) {
-                enqueue(id, t);
-            } else {
-                if (loop == null) {
-                    t.pending = scheduler.schedule(delayMicros * 1000, () -> enqueue(id, t));
-                } else {
-                    scheduleOnLoop(t, delayMicros);
-                }
-            }
-            return t;
-        }
-
-        private void scheduleOnLoop(TimerTick t, long delayMicros) {
-            try {
-                ScheduledFuture<?> f = loop.schedule(() -> enqueue(id, t), delayMicros, TimeUnit.MICROSECONDS);
-                t.pending = () -> f.cancel(false);
-            } catch (RejectedExecutionException e) {
-                if (!closed) {
-                    throw e;
-                }
-            }
-        }
-
-        @Override
-        public long nowMicros() {
-            return (System.nanoTime() - epochNanos) / 1000;
-        }
-
-        @Override
-        public Random random() {
-            return random;
-        }
+    Transport transport() {
+        return transport;
     }
 }

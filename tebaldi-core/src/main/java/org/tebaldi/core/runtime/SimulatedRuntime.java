@@ -14,8 +14,8 @@ import org.tebaldi.core.runtime.cost.Hardware;
  * µs), a seeded random one-way delay per message (so messages on different links are reordered; each link stays
  * FIFO, like TCP), and optional random node pauses. It runs the very same actors as the real runtimes. Everything
  * random derives from the seed, so a seed reproduces a run exactly; failures raise {@link SimulationException}
- * naming the seed. Injected faults (docs/simulation.md, "Faults"; state in {@link SimFaults}): {@link #delaySpike},
- * {@link #dropLink}, {@link #clockSkew}, {@link #pause}, {@link #crash} and {@link #respawn}.
+ * naming the seed. Injected faults (docs/simulation.md, "Faults"): {@link #faults()}; the network of delays and
+ * FIFO links: {@link SimNetwork}; its agenda of {@link SimEvent}s, one per start, message, timer or pause.
  *
  * <p>With {@link Hardware} (docs/simulation.md, "Cost model") handlers take virtual CPU time: a node's next event
  * waits for a free core of its machine ({@link CoreScheduler}), occupies it for its calibrated cost, and the
@@ -49,124 +49,20 @@ public final class SimulatedRuntime implements NodeRuntime {
         }
     }
 
-    static final int START = 0;
-    static final int MSG = 1;
-    static final int TIMER = 2;
-    private static final int EXTERNAL = 3;
-    private static final int PAUSE = 4;
-    static final int DONE = 5;
-    static final int JOB_DONE = 6;
-
-    static final class Event implements Comparable<Event>, Cancellable {
-        final long time;
-        final long seq;
-        final int kind;
-        final NodeId node;
-        final NodeId from;
-        final Object payload;
-        boolean cancelled;
-        /** Re-queued by a pause: it had arrived at its node already (a connection drop cannot lose it). */
-        boolean held;
-
-        Event(long time, long seq, int kind, NodeId node, NodeId from, Object payload) {
-            this.time = time;
-            this.seq = seq;
-            this.kind = kind;
-            this.node = node;
-            this.from = from;
-            this.payload = payload;
-        }
-
-        @Override
-        public int compareTo(Event o) {
-            int c = Long.compare(time, o.time);
-            return c != 0 ? c : Long.compare(seq, o.seq);
-        }
-
-        @Override
-        public void cancel() {
-            cancelled = true;
-        }
-    }
-
-    final class SimNode implements NodeContext {
-        final NodeId id;
-        final Actor actor;
-        final Random random;
-        /** 0 for the first actor under this id, then +1 per {@link #respawn}. */
-        final int incarnation;
-        /** Crashed: its context sends and schedules nothing more. */
-        boolean dead;
-        long pausedUntil;
-        /** Hardware mode: the machine, events waiting for this node, sends of the running handler, busy time (ns). */
-        int machine;
-        final java.util.ArrayDeque<Event> pending = new java.util.ArrayDeque<>();
-        final List<Object[]> outbox = new ArrayList<>();
-        boolean running;
-        boolean ready;
-        /** Events left in its current run (hardware mode). */
-        int runLeft;
-        long busyNanos;
-
-        SimNode(NodeId id, Actor actor, int incarnation) {
-            this.id = id;
-            this.actor = actor;
-            this.incarnation = incarnation;
-            this.random = new Random(seed * 1_000_003L + id.hashCode() + 7919L * incarnation);
-        }
-
-        @Override
-        public NodeId self() {
-            return id;
-        }
-
-        @Override
-        public void send(NodeId to, Object msg) {
-            if (dead) {
-                return;
-            }
-            if (running) {
-                outbox.add(new Object[] {to, msg});
-            } else {
-                SimulatedRuntime.this.send(id, to, msg);
-            }
-        }
-
-        @Override
-        public Cancellable schedule(long delayMicros, Runnable task) {
-            if (dead) {
-                return () -> { };
-            }
-            return push(now + faults.timerDelay(id, Math.max(0, delayMicros) * 1000), TIMER, id, id, task);
-        }
-
-        /** This node's clock: virtual time, skewed by {@link #clockSkew}. */
-        @Override
-        public long nowMicros() {
-            return faults.clock(id, now) / 1000;
-        }
-
-        @Override
-        public Random random() {
-            return random;
-        }
-    }
-
     private final long seed;
     private final Model model;
     private final Random random;
-    private final PriorityQueue<Event> events = new PriorityQueue<>();
+    final PriorityQueue<SimEvent> events = new PriorityQueue<>();
     private final Map<NodeId, SimNode> nodes = new HashMap<>();
     private final List<NodeId> order = new ArrayList<>();
-    private final Map<Long, Long> lastDelivery = new HashMap<>();
+    final SimNetwork network;
     private final MessageStats stats = new MessageStats();
     private final CoreScheduler cores;
-    private final SimFaults faults = new SimFaults();
+    final SimFaults faults = new SimFaults(this);
     /** Virtual time, ns. */
     long now;
     private long seq;
     private long steps;
-    private long lost;
 
     public SimulatedRuntime(long seed, Model model) {
         this(seed, model, null);
@@ -182,12 +78,13 @@ public final class SimulatedRuntime implements NodeRuntime {
         this.seed = seed;
         this.model = model;
         this.random = new Random(seed);
+        this.network = new SimNetwork(model);
         if (hardware != null && model.pauseIntervalMicros() > 0) {
             throw new IllegalArgumentException("node pauses are not modelled together with hardware costs");
         }
         this.cores = hardware == null ? null : new CoreScheduler(this, hardware);
         if (model.pauseIntervalMicros() > 0) {
-            push(nextPauseGap(), PAUSE, null, null, null);
+            push(nextPauseGap(), SimEvent.PAUSE, null, null, null);
         }
     }
 
@@ -220,13 +117,13 @@ public final class SimulatedRuntime implements NodeRuntime {
         if (nodes.containsKey(id)) {
             throw new IllegalStateException("node " + id + " already exists");
         }
-        SimNode n = new SimNode(id, actor, 0);
+        SimNode n = new SimNode(this, id, actor, 0);
         if (cores != null) {
             n.machine = cores.machineOf(id);
         }
         nodes.put(id, n);
         order.add(id);
-        push(now, START, id, id, null);
+        push(now, SimEvent.START, id, id, null);
     }
 
     @Override
@@ -234,7 +131,7 @@ public final class SimulatedRuntime implements NodeRuntime {
         if (faults.isCrashed(to)) {
             return;
         }
-        push(now, MSG, to, to, msg);
+        push(now, SimEvent.MSG, to, to, msg);
     }
 
     /**
@@ -246,7 +143,7 @@ public final class SimulatedRuntime implements NodeRuntime {
      */
     public void background(NodeId owner, long cpuNanos, Runnable done) {
         if (cores == null) {
-            push(now + Math.max(0, cpuNanos), EXTERNAL, null, null, done);
+            push(now + Math.max(0, cpuNanos), SimEvent.EXTERNAL, null, null, done);
             return;
         }
         SimNode n = nodes.get(owner);
@@ -255,7 +152,7 @@ public final class SimulatedRuntime implements NodeRuntime {
 
     /** Runs {@code task} outside any node at virtual time {@code atMicros} (test driver code). */
     public Cancellable at(long atMicros, Runnable task) {
-        return push(Math.max(now, atMicros * 1000), EXTERNAL, null, null, task);
+        return push(Math.max(now, atMicros * 1000), SimEvent.EXTERNAL, null, null, task);
     }
 
     /**
@@ -286,7 +183,7 @@ public final class SimulatedRuntime implements NodeRuntime {
 
     /** True if no event is pending except recurring pauses. */
     public boolean idle() {
-        return events.stream().allMatch(e -> e.kind == PAUSE || e.cancelled);
+        return events.stream().allMatch(e -> e.kind == SimEvent.PAUSE || e.cancelled);
     }
 
     @Override
@@ -294,133 +191,9 @@ public final class SimulatedRuntime implements NodeRuntime {
         return stats;
     }
 
-    // ---- injected faults (docs/simulation.md, "Faults") ---------------------------------------------------------
-
-    /**
-     * A delay spike: every message sent from {@code from} to {@code to} (null = any node) during
-     * [{@code fromMicros}, {@code untilMicros}) of virtual time takes {@code extraMicros} µs more. Each link stays
-     * FIFO: a message never overtakes an earlier one on its link, so later messages queue behind a delayed one.
-     *
-     * @throws IllegalArgumentException if the window is empty or the extra delay negative
-     */
-    public void delaySpike(NodeId from, NodeId to, long fromMicros, long untilMicros, long extraMicros) {
-        if (untilMicros <= fromMicros || extraMicros < 0) {
-            throw new IllegalArgumentException("bad delay spike: [" + fromMicros + ", " + untilMicros + ") µs, +"
-                    + extraMicros + " µs");
-        }
-        faults.spike(from, to, fromMicros * 1000, untilMicros * 1000, extraMicros * 1000);
-        faults.count("delay-spike");
-    }
-
-    /**
-     * Drops the connection between {@code a} and {@code b} (both directions) during [{@code fromMicros},
-     * {@code untilMicros}), with the contract of the Netty transport ({@code net.Peer} in tebaldi-server): the
-     * messages in flight on it at {@code fromMicros} — written to the dead connection — are LOST; messages sent
-     * while it is down wait in the sender's queue and leave, in order, once it reconnects at {@code untilMicros}
-     * (each then crossing with its own delay). Nothing is ever duplicated or resent: TCP delivers a connection's
-     * bytes at most once and the transport never retransmits, so duplicated deliveries cannot happen and are not
-     * injected. A message that has reached its node (held there by a pause) is not lost.
-     *
-     * @throws IllegalArgumentException if the window is empty or {@code a} equals {@code b}
-     */
-    public void dropLink(NodeId a, NodeId b, long fromMicros, long untilMicros) {
-        if (untilMicros <= fromMicros || a.equals(b)) {
-            throw new IllegalArgumentException("bad link drop " + a + "–" + b + ": [" + fromMicros + ", "
-                    + untilMicros + ") µs");
-        }
-        faults.drop(a, b, fromMicros * 1000, untilMicros * 1000);
-        faults.count("drop-link");
-        at(fromMicros, () -> {
-            for (Event e : events) {
-                if (e.kind == MSG && !e.held && !e.cancelled && e.time > now && e.from != null
-                        && SimFaults.sameLink(a, b, e.from, e.node)) {
-                    e.cancelled = true;
-                    lost++;
-                }
-            }
-        });
-    }
-
-    /**
-     * Skews node {@code n}'s clock from now on: it reads {@code offsetMicros} ahead (negative: behind) and runs
-     * {@code driftPpm} parts per million fast (negative: slow), so its {@link NodeContext#nowMicros()} — and every
-     * deadline it computes from it — is off. Its timers follow its own clock: a timer of d µs fires when the node's
-     * clock advanced d µs, i.e. after d / (1 + driftPpm·10⁻⁶) virtual µs (the offset does not move timers). Only
-     * the node's clock is wrong; messages still cross in virtual time.
-     *
-     * @throws IllegalArgumentException if {@code driftPpm <= -10⁶} (the clock would stand still or run backwards)
-     */
-    public void clockSkew(NodeId n, long offsetMicros, double driftPpm) {
-        faults.skew(n, now, offsetMicros * 1000, driftPpm);
-        faults.count("clock-skew");
-    }
-
-    /**
-     * Pauses node {@code n} during [{@code fromMicros}, {@code untilMicros}) (a GC pause or SIGSTOP): nothing of it
-     * runs — messages and timers that come due wait, in order, and run when it resumes; messages keep arriving.
-     *
-     * @throws IllegalStateException with hardware costs (pauses are not modelled there)
-     */
-    public void pause(NodeId n, long fromMicros, long untilMicros) {
-        if (cores != null) {
-            throw new IllegalStateException("node pauses are not modelled together with hardware costs");
-        }
-        faults.count("pause");
-        at(fromMicros, () -> {
-            SimNode s = nodes.get(n);
-            if (s != null) {
-                s.pausedUntil = Math.max(s.pausedUntil, untilMicros * 1000);
-            }
-        });
-    }
-
-    /**
-     * Crashes node {@code n} now: its actor is gone — its queued messages, timers and start are dropped, and so is
-     * every later message to it (also those in flight to it now); what it sent before stays in flight. Nobody is
-     * told: the cluster's failure detector does that ({@code cluster.Cluster} sends {@link NodeDown}).
-     *
-     * @throws IllegalArgumentException if there is no such node or it crashed already
-     * @throws IllegalStateException    with hardware costs (crashes are not modelled there)
-     */
-    public void crash(NodeId n) {
-        if (cores != null) {
-            throw new IllegalStateException("node crashes are not modelled together with hardware costs");
-        }
-        SimNode s = nodes.get(n);
-        if (s == null || s.dead) {
-            throw new IllegalArgumentException("cannot crash " + n + ": " + (s == null ? "no such node" : "crashed already"));
-        }
-        s.dead = true;
-        faults.crashed(n, true);
-        faults.count("crash");
-        for (Event e : events) {
-            if (n.equals(e.node)) {
-                e.cancelled = true;
-            }
-        }
-    }
-
-    /**
-     * Starts {@code actor} under the id of crashed node {@code n} (a restarted process): a new incarnation with its
-     * own random stream; it starts now and receives what is sent to {@code n} from now on.
-     *
-     * @throws IllegalArgumentException if {@code n} has not crashed
-     */
-    public void respawn(NodeId n, Actor actor) {
-        SimNode old = nodes.get(n);
-        if (old == null || !old.dead) {
-            throw new IllegalArgumentException("cannot respawn " + n + ": it " + (old == null ? "does not exist"
-                    : "has not crashed"));
-        }
-        nodes.put(n, new SimNode(n, actor, old.incarnation + 1));
-        faults.crashed(n, false);
-        faults.count("respawn");
-        push(now, START, n, n, null);
-    }
-
-    /** Whether node {@code n} has crashed and not been respawned. */
-    public boolean crashed(NodeId n) {
-        return faults.isCrashed(n);
+    /** Fault injection (docs/simulation.md, "Faults"): delay spikes, link drops, clock skew, pauses, crashes. */
+    public SimFaults faults() {
+        return faults;
     }
 
     /**
@@ -433,18 +206,7 @@ public final class SimulatedRuntime implements NodeRuntime {
         if (faults.isCrashed(to)) {
             return;
         }
-        long t = Math.max(now + delayMicros * 1000, lastDelivery.getOrDefault(link(from, to), 0L));
-        push(t, MSG, to, from, msg);
-    }
-
-    /** Faults injected so far, by kind (delay-spike, drop-link, clock-skew, pause, crash, respawn). */
-    public java.util.Map<String, Integer> faultCounts() {
-        return faults.counts();
-    }
-
-    /** Messages lost so far because their connection dropped while they were in flight. */
-    public long lostMessages() {
-        return lost;
+        push(network.afterLink(from, to, now + delayMicros * 1000), SimEvent.MSG, to, from, msg);
     }
 
     @Override
@@ -454,37 +216,26 @@ public final class SimulatedRuntime implements NodeRuntime {
 
     void send(NodeId from, NodeId to, Object msg) {
         stats.record(msg);
-        long t;
-        if (cores != null) {
-            t = cores.arrival(from, to, msg, random);
-        } else {
-            long delay = model.minDelayMicros()
-                    + (model.maxDelayMicros() > model.minDelayMicros()
-                    ? (long) (random.nextDouble() * (model.maxDelayMicros() - model.minDelayMicros() + 1)) : 0);
-            t = now + delay * 1000;
-        }
+        long t = cores != null ? cores.arrival(from, to, msg, random) : network.modelArrival(now, random);
         if (faults.isCrashed(to)) {
             return;
         }
-        t = faults.arrival(from, to, now, t);
-        long link = link(from, to);
-        t = Math.max(t, lastDelivery.getOrDefault(link, 0L));
-        lastDelivery.put(link, t);
-        push(t, MSG, to, from, msg);
+        push(network.sendFifo(from, to, faults.arrival(from, to, now, t)), SimEvent.MSG, to, from, msg);
     }
 
-    private static long link(NodeId from, NodeId to) {
-        return ((long) from.hashCode() << 32) ^ (to.hashCode() & 0xffffffffL);
-    }
-
-    Event push(long time, int kind, NodeId node, NodeId from, Object payload) {
-        Event e = new Event(time, seq++, kind, node, from, payload);
+    SimEvent push(long time, int kind, NodeId node, NodeId from, Object payload) {
+        SimEvent e = new SimEvent(time, seq++, kind, node, from, payload);
         events.add(e);
         return e;
     }
 
     SimNode node(NodeId id) {
         return nodes.get(id);
+    }
+
+    /** Puts a respawned node's new incarnation in place of the crashed one. */
+    void replace(SimNode n) {
+        nodes.put(n.id, n);
     }
 
     /** Every node spawned so far, in spawn order. */
@@ -497,26 +248,26 @@ public final class SimulatedRuntime implements NodeRuntime {
     }
 
     private void step() {
-        Event e = events.poll();
+        SimEvent e = events.poll();
         now = e.time;
         if (e.cancelled) {
             return;
         }
         steps++;
-        if (e.kind == PAUSE) {
+        if (e.kind == SimEvent.PAUSE) {
             if (!order.isEmpty()) {
                 SimNode n = nodes.get(order.get(random.nextInt(order.size())));
                 n.pausedUntil = Math.max(n.pausedUntil,
                         now + 1000 + (long) (random.nextDouble() * model.maxPauseMicros()) * 1000);
             }
-            push(nextPauseGap(), PAUSE, null, null, null);
+            push(nextPauseGap(), SimEvent.PAUSE, null, null, null);
             return;
         }
-        if (e.kind == EXTERNAL) {
+        if (e.kind == SimEvent.EXTERNAL) {
             run(e, () -> ((Runnable) e.payload).run());
             return;
         }
-        if (e.kind == JOB_DONE) {
+        if (e.kind == SimEvent.JOB_DONE) {
             run(e, () -> cores.jobDone((CoreScheduler.Job) e.payload));
             return;
         }
@@ -525,7 +276,7 @@ public final class SimulatedRuntime implements NodeRuntime {
             return;
         }
         if (cores != null) {
-            if (e.kind == DONE) {
+            if (e.kind == SimEvent.DONE) {
                 cores.done(n);
             } else {
                 cores.arrive(n, e);
@@ -534,7 +285,7 @@ public final class SimulatedRuntime implements NodeRuntime {
         }
         if (n.pausedUntil > now) {
             // keep the original sequence number so that re-queued events stay in send order (FIFO per link)
-            Event again = new Event(n.pausedUntil, e.seq, e.kind, e.node, e.from, e.payload);
+            SimEvent again = new SimEvent(n.pausedUntil, e.seq, e.kind, e.node, e.from, e.payload);
             again.held = true;
             events.add(again);
             return;
@@ -560,10 +311,10 @@ public final class SimulatedRuntime implements NodeRuntime {
     }
 
     /** Runs a node's event now (its handler, timer or start). */
-    void handle(SimNode n, Event e) {
+    void handle(SimNode n, SimEvent e) {
         switch (e.kind) {
-            case START -> run(e, () -> n.actor.onStart(n));
-            case TIMER -> run(e, () -> ((Runnable) e.payload).run());
+            case SimEvent.START -> run(e, () -> n.actor.onStart(n));
+            case SimEvent.TIMER -> run(e, () -> ((Runnable) e.payload).run());
             default -> run(e, () -> {
                 if (watch != null) {
                     watch.delivering(e.node, e.from, e.payload);
@@ -573,7 +324,7 @@ public final class SimulatedRuntime implements NodeRuntime {
         }
     }
 
-    private void run(Event e, Runnable r) {
+    private void run(SimEvent e, Runnable r) {
         try {
             r.run();
         } catch (SimulationException se) {

@@ -59,7 +59,7 @@ class SimFaultsTest {
         Node b = new Node();
         Node c = new Node();
         SimulatedRuntime s = sim(a, b, c);
-        s.delaySpike(A, B, 1_000, 1_050, 500);
+        s.faults().delaySpike(A, B, 1_000, 1_050, 500);
         stream(s, a, B, 10, 1_000, 10);
         stream(s, a, C, 10, 1_000, 10);
         s.runUntil(5_000);
@@ -69,7 +69,7 @@ class SimFaultsTest {
             assertTrue(b.got.get(i)[0] >= b.got.get(i - 1)[0], "FIFO on the spiked link");
         }
         assertEquals(1_100, c.got.get(0)[0], "the other link is not delayed");
-        assertEquals(1, s.faultCounts().get("delay-spike"));
+        assertEquals(1, s.faults().counts().get("delay-spike"));
     }
 
     @Test
@@ -82,14 +82,14 @@ class SimFaultsTest {
         stream(s, a, B, 4, 1_060, 10);      // sent while down: delivered after 2000, in order
         stream(s, a, C, 3, 1_000, 10);      // another link: untouched
         s.at(1_010, () -> b.ctx.send(A, 99)); // the reverse direction is the same connection: lost too
-        s.dropLink(A, B, 1_050, 2_000);
+        s.faults().dropLink(A, B, 1_050, 2_000);
         stream(s, a, B, 2, 2_500, 10);      // after: normal
         s.runUntil(5_000);
         assertEquals(List.of(0, 1, 2, 3, 0, 1), b.payloads(), "the first three were lost");
         assertTrue(b.got.get(0)[0] >= 2_000 + 100, "queued messages leave once reconnected");
         assertEquals(List.of(0, 1, 2), c.payloads());
         assertTrue(a.got.isEmpty(), "the reply in flight on the same connection was lost");
-        assertEquals(4, s.lostMessages());
+        assertEquals(4, s.faults().lostMessages());
     }
 
     @Test
@@ -99,7 +99,7 @@ class SimFaultsTest {
         Node c = new Node();
         SimulatedRuntime s = sim(a, b, c);
         s.runUntil(1_000);
-        s.clockSkew(A, 5_000_000, 100_000); // 5 s ahead, 10% fast
+        s.faults().clockSkew(A, 5_000_000, 100_000); // 5 s ahead, 10% fast
         s.runUntil(2_000);
         assertEquals(2_000 + 5_000_000 + 100, a.ctx.nowMicros());
         assertEquals(2_000, b.ctx.nowMicros(), "other clocks are not skewed");
@@ -107,7 +107,7 @@ class SimFaultsTest {
         a.ctx.schedule(1_100, () -> fired[0] = s.nowMicros());
         s.runUntil(10_000);
         assertEquals(3_000, fired[0], "1100 µs of its fast clock pass in 1000 virtual µs");
-        assertThrows(IllegalArgumentException.class, () -> s.clockSkew(A, 0, -1_000_000));
+        assertThrows(IllegalArgumentException.class, () -> s.faults().clockSkew(A, 0, -1_000_000));
     }
 
     @Test
@@ -116,7 +116,7 @@ class SimFaultsTest {
         Node b = new Node();
         Node c = new Node();
         SimulatedRuntime s = sim(a, b, c);
-        s.pause(B, 1_000, 3_000);
+        s.faults().pause(B, 1_000, 3_000);
         stream(s, a, B, 5, 1_000, 100);
         s.runUntil(2_999);
         assertTrue(b.got.isEmpty());
@@ -132,22 +132,22 @@ class SimFaultsTest {
         Node c = new Node();
         SimulatedRuntime s = sim(a, b, c);
         stream(s, a, B, 3, 1_000, 10);
-        s.at(1_050, () -> s.crash(B));
+        s.at(1_050, () -> s.faults().crash(B));
         stream(s, a, B, 3, 1_200, 10);
         long[] timerFired = {0};
         s.at(900, () -> b.ctx.schedule(500, () -> timerFired[0]++));
         s.runUntil(2_000);
         assertTrue(b.got.isEmpty(), "in flight at the crash, or sent after it: dropped");
         assertEquals(0, timerFired[0], "its timers died with it");
-        assertTrue(s.crashed(B));
-        assertThrows(IllegalArgumentException.class, () -> s.crash(B));
+        assertTrue(s.faults().crashed(B));
+        assertThrows(IllegalArgumentException.class, () -> s.faults().crash(B));
         Node b2 = new Node();
-        s.respawn(B, b2);
+        s.faults().respawn(B, b2);
         stream(s, a, B, 2, 2_100, 10);
         s.runUntil(5_000);
         assertEquals(1, b2.starts);
         assertEquals(List.of(0, 1), b2.payloads());
-        assertThrows(IllegalArgumentException.class, () -> s.respawn(C, new Node()));
+        assertThrows(IllegalArgumentException.class, () -> s.faults().respawn(C, new Node()));
     }
 
     @Test
@@ -156,10 +156,10 @@ class SimFaultsTest {
         Node b = new Node();
         Node c = new Node();
         SimulatedRuntime s = sim(a, b, c);
-        s.delaySpike(A, B, 1_000, 1_001, 3_000);
+        s.faults().delaySpike(A, B, 1_000, 1_001, 3_000);
         s.at(1_000, () -> a.ctx.send(B, 1));
         s.at(1_010, () -> {
-            s.crash(A);
+            s.faults().crash(A);
             s.notifyAfterLink(A, B, 2, 10);
             s.notifyAfterLink(A, C, 2, 10);
         });
@@ -182,9 +182,9 @@ class SimFaultsTest {
         s.spawn(A, a);
         s.spawn(B, b);
         s.spawn(C, c);
-        s.delaySpike(null, B, 100, 600, 250);
-        s.dropLink(A, C, 300, 900);
-        s.pause(B, 400, 700);
+        s.faults().delaySpike(null, B, 100, 600, 250);
+        s.faults().dropLink(A, C, 300, 900);
+        s.faults().pause(B, 400, 700);
         for (int i = 0; i < 50; i++) {
             int p = i;
             s.at(10 + i * 20L, () -> {

@@ -115,9 +115,9 @@ class TsClientTest {
     void aLostTimestampReplyIsAskedForAgainAndGetsTheBatchItsRequestOpened() {
         List<Long> got = new ArrayList<>();
         sim.at(1_000, () -> host.client.openBatch(got::add));
-        sim.dropLink(TsClient.SERVICE, HOST, 1_150, 1_160); // the reply leaves at 1,100 µs and would land at 1,200
+        sim.faults().dropLink(TsClient.SERVICE, HOST, 1_150, 1_160); // the reply leaves at 1,100 µs and would land at 1,200
         sim.runUntil(1_000 + 3 * WAIT);
-        assertEquals(1, sim.lostMessages());
+        assertEquals(1, sim.faults().lostMessages());
         assertEquals(1, got.size(), "the timestamp arrived once: " + got);
         long ts = got.get(0);
         sim.at(sim.nowMicros() + 10, () -> host.client.finishBatch(ts));
@@ -133,10 +133,10 @@ class TsClientTest {
         sim.runUntil(1_500);
         long ts = got.get(0);
         sim.at(2_000, () -> host.client.finishBatch(ts));
-        sim.dropLink(TsClient.SERVICE, HOST, 2_050, 2_060);
+        sim.faults().dropLink(TsClient.SERVICE, HOST, 2_050, 2_060);
         assertTrue(nothingOpenBelow(ts + 1, 2_200, 2_000 + 3 * WAIT),
                 "the batch whose finish was lost is finished by the next view");
-        assertEquals(1, sim.lostMessages());
+        assertEquals(1, sim.faults().lostMessages());
     }
 
     @Test

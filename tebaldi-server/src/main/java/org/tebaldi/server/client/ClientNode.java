@@ -268,35 +268,27 @@ public final class ClientNode implements Actor {
     private final class Api implements TxnClient {
         @Override
         public CompletableFuture<Transaction> begin(String type, Inputs inputs, long priority) {
-            CompletableFuture<Transaction> f = new CompletableFuture<>();
-            int typeId;
-            try {
-                typeId = db.type(type).id();
-            } catch (IllegalArgumentException e) {
-                f.completeExceptionally(e);
-                return f;
-            }
-            exec(() -> {
-                if (tcDown != null) {
-                    f.completeExceptionally(new TxnAbortedException(0, tcDown, false));
-                    return;
-                }
-                long r = ++nextReq;
-                begins.put(r, f);
-                send(new BeginTxn(r, typeId, inputs, priority));
-                expire(() -> {
-                    CompletableFuture<Transaction> g = begins.remove(r);
-                    if (g != null) {
-                        g.completeExceptionally(new TxnAbortedException(0, noAnswer() + " to a begin", true));
-                    }
-                });
-            });
-            return f;
+            return request(type, begins, (r, typeId) -> new BeginTxn(r, typeId, inputs, priority),
+                    () -> new TxnAbortedException(0, noAnswer() + " to a begin", true));
         }
 
         @Override
         public CompletableFuture<CommitInfo> call(String type, Inputs inputs, long priority) {
-            CompletableFuture<CommitInfo> f = new CompletableFuture<>();
+            return request(type, calls, (r, typeId) -> new CallProc(r, typeId, inputs, priority),
+                    () -> TxnAbortedException.outcomeUnknown(0, noAnswer() + " to a call; "
+                            + "whether it committed is unknown"));
+        }
+
+        /**
+         * Sends the request {@code message} builds (from the request id and the type's id) to the coordinator on
+         * this node's thread, its future kept in {@code pending} under the request id until the answer or the
+         * request timeout (then failed with {@code timedOut}). Fails at once for an unknown type
+         * ({@link IllegalArgumentException}) or while the coordinator is down ({@link TxnAbortedException}).
+         */
+        private <T> CompletableFuture<T> request(String type, HashMap<Long, CompletableFuture<T>> pending,
+                java.util.function.BiFunction<Long, Integer, Object> message,
+                java.util.function.Supplier<TxnAbortedException> timedOut) {
+            CompletableFuture<T> f = new CompletableFuture<>();
             int typeId;
             try {
                 typeId = db.type(type).id();
@@ -310,13 +302,12 @@ public final class ClientNode implements Actor {
                     return;
                 }
                 long r = ++nextReq;
-                calls.put(r, f);
-                send(new CallProc(r, typeId, inputs, priority));
+                pending.put(r, f);
+                send(message.apply(r, typeId));
                 expire(() -> {
-                    CompletableFuture<CommitInfo> g = calls.remove(r);
+                    CompletableFuture<T> g = pending.remove(r);
                     if (g != null) {
-                        g.completeExceptionally(TxnAbortedException.outcomeUnknown(0, noAnswer() + " to a call; "
-                                + "whether it committed is unknown"));
+                        g.completeExceptionally(timedOut.get());
                     }
                 });
             });

@@ -81,10 +81,10 @@ final class SimFaults {
      * whatever the dead node sent it before it died (in process mode the notice comes a session timeout later).
      */
     private void crashAndNotify(SimulatedRuntime s, NodeId dead, long detectMicros) {
-        s.crash(dead);
+        s.faults().crash(dead);
         NodeDown down = new NodeDown(dead, dead + " crashed (simulated; its ZooKeeper session ended)");
         for (NodeId n : s.nodeIds()) {
-            if (!n.equals(dead) && !s.crashed(n)) {
+            if (!n.equals(dead) && !s.faults().crashed(n)) {
                 s.notifyAfterLink(dead, n, down, detectMicros);
             }
         }
@@ -144,7 +144,7 @@ final class SimFaults {
                 e.startTerm(epoch);
             }
             serviceInstances.put(role, a);
-            s.respawn(id, a);
+            s.faults().respawn(id, a);
             if (role == Role.EPOCH) {
                 // the new leader reads the membership (ZooKeeper in process mode): coordinators gone before it was
                 // elected are not members of its epochs
@@ -180,7 +180,7 @@ final class SimFaults {
             throw new IllegalStateException("restarting a data server needs durability (a log to restart from)");
         }
         NodeId id = NodeId.ds(index);
-        if (index < 0 || index >= cluster.dataServers().size() || s.crashed(id)) {
+        if (index < 0 || index >= cluster.dataServers().size() || s.faults().crashed(id)) {
             throw new IllegalArgumentException("no live data server ds" + index);
         }
         crashAndNotify(s, id, detectMicros);
@@ -188,7 +188,7 @@ final class SimFaults {
         s.at(s.nowMicros() + restartAfterMicros, () -> {
             DataServer d = new DataServer(index, cfg, cluster.expectedKeysPerDs(), cluster.toSelf(id), null);
             cluster.replaceDataServer(index, d);
-            s.respawn(id, d);
+            s.faults().respawn(id, d);
         });
     }
 
@@ -213,7 +213,7 @@ final class SimFaults {
             throw new IllegalStateException("failing over a data server needs replication (factor >= 2)");
         }
         NodeId id = NodeId.ds(index);
-        if (index < 0 || index >= cluster.dataServers().size() || s.crashed(id)) {
+        if (index < 0 || index >= cluster.dataServers().size() || s.faults().crashed(id)) {
             throw new IllegalArgumentException("no live data server ds" + index);
         }
         int host = promotable(index);
@@ -225,7 +225,7 @@ final class SimFaults {
             org.tebaldi.server.durability.LogStore replica = null;
             // the first backup still alive at the take-over
             for (int b : r.backupsOf(index, cluster.dataServers().size())) {
-                if (!s.crashed(NodeId.ds(b)) && backupsAt(b) != null && backupsAt(b).keeps(index)) {
+                if (!s.faults().crashed(NodeId.ds(b)) && backupsAt(b) != null && backupsAt(b).keeps(index)) {
                     replica = backupsAt(b).handOver(index);
                     break;
                 }
@@ -238,7 +238,7 @@ final class SimFaults {
             } // else every backup failed meanwhile: the partition restarts from its own store
             DataServer d = new DataServer(index, cfg, cluster.expectedKeysPerDs(), cluster.toSelf(id), promoted);
             cluster.replaceDataServer(index, d);
-            s.respawn(id, d);
+            s.faults().respawn(id, d);
         });
         return host;
     }
@@ -252,7 +252,7 @@ final class SimFaults {
             return -1;
         }
         for (int b : cfg.replication().backupsOf(index, cluster.dataServers().size())) {
-            if (!s.crashed(NodeId.ds(b)) && backupsAt(b) != null && backupsAt(b).keeps(index)) {
+            if (!s.faults().crashed(NodeId.ds(b)) && backupsAt(b) != null && backupsAt(b).keeps(index)) {
                 return b;
             }
         }

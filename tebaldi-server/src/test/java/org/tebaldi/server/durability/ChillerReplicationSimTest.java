@@ -96,7 +96,7 @@ class ChillerReplicationSimTest {
             int factor = 2 + (int) (seed / 2 % 2);
             DurableBankRun run = cluster(seed, mode, factor, false, new HashMap<>());
             for (int b : new ReplicationOptions(factor, mode, null).backupsOf(victim, 3)) {
-                run.sim.dropLink(NodeId.ds(victim), NodeId.ds(b), DOWN_FROM, DOWN_UNTIL);
+                run.sim.faults().dropLink(NodeId.ds(victim), NodeId.ds(b), DOWN_FROM, DOWN_UNTIL);
             }
             List<long[]> commits = new ArrayList<>(); // {time µs, from account, to account}
             Random rnd = new Random(seed);

@@ -70,11 +70,11 @@ class DstRestartSimTest {
         DurableBankRun run = new DurableBankRun(seed, tree, ACCOUNTS, stores, 3_000, seed % 3 == 0);
         Random skew = new Random(seed);
         for (NodeId n : run.sim.nodeIds()) {
-            run.sim.clockSkew(n, skew.nextLong() % 20_000, (skew.nextDouble() - 0.5) * 200_000);
+            run.sim.faults().clockSkew(n, skew.nextLong() % 20_000, (skew.nextDouble() - 0.5) * 200_000);
         }
         if (seed % 2 == 1) { // coordinators 40 ms apart: timestamps cannot follow real time
-            run.sim.clockSkew(NodeId.tc(0), 20_000, 0);
-            run.sim.clockSkew(NodeId.tc(1), -20_000, 0);
+            run.sim.faults().clockSkew(NodeId.tc(0), 20_000, 0);
+            run.sim.faults().clockSkew(NodeId.tc(1), -20_000, 0);
         }
         run.start();
         int ds = rnd.nextInt(stores.length);

@@ -119,7 +119,7 @@ class ReplicationFailoverSimTest {
                 // the victim's connections to its backups drop shortly before it crashes: what it shipped since is
                 // lost with it, so only writes that waited for the backups' acknowledgements are safe
                 for (int b : repl.backupsOf(victim, stores.length)) {
-                    run.sim.dropLink(NodeId.ds(victim), NodeId.ds(b), earliest - 2_000 - rnd.nextInt(3_000),
+                    run.sim.faults().dropLink(NodeId.ds(victim), NodeId.ds(b), earliest - 2_000 - rnd.nextInt(3_000),
                             earliest + 60_000);
                 }
             }

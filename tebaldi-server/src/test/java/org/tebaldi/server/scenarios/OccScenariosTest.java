@@ -151,8 +151,8 @@ class OccScenariosTest {
         // links tc0 -> ds1 and tc1 -> ds0 are 50 µs slower: each server hears first from the transaction that reads
         // there.
         Scenario s = scenario(leaf());
-        s.sim.delaySpike(NodeId.tc(0), NodeId.ds(1), 0, 100_000, 50);
-        s.sim.delaySpike(NodeId.tc(1), NodeId.ds(0), 0, 100_000, 50);
+        s.sim.faults().delaySpike(NodeId.tc(0), NodeId.ds(1), 0, 100_000, 50);
+        s.sim.faults().delaySpike(NodeId.tc(1), NodeId.ds(0), 0, 100_000, 50);
         CompletableFuture<String> tt = txn(s, 0, "A", 0, 5_000, tx -> tx.read("t", 0)
                 .thenCompose(x -> write(tx, 1, 1)));
         CompletableFuture<String> uu = txn(s, 1, "B", 0, 5_000, tx -> tx.read("t", 1)
@@ -169,7 +169,7 @@ class OccScenariosTest {
         // U then overwrites x. OCC orders T before U, so U must take its commit timestamp after T's: else a snapshot
         // reader R between the two sees U's x but not T's y (R -rw-> T -rw-> U -wr-> R, G2).
         Scenario s = scenario(TreeSpec.inner("ssi", TreeSpec.leaf("occ", "A", "B"), TreeSpec.leaf("none", "R")));
-        s.sim.delaySpike(NodeId.ds(1), NodeId.tc(0), 5_350, 5_450, 20_000); // T's vote from ds1, sent at 5.4 ms
+        s.sim.faults().delaySpike(NodeId.ds(1), NodeId.tc(0), 5_350, 5_450, 20_000); // T's vote from ds1, sent at 5.4 ms
         CompletableFuture<String> tt = txn(s, 0, "A", 0, 5_000, tx -> tx.read("t", 0)
                 .thenCompose(x -> write(tx, 1, 1)));
         CompletableFuture<String> uu = txn(s, 1, "B", 6_000, 6_000, tx -> increment(tx, 0));

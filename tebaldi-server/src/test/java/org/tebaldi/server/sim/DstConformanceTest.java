@@ -91,11 +91,11 @@ class DstConformanceTest {
             SimHarness h = new SimHarness(w, tree).model(SimulatedRuntime.Model.jittery()).onSim((sim, c) -> {
                 Random r = new Random(seed);
                 for (NodeId n : sim.nodeIds()) {
-                    sim.clockSkew(n, r.nextLong() % 50_000, (r.nextDouble() - 0.5) * 200_000);
+                    sim.faults().clockSkew(n, r.nextLong() % 50_000, (r.nextDouble() - 0.5) * 200_000);
                 }
                 if (seed % 2 == 0) { // the coordinators' clocks 100 ms apart: timestamps must not follow real time
-                    sim.clockSkew(NodeId.tc(0), 50_000, 0);
-                    sim.clockSkew(NodeId.tc(1), -50_000, 0);
+                    sim.faults().clockSkew(NodeId.tc(0), 50_000, 0);
+                    sim.faults().clockSkew(NodeId.tc(1), -50_000, 0);
                 }
             });
             try {

@@ -142,7 +142,7 @@ class EpochCommitSimTest {
             long b = boundaryAfter(40_000 + r.nextInt(60_000));
             int dead = r.nextInt(2);
             NodeId slow = NodeId.tc(1 - dead);
-            run.sim.delaySpike(slow, new NodeId(Role.EPOCH, 0), b - 200, b + 3_000, 8_000);
+            run.sim.faults().delaySpike(slow, new NodeId(Role.EPOCH, 0), b - 200, b + 3_000, 8_000);
             run.sim.at(b + 1_500, () -> run.cluster.crashCoordinator(dead, 300));
             run.healedAt = b + 12_000;
         });
@@ -191,10 +191,10 @@ class EpochCommitSimTest {
      */
     private static void attemptCrashAfterDecision(FaultRun run, int dead, long b, int tries, boolean lateAtServers) {
         NodeId svc = new NodeId(Role.EPOCH, 0);
-        run.sim.delaySpike(svc, NodeId.tc(dead), b + 150, b + 3_000, 6_000);
+        run.sim.faults().delaySpike(svc, NodeId.tc(dead), b + 150, b + 3_000, 6_000);
         if (lateAtServers) {
-            run.sim.delaySpike(svc, NodeId.ds(0), b + 150, b + 3_000, 6_000);
-            run.sim.delaySpike(svc, NodeId.ds(1), b + 150, b + 3_000, 6_000);
+            run.sim.faults().delaySpike(svc, NodeId.ds(0), b + 150, b + 3_000, 6_000);
+            run.sim.faults().delaySpike(svc, NodeId.ds(1), b + 150, b + 3_000, 6_000);
         }
         run.healedAt = b + 12_000;
         run.sim.at(b + 1_500, () -> {
@@ -236,7 +236,7 @@ class EpochCommitSimTest {
                     run.sim.watchDeliveries(null); // the service decides commit in this handler
                     long now = run.sim.nowMicros();
                     for (NodeId n : List.of(NodeId.tc(dead), NodeId.ds(0), NodeId.ds(1))) {
-                        run.sim.dropLink(svc, n, now, now + 3_000);
+                        run.sim.faults().dropLink(svc, n, now, now + 3_000);
                     }
                     run.sim.at(now + 1_000, () -> {
                         s.capture(run);
@@ -286,7 +286,7 @@ class EpochCommitSimTest {
             NodeId svc = new NodeId(Role.EPOCH, 0);
             for (int i = 0; i < 2; i++) {
                 long b = boundaryAfter(30_000 + i * 60_000 + r.nextInt(20_000));
-                run.sim.delaySpike(svc, NodeId.tc(1), b + 300, b + 3_000, 5_000);
+                run.sim.faults().delaySpike(svc, NodeId.tc(1), b + 300, b + 3_000, 5_000);
                 long detect = 200 + r.nextInt(1_000);
                 long takeOver = r.nextInt(2_000);
                 run.sim.at(b + 1_000, () -> {
@@ -318,7 +318,7 @@ class EpochCommitSimTest {
             });
             run.sim.at(at + takeOver + 1, () -> s.capture(run));
             long firstPrepare = at + takeOver + EPOCH;
-            run.sim.delaySpike(NodeId.tc(1), svc, firstPrepare - 100, firstPrepare + 2_000, 6_000);
+            run.sim.faults().delaySpike(NodeId.tc(1), svc, firstPrepare - 100, firstPrepare + 2_000, 6_000);
             run.healedAt = at + detect + 10_000;
         });
     }
@@ -336,10 +336,10 @@ class EpochCommitSimTest {
                 NodeId n = r.nextBoolean() ? NodeId.tc(r.nextInt(2)) : NodeId.ds(r.nextInt(2));
                 long from = boundaryAfter(20_000 + i * 10_000) + 1 + r.nextInt(1_000);
                 long until = from + 200 + r.nextInt(EPOCH_INT);
-                run.sim.dropLink(svc, n, from, until);
+                run.sim.faults().dropLink(svc, n, from, until);
                 run.healedAt = run.healedAt == Long.MAX_VALUE ? until : Math.max(run.healedAt, until);
             }
-            run.also(() -> assertTrue(run.sim.lostMessages() > 0, "no epoch message was lost"));
+            run.also(() -> assertTrue(run.sim.faults().lostMessages() > 0, "no epoch message was lost"));
         });
     }
 
@@ -352,7 +352,7 @@ class EpochCommitSimTest {
         check(name, spec, w, true, (run, r, s) -> {
             long at = boundaryAfter(20_000 + r.nextInt(20_000)) - 1_000;
             NodeId tc = NodeId.tc(r.nextInt(2));
-            run.sim.pause(tc, at, at + 120_000);
+            run.sim.faults().pause(tc, at, at + 120_000);
             run.healedAt = at + 120_000;
         });
     }
@@ -369,7 +369,7 @@ class EpochCommitSimTest {
                     for (int i = 0; i < 3; i++) {
                         Role role = i == 1 ? Role.BATCH : Role.TS;
                         long b = boundaryAfter(20_000 + i * 50_000 + r.nextInt(20_000));
-                        run.sim.delaySpike(NodeId.tc(1), new NodeId(Role.EPOCH, 0), b - 200, b + 3_000, 8_000);
+                        run.sim.faults().delaySpike(NodeId.tc(1), new NodeId(Role.EPOCH, 0), b - 200, b + 3_000, 8_000);
                         run.sim.at(b + 1_000, () -> run.cluster.failService(role, 500, 1_500));
                         run.healedAt = b + 10_000;
                     }
@@ -398,11 +398,11 @@ class EpochCommitSimTest {
                             s.capture(run);
                             run.cluster.failService(Role.EPOCH, 300 + r.nextInt(3_000), r.nextInt(4_000));
                         });
-                        case 2 -> run.sim.dropLink(svc, r.nextBoolean() ? NodeId.tc(r.nextInt(2)) : NodeId.ds(r.nextInt(2)),
+                        case 2 -> run.sim.faults().dropLink(svc, r.nextBoolean() ? NodeId.tc(r.nextInt(2)) : NodeId.ds(r.nextInt(2)),
                                 at, at + 3_000);
-                        case 3 -> run.sim.pause(r.nextBoolean() ? NodeId.tc(r.nextInt(2)) : NodeId.ds(r.nextInt(2)), at,
+                        case 3 -> run.sim.faults().pause(r.nextBoolean() ? NodeId.tc(r.nextInt(2)) : NodeId.ds(r.nextInt(2)), at,
                                 at + 40_000);
-                        default -> run.sim.dropLink(NodeId.tc(r.nextInt(2)), NodeId.ds(r.nextInt(2)), at, at + 5_000);
+                        default -> run.sim.faults().dropLink(NodeId.tc(r.nextInt(2)), NodeId.ds(r.nextInt(2)), at, at + 5_000);
                     }
                     run.sim.at(at + 5_000, () -> s.capture(run));
                     run.healedAt = at + 45_000;

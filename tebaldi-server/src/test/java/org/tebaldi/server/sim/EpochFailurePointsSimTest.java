@@ -127,7 +127,7 @@ class EpochFailurePointsSimTest {
                     // the decision reaches the data servers only after the failure notice: they must keep the dead
                     // coordinator's members of E for it, not abort them at the notice
                     for (int d = 0; d < run.cluster.dataServers().size(); d++) {
-                        run.sim.delaySpike(SERVICE, NodeId.ds(d), run.sim.nowMicros(), run.sim.nowMicros() + 3_000,
+                        run.sim.faults().delaySpike(SERVICE, NodeId.ds(d), run.sim.nowMicros(), run.sim.nowMicros() + 3_000,
                                 4_000);
                     }
                 }

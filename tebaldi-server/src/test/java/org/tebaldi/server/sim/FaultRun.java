@@ -117,7 +117,7 @@ final class FaultRun {
     void runAndCheck(long untilMicros) {
         sim.runUntil(untilMicros);
         boolean quiet = sim.runUntil(this::quiet, sim.nowMicros() + QUIET_LIMIT);
-        String where = "seed=" + seed + " tree=" + cluster.config().tree().describe() + " faults=" + sim.faultCounts()
+        String where = "seed=" + seed + " tree=" + cluster.config().tree().describe() + " faults=" + sim.faults().counts()
                 + ": ";
         if (failure != null) {
             throw new AssertionError(where + "workload failed: " + failure, failure);

@@ -107,7 +107,7 @@ class FaultsSimTest {
                 NodeId from = r.nextInt(4) == 0 ? null : ns.get(r.nextInt(ns.size()));
                 NodeId to = r.nextInt(4) == 0 ? null : ns.get(r.nextInt(ns.size()));
                 long extra = 1_000 + r.nextInt(40_000);
-                window(run, r, 30_000, (a, b) -> run.sim.delaySpike(from, to, a, b, extra));
+                window(run, r, 30_000, (a, b) -> run.sim.faults().delaySpike(from, to, a, b, extra));
             }
         });
     }
@@ -120,7 +120,7 @@ class FaultsSimTest {
             for (int i = 0; i < 5; i++) {
                 NodeId tc = NodeId.tc(r.nextInt(2));
                 NodeId ds = NodeId.ds(r.nextInt(2));
-                window(run, r, 15_000, (a, b) -> run.sim.dropLink(tc, ds, a, b));
+                window(run, r, 15_000, (a, b) -> run.sim.faults().dropLink(tc, ds, a, b));
             }
         });
     }
@@ -132,7 +132,7 @@ class FaultsSimTest {
         check(name, spec, w, (run, r) -> {
             for (int i = 0; i < 5; i++) {
                 int c = r.nextInt(2);
-                window(run, r, 15_000, (a, b) -> run.sim.dropLink(NodeId.client(c), NodeId.tc(c), a, b));
+                window(run, r, 15_000, (a, b) -> run.sim.faults().dropLink(NodeId.client(c), NodeId.tc(c), a, b));
             }
         });
     }
@@ -143,7 +143,7 @@ class FaultsSimTest {
     void clockSkewOnEveryNode(String name, TreeSpec spec, Supplier<SimWorkload> w) {
         check(name, spec, w, (run, r) -> {
             for (NodeId n : run.sim.nodeIds()) {
-                run.sim.clockSkew(n, r.nextLong() % 10_000_000, (r.nextDouble() - 0.5) * 400_000);
+                run.sim.faults().clockSkew(n, r.nextLong() % 10_000_000, (r.nextDouble() - 0.5) * 400_000);
             }
             run.healedAt = 0;
         });
@@ -157,7 +157,7 @@ class FaultsSimTest {
             List<NodeId> ns = run.sim.nodeIds();
             for (int i = 0; i < 6; i++) {
                 NodeId n = ns.get(r.nextInt(ns.size()));
-                window(run, r, 2 * FaultRun.TXN_TIMEOUT, (a, b) -> run.sim.pause(n, a, b));
+                window(run, r, 2 * FaultRun.TXN_TIMEOUT, (a, b) -> run.sim.faults().pause(n, a, b));
             }
         });
     }
@@ -248,20 +248,20 @@ class FaultsSimTest {
                     case 0 -> {
                         NodeId from = r.nextBoolean() ? null : ns.get(r.nextInt(ns.size()));
                         long extra = 1_000 + r.nextInt(20_000);
-                        window(run, r, 20_000, (a, b) -> run.sim.delaySpike(from, null, a, b, extra));
+                        window(run, r, 20_000, (a, b) -> run.sim.faults().delaySpike(from, null, a, b, extra));
                     }
                     case 1 -> {
                         int c = r.nextInt(2);
                         if (c != crashed) {
                             NodeId other = r.nextBoolean() ? NodeId.client(c) : NodeId.ds(r.nextInt(2));
-                            window(run, r, 10_000, (a, b) -> run.sim.dropLink(NodeId.tc(c), other, a, b));
+                            window(run, r, 10_000, (a, b) -> run.sim.faults().dropLink(NodeId.tc(c), other, a, b));
                         }
                     }
-                    case 2 -> run.sim.clockSkew(ns.get(r.nextInt(ns.size())), r.nextLong() % 1_000_000,
+                    case 2 -> run.sim.faults().clockSkew(ns.get(r.nextInt(ns.size())), r.nextLong() % 1_000_000,
                             (r.nextDouble() - 0.5) * 100_000);
                     case 3 -> {
                         NodeId n = run.sim.nodeIds().get(r.nextInt(run.sim.nodeIds().size()));
-                        window(run, r, FaultRun.TXN_TIMEOUT, (a, b) -> run.sim.pause(n, a, b));
+                        window(run, r, FaultRun.TXN_TIMEOUT, (a, b) -> run.sim.faults().pause(n, a, b));
                     }
                     default -> {
                         Role role = r.nextBoolean() ? Role.TS : Role.BATCH;

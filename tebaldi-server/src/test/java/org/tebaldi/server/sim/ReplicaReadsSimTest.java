@@ -141,7 +141,7 @@ class ReplicaReadsSimTest {
                 for (int a = 0; a < 3; a++) {
                     for (int b = 0; b < 3; b++) {
                         if (a != b) {
-                            s.delaySpike(NodeId.ds(a), NodeId.ds(b), 5_000, 100_000, 8_000);
+                            s.faults().delaySpike(NodeId.ds(a), NodeId.ds(b), 5_000, 100_000, 8_000);
                         }
                     }
                 }

@@ -86,11 +86,11 @@ class TimestampSchemeConformanceTest {
                         ran[0] = sim;
                         Random r = new Random(seed);
                         for (NodeId n : sim.nodeIds()) {
-                            sim.clockSkew(n, r.nextLong() % 50_000, (r.nextDouble() - 0.5) * 200_000);
+                            sim.faults().clockSkew(n, r.nextLong() % 50_000, (r.nextDouble() - 0.5) * 200_000);
                         }
                         if (seed % 2 == 0) { // coordinator 1 beyond the floor's slack behind every data server
-                            sim.clockSkew(NodeId.tc(0), 150_000, 0);
-                            sim.clockSkew(NodeId.tc(1), -350_000, 0);
+                            sim.faults().clockSkew(NodeId.tc(0), 150_000, 0);
+                            sim.faults().clockSkew(NodeId.tc(1), -350_000, 0);
                         }
                     });
             try {
