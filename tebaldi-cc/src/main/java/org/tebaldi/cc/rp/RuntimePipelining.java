@@ -24,7 +24,8 @@ import org.tebaldi.core.tree.CcNode;
  * cycle of step-lock waits at its data server aborts at once — §4.4.2 isolates a step's operations with 2PL, and two
  * transactions updating the same rows of one step in opposite orders, as TPC-C's new_order does with stock rows,
  * deadlock there), or a {@link DeadlockPolicy} of 2PL's ({@code timeout}: only {@code lockTimeout} breaks them). The
- * argument for the defaults is in docs/mechanisms.md "Runtime pipelining". The timeouts' default is long on purpose: a pipeline's waits grow with its queue, and an RP abort cascades to every reader of
+ * argument for the defaults is in docs/mechanisms.md "Runtime pipelining". The timeouts' default is long on purpose:
+ * a pipeline's waits grow with its queue, and an RP abort cascades to every reader of
  * the aborted transaction's step-committed writes (TPC-C 3-layer at 800 clients on 2 cores: 100 ms gave 902 txn/s
  * with 91% aborts, 86,822 of them cascading; 1 s gave 2,594 txn/s with 0.8% aborts).
  */

@@ -142,8 +142,8 @@ public final class LockTable {
         for (DsTxn c : cycle) {
             names.append(TxnIds.format(c.id())).append(" -> ");
         }
-        w.k.abort(AbortReason.conflict("deadlock: " + names + TxnIds.format(w.txn.id()) + " wait for each other's locks ("
-                + key + ") at " + node.mechanism() + " node " + node.id()));
+        w.k.abort(AbortReason.conflict("deadlock: " + names + TxnIds.format(w.txn.id())
+                + " wait for each other's locks (" + key + ") at " + node.mechanism() + " node " + node.id()));
         return true;
     }
 
