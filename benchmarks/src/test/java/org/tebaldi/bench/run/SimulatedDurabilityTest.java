@@ -23,9 +23,8 @@ import org.tebaldi.core.runtime.cost.CostTable;
  * section. A small TPC-C run with durability on is verified (serializable, consistent), closes epochs and sends
  * durable notices, is deterministic per seed in costMode model, and synchronous mode — a sync before every vote —
  * makes commits slower by about the table's sync time; a table without log-store costs is one clear message. The
- * tree is the initial one (SSI over {none, 2PL}): the test is about durability, and runtime-pipelining trees stall
- * for up to RP's 1 s time-out in a cluster this small (docs/simulation.md, "Runtime pipelining's messages per
- * transaction").
+ * tree is the three-layer one (SSI over {none, 2PL over two RP groups}); it stalled here until RP's step locks
+ * detected deadlocks within a step (docs/mechanisms.md, "Runtime pipelining", issue #31).
  */
 class SimulatedDurabilityTest {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -60,7 +59,7 @@ class SimulatedDurabilityTest {
 
     static Experiment experiment(String... sets) {
         return new ExperimentFixture(tmp).load(String.format(EXPERIMENT, ROOT.resolve(
-                "config/trees/initial.yaml"), ROOT.resolve("config/costs/this-machine.yaml")), sets);
+                "config/trees/tebaldi-3layer.yaml"), ROOT.resolve("config/costs/this-machine.yaml")), sets);
     }
 
     @BeforeAll
@@ -106,7 +105,7 @@ class SimulatedDurabilityTest {
         Path t = tmp.resolve("no-log.yaml");
         Files.writeString(t, text.substring(0, text.indexOf("\nlogStore:")) + "\n");
         ConfigException x = assertThrows(ConfigException.class, () -> new ExperimentFixture(tmp).load(String.format(
-                EXPERIMENT, ROOT.resolve("config/trees/initial.yaml"), t)));
+                EXPERIMENT, ROOT.resolve("config/trees/tebaldi-3layer.yaml"), t)));
         assertTrue(x.getMessage().contains("durability.enabled: the cost table " + t + " has no log-store costs")
                 && x.getMessage().contains("calibrate-durability"), x.getMessage());
     }

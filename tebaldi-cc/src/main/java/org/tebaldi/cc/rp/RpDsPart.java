@@ -89,12 +89,13 @@ final class RpDsPart implements DsPart<RpDsPart.Steps> {
     private final java.util.concurrent.atomic.LongAdder dependencies = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder handedOn = new java.util.concurrent.atomic.LongAdder();
 
-    RpDsPart(CcNode node, DsServices services, long timeoutMicros, DependencyRule dependencyRule, boolean handOn) {
+    RpDsPart(CcNode node, DsServices services, long timeoutMicros, DependencyRule dependencyRule, boolean handOn,
+             org.tebaldi.core.cc.lock.DeadlockPolicy deadlock) {
         this.node = node;
         this.services = services;
         this.level = node.depth();
         this.plan = RpPlan.of(node, services.database());
-        this.locks = new LockTable(node, services, timeoutMicros, false);
+        this.locks = new LockTable(node, services, timeoutMicros, deadlock);
         this.dependencyRule = dependencyRule;
         this.handOn = handOn;
     }

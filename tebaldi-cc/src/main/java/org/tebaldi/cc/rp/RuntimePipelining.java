@@ -7,6 +7,7 @@ import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
+import org.tebaldi.core.cc.lock.DeadlockPolicy;
 import org.tebaldi.core.tree.CcNode;
 
 /**
@@ -19,17 +20,26 @@ import org.tebaldi.core.tree.CcNode;
  * default 1s: wait to enter a step); either timing out aborts the transaction (deadlocks between groups);
  * {@code stepRule}: {@code paper} (default, §4.4.2: entering step b finishes every step below b, the end of execution
  * every step) or {@code strict} ({@link StepRule}); {@code dependencies}: {@code direct} (default, §4.3) or
- * {@code all} ({@link DependencyRule}). The argument for the defaults is in docs/mechanisms.md "Runtime pipelining".
- * The
- * default is long on purpose: a pipeline's waits grow with its queue, and an RP abort cascades to every reader of
+ * {@code all} ({@link DependencyRule}); {@code deadlock}: {@code detect} (default: a step-lock wait that closes a
+ * cycle of step-lock waits at its data server aborts at once — §4.4.2 isolates a step's operations with 2PL, and two
+ * transactions updating the same rows of one step in opposite orders, as TPC-C's new_order does with stock rows,
+ * deadlock there), or a {@link DeadlockPolicy} of 2PL's ({@code timeout}: only {@code lockTimeout} breaks them). The
+ * argument for the defaults is in docs/mechanisms.md "Runtime pipelining". The timeouts' default is long on purpose:
+ * a pipeline's waits grow with its queue, and an RP abort cascades to every reader of
  * the aborted transaction's step-committed writes (TPC-C 3-layer at 800 clients on 2 cores: 100 ms gave 902 txn/s
  * with 91% aborts, 86,822 of them cascading; 1 s gave 2,594 txn/s with 0.8% aborts).
  */
 public final class RuntimePipelining implements Mechanism {
     /** Default timeouts, µs. */
     public static final long DEFAULT_TIMEOUT_MICROS = 1_000_000;
+    /**
+     * How step locks break deadlocks by default: a step-lock wait that would close a cycle of waits at its data server
+     * aborts its transaction at once (docs/mechanisms.md "Runtime pipelining", deadlocks within a step).
+     */
+    public static final DeadlockPolicy DEFAULT_DEADLOCK = DeadlockPolicy.DETECT;
     /** The options, in the order messages list them. */
-    private static final List<String> OPTIONS = List.of("lockTimeout", "stepTimeout", "stepRule", "dependencies");
+    private static final List<String> OPTIONS = List.of("lockTimeout", "stepTimeout", "stepRule", "dependencies",
+            "deadlock");
     /**
      * System property naming rules to switch off, comma-separated — {@code crossWait} (cross-group dependencies need
      * not have finished the step), {@code inGroupWait} (in-group ones need not have started it), {@code handOn} (an
@@ -62,6 +72,10 @@ public final class RuntimePipelining implements Mechanism {
         } catch (IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
+        String d = node.option("deadlock", DEFAULT_DEADLOCK.option());
+        if (DeadlockPolicy.parse(d) == null) {
+            problems.add("option 'deadlock' must be " + DeadlockPolicy.choices() + ", not '" + d + "'");
+        }
         for (String k : List.of("lockTimeout", "stepTimeout")) {
             try {
                 if (node.durationOption(k, DEFAULT_TIMEOUT_MICROS) <= 0) {
@@ -89,6 +103,7 @@ public final class RuntimePipelining implements Mechanism {
     @Override
     public DsPart<?> dsPart(CcNode node, DsServices services) {
         return new RpDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS),
-                DependencyRule.parse(node.option("dependencies", "direct")), !ablated().contains("handOn"));
+                DependencyRule.parse(node.option("dependencies", "direct")), !ablated().contains("handOn"),
+                DeadlockPolicy.parse(node.option("deadlock", DEFAULT_DEADLOCK.option())));
     }
 }

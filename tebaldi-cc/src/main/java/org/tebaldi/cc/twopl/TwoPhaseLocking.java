@@ -20,7 +20,8 @@ import org.tebaldi.core.tree.CcNode;
  * after this long, which breaks deadlocks; {@code deadlock}: {@code timeout} (default), {@code wait-die} (a younger
  * transaction that conflicts with an older holder aborts at once; the timeout still applies) or {@code no-wait} (a
  * lock request that cannot be granted at once aborts its transaction: the flat 2PL baseline of Sundial's and COCO's
- * evaluations).
+ * evaluations) or {@code detect} (a request whose wait would close a cycle of waits in this node's lock table at its
+ * data server aborts at once; the timeout still breaks other cycles — RP's default, docs/mechanisms.md).
  */
 public final class TwoPhaseLocking implements Mechanism {
     /** Default lock-wait timeout, µs. */

@@ -190,14 +190,51 @@ class TwoPlTest {
         assertNotNull(lock(part, b, Op.read(k)).aborted, "another group conflicts: aborts at once");
     }
 
+    /**
+     * {@code deadlock: detect} (RP's default for step locks, issue #31): the request that closes a cycle of waits aborts
+     * at once — through holders (T1 holds k, T2 holds k2, each wants the other's) and through the FIFO queue (T3 is
+     * queued for k behind T1 when T4, holding k3, queues for k behind T3; T3 then wants k3) — while a chain of waits
+     * that closes no cycle just waits.
+     */
+    @Test
+    void detectAbortsTheRequestThatClosesACycleOfWaits() {
+        CcTree dt = CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "detect"), "dt");
+        At part = new At(new TwoPhaseLocking().dsPart(dt.root(), ds), 0);
+        Key k2 = Key.of(table, 2);
+        Key k3 = Key.of(table, 3);
+        FakeTxn t1 = new FakeTxn(1, 0, 1);
+        FakeTxn t2 = new FakeTxn(2, 0, 2);
+        FakeTxn t3 = new FakeTxn(3, 0, 3);
+        FakeTxn t4 = new FakeTxn(4, 0, 4);
+        assertTrue(lock(part, t1, Op.write(k, table.row(1L))).proceeded);
+        assertTrue(lock(part, t2, Op.write(k2, table.row(2L))).proceeded);
+        Probe w1 = lock(part, t1, Op.write(k2, table.row(1L)));
+        assertTrue(!w1.proceeded && w1.aborted == null, "T1 waits for T2: no cycle yet");
+        Probe w2 = lock(part, t2, Op.write(k, table.row(2L)));
+        assertNotNull(w2.aborted, "T2 closes T2 -> T1 -> T2");
+        assertTrue(w2.aborted.retryable() && w2.aborted.message().startsWith("deadlock: ")
+                && w2.aborted.message().contains("at 2pl node 0"), w2.aborted.message());
+        assertEquals(1, part.st(t2).held(), "the aborted request leaves the held lock to the abort's release");
+        commit(part, t2);
+        assertTrue(w1.proceeded, "T1 got k2 once T2 released it");
+
+        assertTrue(lock(part, t4, Op.write(k3, table.row(4L))).proceeded);
+        Probe q3 = lock(part, t3, Op.write(k, table.row(3L)));
+        Probe q4 = lock(part, t4, Op.write(k, table.row(4L)));
+        assertTrue(q3.aborted == null && q4.aborted == null, "T3 and T4 queue behind T1: a chain, no cycle");
+        Probe c3 = lock(part, t3, Op.write(k3, table.row(3L)));
+        assertNotNull(c3.aborted, "T3 waits for T4 (holds k3), T4 for T3 (queued before it): a cycle");
+        assertTrue(q4.aborted == null && !q4.proceeded, "T4 still waits (for T1 and T3's queued request)");
+    }
+
     @Test
     void deadlockOptionIsChecked() {
         TwoPhaseLocking m = new TwoPhaseLocking();
-        for (String ok : List.of("timeout", "wait-die", "no-wait")) {
+        for (String ok : List.of("timeout", "wait-die", "no-wait", "detect")) {
             assertEquals(List.of(), m.checkOptions(CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", ok), "ok")
                     .root()), ok);
         }
-        assertEquals(List.of("option 'deadlock' must be 'timeout', 'wait-die' or 'no-wait', not 'nowait'"),
+        assertEquals(List.of("option 'deadlock' must be 'timeout', 'wait-die', 'no-wait' or 'detect', not 'nowait'"),
                 m.checkOptions(CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "nowait"), "bad").root()));
     }
 

@@ -40,7 +40,15 @@ class RpScenariosTest {
 
     private Scenario scenario(String stepRule, String dependencies,
                               java.util.function.UnaryOperator<org.tebaldi.server.node.ClusterConfig> configure) {
+        return scenario(stepRule, dependencies, null, configure);
+    }
+
+    private Scenario scenario(String stepRule, String dependencies, String deadlock,
+                              java.util.function.UnaryOperator<org.tebaldi.server.node.ClusterConfig> configure) {
         TreeSpec leaf = TreeSpec.leaf("rp", "W", "X", "Y", "Z").option("stepTimeout", "1s").option("lockTimeout", "1s");
+        if (deadlock != null) {
+            leaf.option("deadlock", deadlock);
+        }
         if (stepRule != null) {
             leaf.option("stepRule", stepRule);
         }
@@ -192,5 +200,46 @@ class RpScenariosTest {
         } finally {
             System.clearProperty(org.tebaldi.cc.rp.RuntimePipelining.ABLATE);
         }
+    }
+
+    /**
+     * The stall of issue #31 in miniature: §4.4.2 isolates a step's operations with 2PL, so two transactions that
+     * update the same rows of one step in opposite orders (TPC-C's new_order with its stock rows) deadlock on step
+     * locks — T1 writes a1 then a2, T2 writes a2 then a1. By default ({@code deadlock: detect}) T2's request closes
+     * the cycle and T2 aborts at once, so T1 goes on within milliseconds; with {@code deadlock: timeout} (the behaviour
+     * before) both wait until the 1 s lock timeout ends T1's wait, and every transaction behind them in the pipeline
+     * waits with them.
+     */
+    @Test
+    void aDeadlockInsideAStepIsDetectedAtOnce() {
+        long[] detect = stepDeadlock(null);
+        assertTrue(detect[0] > 0 && detect[0] < 20_000, "detect: T1's second write went on at once: " + detect[0]);
+        long[] timeout = stepDeadlock("timeout");
+        assertTrue(timeout[0] > 1_000_000, "timeout: T1's second write waited for the 1 s lock timeout: " + timeout[0]);
+    }
+
+    /** Runs the opposite-order writes; returns when T1's second write completed (virtual µs; -1: never). */
+    private long[] stepDeadlock(String deadlock) {
+        Scenario s = scenario(null, null, deadlock, c -> c);
+        Transaction[] t1 = begin(s, 0, 0, "X");
+        Transaction[] t2 = begin(s, 0, 1, "Y");
+        s.at(1_000, () -> t1[0].write(a.row(1L), 1));
+        s.at(2_000, () -> t2[0].write(a.row(2L), 2));
+        long[][] t1Second = new long[1][];
+        CompletableFuture<?>[] t2Second = new CompletableFuture<?>[1];
+        s.at(3_000, () -> t1Second[0] = doneAt(s, t1[0].write(a.row(1L), 2)));
+        s.at(4_000, () -> t2Second[0] = t2[0].write(a.row(2L), 1));
+        CompletableFuture<?>[] c1 = new CompletableFuture<?>[1];
+        s.at(1_500_000, () -> c1[0] = t1[0].commit());
+        s.run(3_000_000);
+        if (deadlock == null) {
+            assertTrue(Scenario.outcome(t2Second[0]).contains("deadlock"), "T2 aborted: " + Scenario.outcome(t2Second[0]));
+            assertEquals("committed", Scenario.outcome(c1[0]), "T1");
+        } else {
+            assertTrue(Scenario.outcome(c1[0]).contains("lock wait timeout"), "T1, the first to wait, timed out: "
+                    + Scenario.outcome(c1[0]));
+        }
+        assertTrue(s.check().serializable(), s.check()::summary);
+        return t1Second[0];
     }
 }

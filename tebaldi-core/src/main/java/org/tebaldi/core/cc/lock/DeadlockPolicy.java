@@ -13,7 +13,13 @@ public enum DeadlockPolicy {
     /** A requester younger than a conflicting holder aborts at once; an older one waits (Rosenkrantz et al. 1978). */
     WAIT_DIE("wait-die"),
     /** A request that cannot be granted at once aborts its transaction: nobody waits, so no deadlock can form. */
-    NO_WAIT("no-wait");
+    NO_WAIT("no-wait"),
+    /**
+     * A conflicting request waits in the FIFO queue unless its wait would close a cycle in the table's waits-for graph
+     * (holders and earlier queued requests it conflicts with, {@link WaitsFor}); then its transaction aborts at once.
+     * Cycles through other nodes or servers, or through waits of other kinds, are still broken by the timeout.
+     */
+    DETECT("detect");
 
     private final String option;
 
@@ -36,7 +42,7 @@ public enum DeadlockPolicy {
         return null;
     }
 
-    /** The option values, for messages: {@code 'timeout', 'wait-die' or 'no-wait'}. */
+    /** The option values, for messages: {@code 'timeout', 'wait-die', 'no-wait' or 'detect'}. */
     public static String choices() {
         String all = Arrays.stream(values()).map(p -> "'" + p.option + "'").collect(Collectors.joining(", "));
         int last = all.lastIndexOf(", ");

@@ -26,6 +26,8 @@ public final class LockTable {
     private final long timeoutMicros;
     private final DeadlockPolicy policy;
     private final HashMap<Key, LockState> locks = new HashMap<>();
+    /** The waits-for graph, kept under {@link DeadlockPolicy#DETECT} only (else null). */
+    private final WaitsFor waitsFor;
 
     /**
      * @param node          the CC node whose group relation decides compatibility
@@ -46,6 +48,7 @@ public final class LockTable {
         this.services = services;
         this.timeoutMicros = timeoutMicros;
         this.policy = policy;
+        this.waitsFor = policy == DeadlockPolicy.DETECT ? new WaitsFor() : null;
     }
 
     /** Number of keys with holders or waiters (for tests and leak checks). */
@@ -116,7 +119,32 @@ public final class LockTable {
             ls.waiters.add(w);
         }
         mine.waiting.add(w);
+        if (waitsFor != null && closesCycle(w, mine, key)) {
+            return;
+        }
         w.timer = services.schedule(timeoutMicros, () -> timeout(w, mine));
+    }
+
+    /**
+     * {@link DeadlockPolicy#DETECT}: whether the just-queued request {@code w} closes a cycle of waits here; if so it
+     * is taken back out of the queue (the table is as before the request) and its transaction aborts.
+     */
+    private boolean closesCycle(LockState.Waiter w, TxnLocks mine, Key key) {
+        waitsFor.parked(w.txn, mine);
+        java.util.List<DsTxn> cycle = waitsFor.cycleThrough(w.txn, this::compatible);
+        if (cycle == null) {
+            return false;
+        }
+        w.lock.waiters.remove(w);
+        mine.waiting.remove(w);
+        waitsFor.unparked(w.txn, mine);
+        StringBuilder names = new StringBuilder();
+        for (DsTxn c : cycle) {
+            names.append(TxnIds.format(c.id())).append(" -> ");
+        }
+        w.k.abort(AbortReason.conflict("deadlock: " + names + TxnIds.format(w.txn.id())
+                + " wait for each other's locks (" + key + ") at " + node.mechanism() + " node " + node.id()));
+        return true;
     }
 
     private boolean olderThanConflicting(LockState ls, DsTxn t, LockMode m) {
@@ -149,6 +177,9 @@ public final class LockTable {
             return;
         }
         mine.waiting.remove(w);
+        if (waitsFor != null) {
+            waitsFor.unparked(w.txn, mine);
+        }
         report(w);
         promote(w.lock);
         w.k.abort(AbortReason.conflict("lock wait timeout on " + w.lock.key + " after "
@@ -171,6 +202,9 @@ public final class LockTable {
             ls.waiters.remove(i);
             w.timer.cancel();
             w.mine.waiting.remove(w);
+            if (waitsFor != null) {
+                waitsFor.unparked(w.txn, w.mine);
+            }
             grant(ls, w.txn, w.mine, w.mode, w.tag);
             report(w);
             w.k.proceed();
@@ -217,6 +251,9 @@ public final class LockTable {
             promote(w.lock);
         }
         mine.waiting.clear();
+        if (waitsFor != null) {
+            waitsFor.unparked(t, mine);
+        }
         for (LockState ls : mine.held) {
             ls.removeHolder(t);
             promote(ls);
