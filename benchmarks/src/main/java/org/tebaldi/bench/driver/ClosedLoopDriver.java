@@ -109,6 +109,7 @@ public final class ClosedLoopDriver {
             measureStarts();
         }
         RunWindow window = RunWindow.starting(System.nanoTime(), cfg.warmupMaxMicros(), cfg.durationMicros());
+        workload.shifts().clock(() -> (System.nanoTime() - window.start()) / 1000); // workload.shift's time base
         Metrics metrics = new Metrics(types, window);
         SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
         try {
@@ -120,6 +121,11 @@ public final class ClosedLoopDriver {
                 @Override
                 public long commits() {
                     return metrics.allCommits();
+                }
+
+                @Override
+                public long[] typeCommits() {
+                    return metrics.typeCommits();
                 }
 
                 @Override

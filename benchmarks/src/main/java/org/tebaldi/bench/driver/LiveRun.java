@@ -34,6 +34,14 @@ public interface LiveRun {
         return java.util.Map.of();
     }
 
+    /**
+     * Commits per transaction type since the start of the run (warm-up included), indexed by the database's type
+     * id; null where the driver does not offer it.
+     */
+    default long[] typeCommits() {
+        return null;
+    }
+
     /** Ends the run now (no effect during warm-up: it then ends when warm-up does). */
     void finish();
 }

@@ -52,6 +52,7 @@ public final class Metrics {
         allCommits.increment();
         timeline.record(now);
         TypeMetrics m = of(type);
+        m.allCommitted.increment();
         if (live) {
             m.runCommit((now - firstStart) / 1000);
         }
@@ -120,6 +121,15 @@ public final class Metrics {
     /** The run's window, with its start moved by {@link #startMeasuringAt} and its end by {@link #endAt}. */
     public RunWindow window() {
         return window;
+    }
+
+    /** Commits per type since the run started (warm-up included), in the report order of the constructor's names. */
+    public long[] typeCommits() {
+        long[] out = new long[typeOrder.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = of(typeOrder.get(i)).allCommitted.sum();
+        }
+        return out;
     }
 
     /** Commits since the start of the run, warm-up and drain included. */

@@ -87,6 +87,8 @@ public final class SimulatedDriver {
         Metrics metrics = new Metrics(types, RunWindow.starting(sim.nowNanos(), cfg.warmupMaxMicros(),
                 cfg.durationMicros()));
         SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
+        long start = metrics.window().start();
+        workload.shifts().clock(() -> (sim.nowNanos() - start) / 1000); // workload.shift's time base, virtual
         for (int i = 0; i < cfg.clients(); i++) {
             ClientLoop loop = new ClientLoop(endpoints.apply(i), workload.newClient(i, cfg.clientSeed(i)),
                     Backoff.of(cfg, i), metrics, control,
@@ -189,6 +191,11 @@ public final class SimulatedDriver {
             @Override
             public long commits() {
                 return metrics.allCommits();
+            }
+
+            @Override
+            public long[] typeCommits() {
+                return metrics.typeCommits();
             }
 
             @Override

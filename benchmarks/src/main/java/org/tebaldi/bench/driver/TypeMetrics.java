@@ -18,6 +18,8 @@ final class TypeMetrics {
     final LongAdder runCommitted = new LongAdder();
     final LongAdder runAborted = new LongAdder();
     final Recorder runLatency = new Recorder(3);
+    /** Commits in the whole run, always counted (the tuning daemon's type mix, {@link LiveRun#typeCommits}). */
+    final LongAdder allCommitted = new LongAdder();
 
     /** A commit anywhere in the run (warm-up included), for a live view (only once one reads them). */
     void runCommit(long latencyMicros) {

@@ -18,8 +18,8 @@ import org.tebaldi.core.config.ConfigException;
  * experiment runs once per combination of the listed values (the cartesian product; the last swept field varies
  * fastest). Sweepable: every top-level field but {@code name} and {@code output} ({@code tree}, {@code clients},
  * {@code warmup}, {@code duration}, {@code verify}, {@code seed}), every field of {@code cluster},
- * {@code retry} and {@code durability} (e.g. {@code writeLatency: [1us, 1ms]}, COCO Fig 11), and every workload option but the workload's {@code name}. Lists inside an inline tree are the
- * tree's own structure, never sweeps. Each problem is one {@link ConfigException} at the list's place and line:
+ * {@code retry} and {@code durability} (e.g. {@code writeLatency: [1us, 1ms]}, COCO Fig 11), and every workload option but the workload's {@code name}. Lists inside an inline tree, and
+ * {@code workload.shift}'s list of shifts, are their own structure, never sweeps. Each problem is one {@link ConfigException} at the list's place and line:
  * an empty list, a list where one value is required, a whole section as a list, a list inside a list, a value
  * listed twice, more than {@value #MAX_POINTS} points. Unknown keys are left to {@link ExperimentReader}.
  */
@@ -28,6 +28,8 @@ final class SweepExpander {
     static final int MAX_POINTS = 10_000;
     private static final List<String> SINGLE = List.of("name", "output");
     private static final List<String> SECTIONS = List.of("workload", "cluster", "retry", "durability");
+    /** The workload option whose list is its own structure, not a sweep ({@code workload.shift}). */
+    private static final String SHIFT = "shift";
 
     private SweepExpander() {
     }
@@ -121,8 +123,8 @@ final class SweepExpander {
     private static void sectionAxes(String section, ObjectNode s, Locator loc, List<Axis> axes) {
         for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> f = it.next();
-            if (!f.getValue().isArray()) {
-                continue;
+            if (!f.getValue().isArray() || (section.equals("workload") && f.getKey().equals(SHIFT))) {
+                continue; // workload.shift's list is the option's own structure (Shifts), never a sweep
             }
             String place = Locator.join(section, f.getKey());
             if (section.equals("workload") && f.getKey().equals("name")) {

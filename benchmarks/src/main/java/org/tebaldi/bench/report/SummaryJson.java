@@ -25,7 +25,7 @@ import org.tebaldi.server.msg.ValidateRequest;
  * wallMs, cpuMs, utilization, nodes{<node>{cpuMs, utilization}}, gc{pauses, pauseMs, maxPauseMs, pauseShare},
  * saturated, warning}} over the measured window (null when not measured); {@code window{warmupMs, settled, steady,
  * samples, meanTxnPerSec, slopePctPerSec, slopeP, cv, warning}}: how warm-up ended and whether the measured window
- * was steady; {@code time} ({@code real}, or
+ * was steady; {@code shifts[{phase, atMs, firstMs, changes}]}: the workload's shifts ({@code workload.shift}); {@code time} ({@code real}, or
  * {@code virtual} for {@code cluster.mode: simulated}, whose throughput, latencies, timeline and machine figures are
  * in virtual time) and {@code simulation{machines, coresPerMachine, costs, costMode, virtualMs, wallMs,
  * wallPerVirtualSecond, costsHost, host, costsOnOtherHost, hostCheck, machineUtilization[{machine, hosts,
@@ -79,6 +79,7 @@ public final class SummaryJson {
         replication(o, r);
         timestamps(o, d.messages(), r.ccCounters(), d.total().committed(), !r.experiment().target().isPostgresql());
         o.set("config", ResolvedConfig.toJson(r.experiment()));
+        shifts(o, r.experiment().workload().shifts());
         ObjectNode run = o.putObject("run");
         run.put("measuredMs", d.measuredMicros() / 1000);
         run.put("threads", r.threads());
@@ -88,6 +89,19 @@ public final class SummaryJson {
         ArrayNode errs = run.putArray("errorSamples");
         d.errorSamples().forEach(errs::add);
         return o;
+    }
+
+    /**
+     * {@code shifts[{phase, atMs, firstMs, changes}]}: the workload's shifts ({@code workload.shift}), each with when
+     * it was due and when the first transaction under it was drawn (ms since the clients started, as the timeline's
+     * {@code tMs}; -1 if no client drew under it), and the options it changed; an empty list without shifts.
+     */
+    private static void shifts(ObjectNode o, org.tebaldi.bench.workload.Shifts s) {
+        ArrayNode a = o.putArray("shifts");
+        for (org.tebaldi.bench.workload.Shifts.Happened h : s.happened()) {
+            ObjectNode x = a.addObject().put("phase", h.phase()).put("atMs", h.atMs()).put("firstMs", h.firstMs());
+            x.set("changes", JSON.valueToTree(h.changes()));
+        }
     }
 
     /**

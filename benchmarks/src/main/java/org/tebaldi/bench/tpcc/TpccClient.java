@@ -65,7 +65,16 @@ public final class TpccClient {
 
     /** The next transaction, its type drawn from the mix. */
     public TpccRequest next() {
-        return next(cfg.mix().pick(r.uniformInt(0, 999)));
+        return next(cfg.mix());
+    }
+
+    /**
+     * The next transaction, its type drawn from {@code mix} (a workload shift's mix, {@code workload.shift}).
+     *
+     * @throws IllegalArgumentException if {@code mix} draws a type not in the config's mix
+     */
+    public TpccRequest next(TpccMix mix) {
+        return next(mix.pick(r.uniformInt(0, 999)));
     }
 
     /**

@@ -7,6 +7,7 @@ import org.tebaldi.bench.workload.ConsistencyResult;
 import org.tebaldi.bench.workload.DataLoader;
 import org.tebaldi.bench.workload.DatabaseSnapshot;
 import org.tebaldi.bench.workload.Progress;
+import org.tebaldi.bench.workload.Shifts;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.db.Database;
 
@@ -21,6 +22,9 @@ public final class TpccWorkload implements Workload {
     private int[] remote;
     /** Districts each stock_level scans ({@link TpccClient#stockLevelDistricts}). */
     private int stockLevelDistricts = 1;
+    /** The mix of each phase of {@link #shifts} (phase 0: the config's). */
+    private TpccMix[] mixes;
+    private Shifts shifts = Shifts.NONE;
 
     /** TPC-C with batched multi-key reads in order_status and stock_level (the default). */
     public TpccWorkload(TpccConfig cfg) {
@@ -57,6 +61,33 @@ public final class TpccWorkload implements Workload {
         return this;
     }
 
+    /**
+     * Shifts the mix during the run: phase {@code i} of {@code s} draws from {@code perPhase[i]}; every mix's types
+     * must be in the config's mix (load with {@link TpccMix#HOT_ITEM} if any phase uses it). Returns this.
+     *
+     * @throws IllegalArgumentException for a count of mixes that does not match the shifts, or a type the database
+     *                                  does not have
+     */
+    public TpccWorkload shifts(TpccMix[] perPhase, Shifts s) {
+        if (perPhase.length != s.size() + 1) {
+            throw new IllegalArgumentException("need " + (s.size() + 1) + " mixes, got " + perPhase.length);
+        }
+        for (TpccMix m : perPhase) {
+            if (!tpcc.config().mix().types().containsAll(m.types())) {
+                throw new IllegalArgumentException("mix " + m + " has types the loaded mix "
+                        + tpcc.config().mix() + " lacks");
+            }
+        }
+        this.mixes = perPhase.clone();
+        this.shifts = s;
+        return this;
+    }
+
+    @Override
+    public Shifts shifts() {
+        return shifts;
+    }
+
     /** The underlying benchmark. */
     public TpccBenchmark benchmark() {
         return tpcc;
@@ -84,6 +115,9 @@ public final class TpccWorkload implements Workload {
         TpccClient c = tpcc.newClient(index, seed).batchedReads(batchedReads).stockLevelDistricts(stockLevelDistricts);
         if (remote != null) {
             c.remote(remote[0], remote[1]);
+        }
+        if (mixes != null) {
+            return () -> c.next(mixes[shifts.phase()]).asTxnRequest();
         }
         return () -> c.next().asTxnRequest();
     }

@@ -21,7 +21,10 @@ import org.tebaldi.core.tree.CcTree;
 public final class TuneConsole {
     private final PrintWriter out;
 
-    /** A re-entry of the daemon: when (ns on the daemon's clock: {@link System#nanoTime()}, or virtual) and why. */
+    /**
+     * A daemon event — a re-entry, or an engine drift it did not re-tune for: when (ns on the daemon's clock:
+     * {@link System#nanoTime()}, or virtual) and why.
+     */
     record Reentry(long nanos, String why) {
     }
 
@@ -62,6 +65,7 @@ public final class TuneConsole {
     final class Recorder implements Configurator.Listener {
         private final List<Iteration> iterations = new CopyOnWriteArrayList<>();
         private final List<Reentry> reentries = new CopyOnWriteArrayList<>();
+        private final List<Reentry> drifts = new CopyOnWriteArrayList<>();
         private final StringBuilder windows = new StringBuilder();
         private volatile String why = "running";
         private volatile CcTree last;
@@ -74,6 +78,11 @@ public final class TuneConsole {
 
         List<Iteration> iterations() {
             return iterations;
+        }
+
+        /** The engine drifts the daemon reported and did not re-tune for. */
+        List<Reentry> drifts() {
+            return drifts;
         }
 
         List<Reentry> reentries() {
@@ -205,6 +214,12 @@ public final class TuneConsole {
             tuning = true;
             reentries.add(new Reentry(clock.getAsLong(), reason));
             print("daemon: re-entering tuning: %s", reason);
+        }
+
+        @Override
+        public void engineDrift(String why) {
+            drifts.add(new Reentry(clock.getAsLong(), why));
+            print("daemon: %s", why);
         }
     }
 }

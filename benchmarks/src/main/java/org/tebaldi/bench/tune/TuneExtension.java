@@ -46,6 +46,7 @@ public final class TuneExtension extends ProfilerExtension {
     private volatile TuningClock clock = TuningClock.REAL;
     private volatile List<Iteration> iterations = List.of();
     private volatile List<TuneConsole.Reentry> reentries = List.of();
+    private volatile List<TuneConsole.Reentry> drifts = List.of();
     private volatile String outcome = "not started (the run ended during warm-up)";
     private volatile double finalTxnPerSec = Double.NaN;
     private volatile Throwable failure;
@@ -106,7 +107,8 @@ public final class TuneExtension extends ProfilerExtension {
             clock = TuningClock.simulated(simThread);
         }
         target = new LiveTarget(monitor(), server, e.workload().database(), run::commits,
-                new LiveTarget.Settings(a.analysisMicros(), a.protocol().equals("online"), a.forceAbortMicros()), clock);
+                new LiveTarget.Settings(a.analysisMicros(), a.protocol().equals("online"), a.forceAbortMicros()), clock)
+                .typeCommits(run::typeCommits);
         if (simThread != null) {
             simThread.start(); // runs until its first wait (for the measured window)
             return;
@@ -130,6 +132,7 @@ public final class TuneExtension extends ProfilerExtension {
         TuneConsole.Recorder rec = console.recorder(clock::nanos);
         iterations = rec.iterations();
         reentries = rec.reentries();
+        drifts = rec.drifts();
         try {
             run.awaitMeasuring(); // a fixed warm-up, or one that ends when throughput settled
             CcTree start = e.tree().tree();
@@ -197,6 +200,6 @@ public final class TuneExtension extends ProfilerExtension {
     public void writeFiles(Path dir, RunResult result) throws IOException {
         super.writeFiles(dir, result);
         TuneFiles.write(dir, e, iterations, target == null ? List.of() : target.swaps(), outcome, finalTxnPerSec,
-                runStartNanos, result, reentries);
+                runStartNanos, result, reentries, drifts);
     }
 }

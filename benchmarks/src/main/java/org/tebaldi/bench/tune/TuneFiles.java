@@ -16,6 +16,7 @@ import org.tebaldi.autoconf.stats.GainEstimate;
 import org.tebaldi.autoconf.tuning.SwapEvent;
 import org.tebaldi.bench.driver.TimelinePoint;
 import org.tebaldi.bench.experiment.Experiment;
+import org.tebaldi.bench.workload.Shifts;
 import org.tebaldi.bench.report.TimelineChart;
 import org.tebaldi.bench.run.RunResult;
 import org.tebaldi.bench.view.TreeDiagrams;
@@ -34,10 +35,13 @@ import org.tebaldi.core.tree.TreeLoader;
  *       confirmation's gain and interval (for the iteration's winner), whether it was adopted;</li>
  *   <li>{@code reconfigurations.csv}: per swap — start and end (ms since the run started), protocol and note, phase
  *       durations (ms), force-aborted transactions, and the worst 100 ms throughput bucket the swap overlapped;</li>
- *   <li>{@code tuning-timeline.csv}: throughput per 100 ms with a column marking where swaps started and ended,
- *       and {@code tuning-timeline.png}: the same as a chart, each swap a numbered vertical line;</li>
+ *   <li>{@code tuning-timeline.csv}: throughput per 100 ms with a column marking where swaps started and ended
+ *       and where the workload shifted ({@code shift-N}), and {@code tuning-timeline.png}: the same as a chart, each
+ *       swap a numbered vertical line, re-entries, engine drifts and shifts marked;</li>
  *   <li>{@code tuning.json}: the outcome, the start and final trees, the final throughput, each iteration (with
- *       the winner's confirmation) and the daemon's re-entries (ms since the run started, why).</li>
+ *       the winner's confirmation), the daemon's re-entries and the engine drifts it did not re-tune for
+ *       ({@code reentries}, {@code engineDrifts}: ms since the run started, why), and the workload's shifts
+ *       ({@code shifts}: phase, atMs, firstMs, changes; summary.json has them too).</li>
  * </ul>
  */
 final class TuneFiles {
@@ -47,8 +51,8 @@ final class TuneFiles {
     }
 
     static void write(Path dir, Experiment e, List<Iteration> its, List<SwapEvent> swaps, String outcome,
-                      double finalTxnPerSec, long runStartNanos, RunResult r, List<TuneConsole.Reentry> reentries)
-            throws IOException {
+                      double finalTxnPerSec, long runStartNanos, RunResult r, List<TuneConsole.Reentry> reentries,
+                      List<TuneConsole.Reentry> drifts) throws IOException {
         Path trees = Files.createDirectories(dir.resolve("trees"));
         yaml(trees.resolve("start.yaml"), e.tree().tree());
         StringBuilder csv = new StringBuilder("iteration,bottleneck,bottleneckMsPerSec,startTxnPerSec,edge,strategy,"
@@ -103,6 +107,12 @@ final class TuneFiles {
         for (TuneConsole.Reentry x : reentries) {
             re.addObject().put("tMs", (x.nanos() - runStartNanos) / 1_000_000).put("why", x.why());
         }
+        ArrayNode dr = json.putArray("engineDrifts");
+        for (TuneConsole.Reentry x : drifts) {
+            dr.addObject().put("tMs", (x.nanos() - runStartNanos) / 1_000_000).put("why", x.why());
+        }
+        List<Shifts.Happened> shifts = e.workload().shifts().happened();
+        json.set("shifts", JSON.valueToTree(shifts));
         Files.writeString(dir.resolve("iterations.csv"), csv, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("tuning.json"), JSON.writeValueAsString(json) + "\n", StandardCharsets.UTF_8);
         List<TimelinePoint> timeline = r.driver().timeline();
@@ -133,6 +143,11 @@ final class TuneFiles {
                     ev.append(ev.length() > 0 ? " " : "").append(s.result().protocol()).append("-end");
                 }
             }
+            for (Shifts.Happened h : shifts) {
+                if (h.atMs() >= p.tMs() - 100 && h.atMs() < p.tMs()) {
+                    ev.append(ev.length() > 0 ? " " : "").append("shift-").append(h.phase());
+                }
+            }
             tl.append(p.tMs()).append(',').append(f(p.throughput())).append(',').append(ev).append('\n');
         }
         Files.writeString(dir.resolve("tuning-timeline.csv"), tl, StandardCharsets.UTF_8);
@@ -144,6 +159,12 @@ final class TuneFiles {
         }
         for (TuneConsole.Reentry x : reentries) {
             marks.add(new TimelineChart.Mark((x.nanos() - runStartNanos) / 1e9, "re-enter"));
+        }
+        for (TuneConsole.Reentry x : drifts) {
+            marks.add(new TimelineChart.Mark((x.nanos() - runStartNanos) / 1e9, "engine drift"));
+        }
+        for (Shifts.Happened h : shifts) {
+            marks.add(new TimelineChart.Mark(h.atMs() / 1e3, "shift " + h.phase()));
         }
         TimelineChart.write(dir.resolve("tuning-timeline.png"), timeline, r.driver().window().warmupMs(),
                 e.name() + ": throughput per 100 ms, reconfigurations marked", marks);

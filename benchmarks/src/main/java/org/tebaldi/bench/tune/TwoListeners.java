@@ -85,4 +85,10 @@ final class TwoListeners implements Configurator.Listener {
         a.reentering(why);
         b.reentering(why);
     }
+
+    @Override
+    public void engineDrift(String why) {
+        a.engineDrift(why);
+        b.engineDrift(why);
+    }
 }

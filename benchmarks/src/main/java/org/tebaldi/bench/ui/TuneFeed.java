@@ -139,4 +139,9 @@ final class TuneFeed implements Configurator.Listener {
     public void reentering(String why) {
         event("reentering", "daemon re-enters tuning: %s", why);
     }
+
+    @Override
+    public void engineDrift(String why) {
+        event("engine-drift", "daemon: %s", why);
+    }
 }

@@ -156,6 +156,11 @@ public final class ExecutionModes implements Workload {
     }
 
     @Override
+    public Shifts shifts() {
+        return inner.shifts();
+    }
+
+    @Override
     public ConsistencyResult check(DatabaseSnapshot snapshot) {
         return inner.check(snapshot);
     }

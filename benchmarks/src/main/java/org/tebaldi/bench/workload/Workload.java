@@ -51,4 +51,12 @@ public interface Workload {
      * @param snapshot the latest committed row of every key
      */
     ConsistencyResult check(DatabaseSnapshot snapshot);
+
+    /**
+     * The workload's shifts during the run ({@code workload.shift}, docs/experiments.md "Workload shifts"); the
+     * driver sets their clock before the clients start. {@link Shifts#NONE} for a workload that does not shift.
+     */
+    default Shifts shifts() {
+        return Shifts.NONE;
+    }
 }

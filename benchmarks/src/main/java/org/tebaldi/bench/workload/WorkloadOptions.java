@@ -23,6 +23,7 @@ import org.tebaldi.core.config.Durations;
  */
 public final class WorkloadOptions {
     private static final String PLACE = "workload";
+    private final String place;
     private final String workload;
     private final ObjectNode values;
     private final Locator locator;
@@ -34,10 +35,40 @@ public final class WorkloadOptions {
      * @param locator  where the values came from, for messages
      */
     public WorkloadOptions(String workload, ObjectNode values, Locator locator) {
+        this(workload, values, locator, PLACE);
+    }
+
+    private WorkloadOptions(String workload, ObjectNode values, Locator locator, String place) {
         this.workload = workload;
         this.values = values.deepCopy();
         this.values.remove("name");
         this.locator = locator;
+        this.place = place;
+    }
+
+    /**
+     * The options one entry of {@code workload.shift} changes ({@link Shifts}), read with the same typed getters;
+     * errors name {@code place}, e.g. {@code workload.shift[0]}.
+     */
+    WorkloadOptions shifted(ObjectNode changes, String place) {
+        return new WorkloadOptions(workload, changes, locator, place);
+    }
+
+    /**
+     * The raw value of {@code key} (null if absent), counted as read: for structured options such as
+     * {@code shift} that a helper parses ({@link Shifts#read}).
+     */
+    JsonNode raw(String key) {
+        JsonNode v = values.get(key);
+        if (v != null) {
+            resolved.put(key, new ObjectMapper().convertValue(v, Object.class));
+        }
+        return v;
+    }
+
+    /** The located error for {@code place} itself (e.g. a whole shift entry). */
+    ConfigException errorAt(String where, String problem, String fix) {
+        return locator.error(where, problem, fix);
     }
 
     /**
@@ -172,7 +203,7 @@ public final class WorkloadOptions {
      * @param fix how to fix it; may be null
      */
     public ConfigException error(String key, String problem, String fix) {
-        return locator.error(Locator.join(PLACE, key), problem, fix);
+        return locator.error(Locator.join(place, key), problem, fix);
     }
 
     /**

@@ -50,6 +50,10 @@ public final class Workloads {
                     + String.join(", ", all().keySet()));
         }
         Workload w = ExecutionModes.wrap(f.create(options), options);
+        if (options.has("shift") && !options.resolved().containsKey("shift")) {
+            throw options.error("shift", "workload '" + options.workload() + "' does not change during a run",
+                    "remove shift, or use a workload that shifts: bank (auditRatio), tpcc (mix)");
+        }
         options.rejectUnread();
         return w;
     }

@@ -91,4 +91,46 @@ class TuneSimulatedTest {
         assertEquals(Files.readString(d1.resolve("tuning-timeline.csv")),
                 Files.readString(d2.resolve("tuning-timeline.csv")));
     }
+
+    /**
+     * The daemon on a workload shift, end to end in virtual time (docs/autoconf.md, "The daemon"): the bank's audit
+     * share moves from 2% to 50% at virtual second 10. The first pass keeps {@code 2pl[transfer,audit]}; the daemon
+     * must not re-enter before the shift, must re-enter after it because the type mix changed, and must adopt
+     * {@code ssi{2pl[transfer],2pl[audit]}}; summary.json and tuning.json record the shift.
+     */
+    @Test
+    void theDaemonRetunesAfterAWorkloadShift() throws Exception {
+        Path exp = tmp.resolve("shift-sim.yaml");
+        Files.writeString(exp, """
+                name: shift-sim
+                workload: {name: bank, accounts: 10, auditRatio: 0.02, shift: [{at: 10s, auditRatio: 0.5}]}
+                tree: {root: {cc: 2pl, options: {lockTimeout: 10ms, deadlock: wait-die}, txns: [transfer, audit]}}
+                cluster: {mode: simulated, dataServers: 2, coordinators: 2,
+                          simulation: {machines: 2, coresPerMachine: 2, serviceMachine: true, costs: %s}}
+                clients: 16
+                warmup: 1s
+                duration: 28s
+                verify: true
+                seed: 3
+                profiler: {window: 250ms, flush: 10ms}
+                autoconf: {mechanisms: [ssi, tso], analysis: 500ms, measure: 500ms, settle: 1s, settleWindow: 300ms,
+                           rounds: 3, maxRounds: 3, maxIterations: 2, edgesPerIteration: 1, maxCandidates: 2,
+                           final: 500ms, minScore: 0, daemon: true}
+                """.formatted(COSTS));
+        RunCommandTest.Run r = tune(exp, "shift");
+        assertTrue(r.out().contains("serializability: serializable"), r.out());
+        Path d = tmp.resolve("shift");
+        JsonNode t = new ObjectMapper().readTree(Files.readString(d.resolve("tuning.json")));
+        JsonNode re = t.get("reentries");
+        assertEquals(1, re.size(), t.toString());
+        assertTrue(re.get(0).get("why").textValue().startsWith("workload mix changed"), t.toString());
+        assertTrue(re.get(0).get("tMs").longValue() > 10_000, t.toString());
+        assertEquals(0, t.get("engineDrifts").size(), t.toString());
+        assertEquals("ssi{2pl[transfer],2pl[audit]}", t.get("finalTree").textValue(), t.toString());
+        JsonNode s = new ObjectMapper().readTree(Files.readString(d.resolve("summary.json"))).get("shifts");
+        assertEquals(1, s.size(), s.toString());
+        assertEquals(10_000, s.get(0).get("atMs").longValue(), s.toString());
+        assertEquals(10_000, s.get(0).get("firstMs").longValue(), s.toString());
+        assertEquals(0.5, s.get(0).get("changes").get("auditRatio").doubleValue(), s.toString());
+    }
 }

@@ -26,8 +26,8 @@ import org.tebaldi.core.tree.TreeContext;
  *
  * <p>Flapping guard: a tree abandoned earlier in the session (the start tree or an adopted tree that was later
  * replaced) is re-adopted only when its confirmation interval at {@code abandonedConfidence} lies above
- * {@code minGain}. {@link #watch} keeps the daemon on after tuning and re-enters tuning only when the bottleneck
- * changes or throughput drifts significantly.
+ * {@code minGain}. {@link #watch} keeps the daemon on after tuning and re-enters tuning only when the workload's
+ * signature (type mix, bottleneck edge) changes; a throughput drift without it is an engine drift, reported only.
  *
  * <p>Runs on its own thread and blocks in {@link Target}; it is not CC code. One instance is one session.
  */
@@ -45,6 +45,30 @@ public final class Configurator {
 
         /** Swaps the cluster to {@code tree} (blocks until it runs); returns a description of the swap. */
         String swap(CcTree tree) throws InterruptedException;
+
+        /**
+         * Committed transactions per type so far, cumulative, indexed by the database's type id (the daemon's
+         * workload signature takes differences); null if the target cannot tell (then the daemon watches the
+         * bottleneck edge only).
+         */
+        default long[] typeCommits() {
+            return null;
+        }
+
+        /** The engine's state now, for the daemon's engine-drift report; null if unknown (e.g. in virtual time). */
+        default EngineState engine() {
+            return null;
+        }
+    }
+
+    /**
+     * What the engine's host looked like at one instant: cumulative collector time and the heap in use.
+     *
+     * @param nanos     when, ns on the real monotonic clock
+     * @param gcMillis  garbage-collection time so far, ms (all collectors)
+     * @param heapBytes heap in use now, bytes
+     */
+    public record EngineState(long nanos, long gcMillis, long heapBytes) {
     }
 
     /** Receives progress, on the configurator's thread. */
@@ -92,6 +116,14 @@ public final class Configurator {
         /** The daemon re-enters tuning, with the reason. */
         default void reentering(String why) {
         }
+
+        /**
+         * The daemon saw throughput drift while the workload's signature held: an engine drift (a collector, growing
+         * data, another tenant), reported and not re-tuned; {@code why} gives the drift, the signature and the
+         * engine's state.
+         */
+        default void engineDrift(String why) {
+        }
     }
 
     /**
@@ -129,13 +161,24 @@ public final class Configurator {
     }
 
     /**
-     * When the daemon re-enters tuning ({@link #watch}).
+     * When the daemon re-enters tuning or reports an engine drift ({@link #watch}, {@link Daemon}).
      *
-     * @param drift   relative throughput change whose interval must exclude it, e.g. 0.10
-     * @param persist consecutive cycles that must name a new bottleneck edge, or show the drift
+     * @param drift        relative throughput change whose interval must exclude it for an engine drift, e.g. 0.15
+     * @param persist      consecutive cycles that must show a mix change, a new bottleneck edge, or the drift
+     * @param mixThreshold smallest Hellinger distance between type shares that counts as a mix change, e.g. 0.1
+     * @param mixAlpha     significance level of the mix change's homogeneity test, e.g. 0.001
      */
-    public record Watch(double drift, int persist) {
+    public record Watch(double drift, int persist, double mixThreshold, double mixAlpha) {
+        /** The mix test's defaults: distance 0.1, level 0.001 ({@link org.tebaldi.autoconf.stats.MixChange}). */
+        public Watch(double drift, int persist) {
+            this(drift, persist, DEFAULT_MIX_THRESHOLD, DEFAULT_MIX_ALPHA);
+        }
     }
+
+    /** Default {@link Watch#mixThreshold}. */
+    public static final double DEFAULT_MIX_THRESHOLD = 0.1;
+    /** Default {@link Watch#mixAlpha}. */
+    public static final double DEFAULT_MIX_ALPHA = 0.001;
 
     private final Settings settings;
     private final Proposals proposals;
@@ -254,87 +297,25 @@ public final class Configurator {
     }
 
     /**
-     * The long-running daemon after a tuning pass: measures a reference ({@code rounds} windows and an analysis)
-     * of {@code current}, then keeps profiling and measuring; re-enters tuning ({@link #run}) when a new bottleneck
-     * edge above {@code minScore} is named in {@code persist} consecutive analyses, or when the last {@code rounds}
-     * windows' change against the reference has an interval (at {@code confidence}) entirely beyond ±{@code drift},
-     * or each of those windows lies beyond twice ±{@code drift} of the reference's mean on the same side, in
-     * {@code persist} consecutive cycles (a cycle is one analysis and one window). The second test matters when
-     * windows stall (a multi-second GC pause puts a window near zero and widens any interval).
-     * After a re-entry the reference is measured again, so a change is acted on once. Returns only when interrupted.
+     * The long-running daemon after a tuning pass ({@link Daemon}): re-enters tuning ({@link #run}) only when the
+     * workload's signature changes — the transaction-type mix ({@link org.tebaldi.autoconf.stats.MixChange}) or the
+     * bottleneck edge, each in {@code persist} consecutive cycles; a throughput drift with the signature unchanged
+     * is reported as an engine drift ({@link Listener#engineDrift}) and not re-tuned. Returns only when interrupted.
      *
      * @throws InterruptedException when interrupted (the normal end: the run's duration ended)
      */
     public void watch(CcTree current, Target target, Listener l, Watch w) throws InterruptedException {
-        Meter meter = new Meter(target, settings);
-        while (true) {
-            List<Double> reference = new ArrayList<>();
-            for (int r = 0; r < settings.rounds(); r++) {
-                reference.add(Math.max(Comparisons.FLOOR_TXN_PER_SEC, meter.window("incumbent", r == 0)
-                        .txnPerSec()));
-            }
-            String edge = edge(target.analyze());
-            l.watching(current, mean(reference), edge);
-            List<Double> recent = new ArrayList<>();
-            int changed = 0;
-            int drifted = 0;
-            String why = null;
-            while (why == null) {
-                String now = edge(target.analyze());
-                changed = java.util.Objects.equals(now, edge) ? 0 : changed + 1;
-                recent.add(Math.max(Comparisons.FLOOR_TXN_PER_SEC, meter.window("incumbent", false).txnPerSec()));
-                if (recent.size() > settings.rounds()) {
-                    recent.remove(0);
-                }
-                GainEstimate g = recent.size() < settings.rounds() ? null
-                        : GainEstimate.of(reference, recent, settings.confidence());
-                drifted = g != null && (g.above(w.drift()) || g.below(-w.drift())
-                        || allBeyond(recent, mean(reference), 2 * w.drift())) ? drifted + 1 : 0;
-                if (changed >= w.persist()) {
-                    why = "bottleneck changed from " + (edge == null ? "none" : edge) + " to "
-                            + (now == null ? "none" : now);
-                } else if (drifted >= w.persist()) {
-                    why = "throughput drifted " + g.describe() + " from the reference "
-                            + Math.round(g.incumbentTxnPerSec()) + " txn/s (last windows "
-                            + recent.stream().map(x -> String.valueOf(Math.round(x))).toList() + ")";
-                }
-            }
-            l.reentering(why);
-            List<Iteration> its = run(current, target, l);
-            current = its.get(its.size() - 1).adopted();
-        }
-    }
-
-    /**
-     * Whether every window lies beyond ±{@code drift} of {@code reference}, on the same side: a test that stalls
-     * (a window near zero, e.g. a long GC pause) cannot widen, unlike the interval.
-     */
-    private static boolean allBeyond(List<Double> windows, double reference, double drift) {
-        boolean low = true;
-        boolean high = true;
-        for (double x : windows) {
-            low &= x < reference * (1 - drift);
-            high &= x > reference * (1 + drift);
-        }
-        return low || high;
+        new Daemon(this, settings, target, l, w).watch(current);
     }
 
     /** The most severe edge above {@code minScore}, or null. */
-    private String edge(Bottleneck b) {
+    String edge(Bottleneck b) {
         return b == null || b.scoreMicrosPerSec() < settings.minScore() ? null : b.edge();
     }
 
     /** Proposals for one edge (tests). */
     List<Candidate> candidates(CcTree current, Bottleneck.Edge b, List<Iteration.Trial> trials) {
         return proposals.of(current, b, trials);
-    }
-
-    private static double mean(List<Double> xs) {
-        double s = 0;
-        for (double x : xs) {
-            s += x;
-        }
-        return s / xs.size();
     }
 
     private static String pct(double x) {

@@ -49,6 +49,7 @@ public final class LiveTarget implements Configurator.Target {
     private final Settings s;
     private final TuningClock clock;
     private final List<SwapEvent> swaps = new CopyOnWriteArrayList<>();
+    private volatile java.util.function.Supplier<long[]> typeCommits = () -> null;
 
     /** On the real clock. @param commits committed transactions so far, from any thread (e.g. the driver's counter) */
     public LiveTarget(ProfilerMonitor monitor, ReconfigServer server, Database db, LongSupplier commits, Settings s) {
@@ -145,6 +146,39 @@ public final class LiveTarget implements Configurator.Target {
         }
         swaps.add(new SwapEvent(t0, clock.nanos(), tree.describe(), r));
         return r.describe();
+    }
+
+    /**
+     * Where committed transactions per type come from (cumulative, by type id; e.g. the driver's counters): the
+     * daemon's type mix ({@link Configurator.Target#typeCommits}). Returns this.
+     */
+    public LiveTarget typeCommits(java.util.function.Supplier<long[]> counts) {
+        this.typeCommits = counts;
+        return this;
+    }
+
+    @Override
+    public long[] typeCommits() {
+        return typeCommits.get();
+    }
+
+    /**
+     * This JVM's collector time (all {@link java.lang.management.GarbageCollectorMXBean}s) and heap in use, on the
+     * real clock; null in virtual time, where no collector runs. Beside a processes-mode cluster it is the runner's
+     * JVM, not the nodes'.
+     */
+    @Override
+    public Configurator.EngineState engine() {
+        if (clock != TuningClock.REAL) {
+            return null;
+        }
+        long gc = 0;
+        for (java.lang.management.GarbageCollectorMXBean b
+                : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            gc += Math.max(0, b.getCollectionTime());
+        }
+        return new Configurator.EngineState(System.nanoTime(), gc,
+                java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
     }
 
     /** Every swap so far, in order. */

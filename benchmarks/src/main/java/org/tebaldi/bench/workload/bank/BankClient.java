@@ -18,10 +18,11 @@ final class BankClient implements ClientSource {
 
     private final TableSchema account;
     private final int accounts;
-    private final double auditRatio;
+    private final java.util.function.DoubleSupplier auditRatio;
     private final SplittableRandom random;
 
-    BankClient(TableSchema account, int accounts, double auditRatio, long seed) {
+    /** @param auditRatio the audit share in force now (it may shift during the run) */
+    BankClient(TableSchema account, int accounts, java.util.function.DoubleSupplier auditRatio, long seed) {
         this.account = account;
         this.accounts = accounts;
         this.auditRatio = auditRatio;
@@ -30,7 +31,7 @@ final class BankClient implements ClientSource {
 
     @Override
     public TxnRequest next() {
-        if (random.nextDouble() < auditRatio) {
+        if (random.nextDouble() < auditRatio.getAsDouble()) {
             return TxnRequest.interactive(AUDIT, Inputs.NONE, this::audit);
         }
         long from = random.nextInt(accounts);

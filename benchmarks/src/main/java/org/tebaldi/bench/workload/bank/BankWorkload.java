@@ -7,6 +7,7 @@ import org.tebaldi.bench.workload.ConsistencyResult;
 import org.tebaldi.bench.workload.DataLoader;
 import org.tebaldi.bench.workload.DatabaseSnapshot;
 import org.tebaldi.bench.workload.Progress;
+import org.tebaldi.bench.workload.Shifts;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.core.db.Database;
 import org.tebaldi.core.model.Catalog;
@@ -27,7 +28,9 @@ public final class BankWorkload implements Workload {
     public static final String ACCOUNT = "account";
 
     private final int accounts;
-    private final double auditRatio;
+    /** The audit share per phase (phase 0: {@code auditRatio}; then one per shift). */
+    private final double[] auditRatios;
+    private final Shifts shifts;
     private final Database db;
     private final TableSchema account;
 
@@ -37,14 +40,32 @@ public final class BankWorkload implements Workload {
      * @throws IllegalArgumentException for fewer than 2 accounts or a ratio outside 0..1
      */
     public BankWorkload(int accounts, double auditRatio) {
+        this(accounts, new double[] {auditRatio}, Shifts.NONE);
+    }
+
+    /**
+     * A bank whose audit share shifts during the run.
+     *
+     * @param auditRatios the share in each phase of {@code shifts} (one more than its shifts), each 0..1
+     * @throws IllegalArgumentException for fewer than 2 accounts, a ratio outside 0..1, or a count of ratios that
+     *                                  does not match the shifts
+     */
+    public BankWorkload(int accounts, double[] auditRatios, Shifts shifts) {
+        if (auditRatios.length != shifts.size() + 1) {
+            throw new IllegalArgumentException("need " + (shifts.size() + 1) + " audit ratios, got "
+                    + auditRatios.length);
+        }
+        for (double r : auditRatios) {
+            if (!(r >= 0 && r <= 1)) {
+                throw new IllegalArgumentException("auditRatio must be in 0..1, got " + r);
+            }
+        }
+        this.auditRatios = auditRatios.clone();
+        this.shifts = shifts;
         if (accounts < 2) {
             throw new IllegalArgumentException("need at least 2 accounts, got " + accounts);
         }
-        if (!(auditRatio >= 0 && auditRatio <= 1)) {
-            throw new IllegalArgumentException("auditRatio must be in 0..1, got " + auditRatio);
-        }
         this.accounts = accounts;
-        this.auditRatio = auditRatio;
         Catalog c = new Catalog();
         account = c.add(ACCOUNT, 1, 0, false, Catalog.longCol("balance"));
         db = new Database(c);
@@ -80,7 +101,12 @@ public final class BankWorkload implements Workload {
 
     @Override
     public ClientSource newClient(int index, long seed) {
-        return new BankClient(account, accounts, auditRatio, seed);
+        return new BankClient(account, accounts, () -> auditRatios[shifts.phase()], seed);
+    }
+
+    @Override
+    public Shifts shifts() {
+        return shifts;
     }
 
     @Override
