@@ -160,7 +160,7 @@ class DaemonOnSimulatedClusterTest {
         void pauses(long fromMicros, long untilMicros, long periodMicros, long pauseMicros) {
             for (long at = fromMicros; at < untilMicros; at += periodMicros) {
                 for (NodeId n : sim.nodeIds()) {
-                    sim.pause(n, at, at + pauseMicros);
+                    sim.faults().pause(n, at, at + pauseMicros);
                 }
             }
         }
