@@ -3,6 +3,7 @@ package org.tebaldi.bench.chiller;
 import org.tebaldi.bench.workload.Workload;
 import org.tebaldi.bench.workload.WorkloadFactory;
 import org.tebaldi.bench.workload.WorkloadOptions;
+import org.tebaldi.bench.ycsb.ZipfianGenerator;
 
 /**
  * Creates the skewed NewOrder workload from {@code workload: {name: skewed-neworder, warehouses: 4, items: 10000,
@@ -27,7 +28,7 @@ public final class SkewedNewOrderFactory implements WorkloadFactory {
         int linesMin = o.getInt("linesMin", 5, 1, SkewedNewOrder.MAX_LINES);
         int linesMax = o.getInt("linesMax", 15, linesMin, SkewedNewOrder.MAX_LINES);
         int items = o.getInt("items", 10_000, linesMax, 10_000_000);
-        double theta = o.getDouble("theta", 0.9, 0, 0.999);
+        double theta = o.getDouble("theta", 0.9, 0, ZipfianGenerator.MAX_THETA);
         double remote = o.getDouble("remoteLines", 1, 0, 100);
         return new SkewedNewOrderWorkload(new SkewedNewOrderWorkload.Config(w, items, theta, linesMin, linesMax,
                 remote));

@@ -44,7 +44,7 @@ public final class SkewedNewOrderWorkload implements Workload {
     /**
      * @param warehouses  W, at least 1
      * @param items       items (stock rows per warehouse), at least {@code linesMax}
-     * @param theta       Zipf skew of item popularity, [0, 1)
+     * @param theta       Zipf skew of item popularity, [0, 2]
      * @param linesMin    fewest lines per order, 1..15
      * @param linesMax    most lines per order, linesMin..15
      * @param remoteLines percent of lines supplied by a remote warehouse, 0..100

@@ -12,7 +12,7 @@ final class ExperimentSchema {
             "placement");
     static final List<String> REPLICATION = List.of("factor", "mode", "failover", "reads");
     static final List<String> SIMULATION = List.of("machines", "coresPerMachine", "latency", "localLatency",
-            "bandwidthGbps", "costs", "costMode", "serviceMachine");
+            "bandwidthGbps", "costs", "costMode", "serviceMachine", "groups", "groupLatency", "tsOpsPerSecond");
     static final List<String> LATENCY = List.of("min", "max");
     static final List<String> RETRY = List.of("backoff", "maxBackoff", "byMechanism");
     /** {@code warmup:} written as a mapping (a warm-up that ends when throughput settles, {@link WarmupSpec}). */

@@ -75,6 +75,15 @@ public final class ResolvedConfig {
             m.put("costs", sim.costsFile().toString());
             m.put("costMode", sim.costMode());
             m.put("serviceMachine", sim.serviceMachine());
+            if (sim.groups() > 1) {
+                m.put("groups", sim.groups());
+                ObjectNode apart = m.putObject("groupLatency");
+                apart.put("min", Durations.format(sim.groupLatencyMinMicros()));
+                apart.put("max", Durations.format(sim.groupLatencyMaxMicros()));
+            }
+            if (sim.tsOpsPerSecond() > 0) {
+                m.put("tsOpsPerSecond", sim.tsOpsPerSecond());
+            }
         }
         o.put("clients", e.clients());
         if (e.warmup().settles()) {

@@ -13,7 +13,9 @@ import org.tebaldi.core.runtime.cost.CostTable;
  * {@code config/costs/this-machine.yaml}, costMode model, no service machine. {@code latency} is one duration or
  * {@code {min, max}}; {@code costs} is resolved against the working directory, then the experiment's folder and each
  * folder above it (so {@code config/costs/...} is found from any folder of the repository), and read at once (a
- * missing or broken table fails the load with one message).
+ * missing or broken table fails the load with one message). {@code groups} (default 1) splits the machines into racks
+ * or data centres, {@code groupLatency} (one duration or {@code {min, max}}) is the extra one-way latency between
+ * two of them, and {@code tsOpsPerSecond} bounds the timestamp service's machine (docs/simulation.md, "Cost model").
  */
 final class SimulationReader {
     static final String DEFAULT_COSTS = "config/costs/this-machine.yaml";
@@ -49,8 +51,35 @@ final class SimulationReader {
         CostTable table = CostTable.read(costs);
         String mode = s.choice("costMode", "model", List.of("model", "measured"));
         boolean serviceMachine = s.bool("serviceMachine", false);
+        int groups = s.intNumber("groups", 1, 1, "3");
+        long[] apart = groupLatency(s, groups);
+        double tsOps = s.decimal("tsOpsPerSecond", 0, 0, 1e12, "1260000");
         return new SimulationSpec(machines, cores, min, max, local, bandwidth, costs, table, mode, serviceMachine,
-                embedded);
+                embedded, groups, apart[0], apart[1], tsOps);
+    }
+
+    /** {@code groupLatency}: one duration or {@code {min, max}}; only with {@code groups} of 2 or more. */
+    private static long[] groupLatency(Fields s, int groups) {
+        JsonNode g = s.node().get("groupLatency");
+        if (g == null) {
+            return new long[] {0, 0};
+        }
+        if (groups < 2) {
+            throw s.error("groupLatency", "applies between groups, but groups is 1", "set groups: 2 or more, or drop"
+                    + " groupLatency");
+        }
+        if (g.isObject()) {
+            Fields l = s.section("groupLatency", "{min: 5ms, max: 30ms}");
+            l.checkKnown(ExperimentSchema.LATENCY);
+            long min = l.duration("min", null, false, "5ms");
+            long max = l.duration("max", null, false, "30ms");
+            if (max < min) {
+                throw s.error("groupLatency.max", "must be at least groupLatency.min", "raise max or lower min");
+            }
+            return new long[] {min, max};
+        }
+        long d = s.duration("groupLatency", null, false, "25ms");
+        return new long[] {d, d};
     }
 
     private static Path resolve(Fields s, String name, Path dir, Path cwd) {

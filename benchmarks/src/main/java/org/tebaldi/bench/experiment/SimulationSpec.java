@@ -27,10 +27,17 @@ import org.tebaldi.core.runtime.cost.Hardware;
  * @param embedded           true when no latency was given: the run models this machine's embedded runtime, whose
  *                           emulated network delivers {@code cluster.networkDelay} plus the lateness the cost table
  *                           measured ({@link CostTable#lateMicros}) after a message was sent
+ * @param groups             racks or data centres the machines fall into (machine {@code m} in group
+ *                           {@code m mod groups}; 1: a flat network)
+ * @param groupLatencyMinMicros extra one-way latency between machines of different groups, smallest, µs
+ * @param groupLatencyMaxMicros the same, largest, µs
+ * @param tsOpsPerSecond     requests per second the timestamp service's machine can serve at most (0: no bound
+ *                           beyond its calibrated handler costs)
  */
 public record SimulationSpec(int machines, int coresPerMachine, long latencyMinMicros, long latencyMaxMicros,
                              long localLatencyMicros, double bandwidthGbps, Path costsFile, CostTable costs,
-                             String costMode, boolean serviceMachine, boolean embedded) {
+                             String costMode, boolean serviceMachine, boolean embedded, int groups,
+                             long groupLatencyMinMicros, long groupLatencyMaxMicros, double tsOpsPerSecond) {
     /** Machines in all, the service machine included. */
     public int allMachines() {
         return machines + (serviceMachine ? 1 : 0);
@@ -60,7 +67,8 @@ public record SimulationSpec(int machines, int coresPerMachine, long latencyMinM
         CostTable t = durable ? costs.forWorkload(workload).durable() : costs.forWorkload(workload);
         double late = embedded ? t.lateMicros() : 0;
         return new Hardware(allMachines(), coresPerMachine, n -> machineOf(n, tcs, dss), latencyMinMicros + late,
-                latencyMaxMicros + late, localLatencyMicros + late, bandwidthGbps, t, costMode.equals("measured"));
+                latencyMaxMicros + late, localLatencyMicros + late, bandwidthGbps, t, costMode.equals("measured"),
+                groups, groupLatencyMinMicros, groupLatencyMaxMicros, tsOpsPerSecond > 0 ? 1e6 / tsOpsPerSecond : 0);
     }
 
     /** Nodes a machine hosts (for the report), e.g. {@code 10 tc + 10 client + 10 ds}. */

@@ -6,7 +6,7 @@ import org.tebaldi.bench.workload.WorkloadOptions;
 
 /**
  * Creates YCSB from {@code workload: {name: ycsb, records: 100000, theta: 0.9, readRatio: 0.9, opsPerTxn: 16}}.
- * Options and defaults: {@code records} (100,000), {@code theta} (0.9, Zipf skew in [0, 1)), {@code readRatio}
+ * Options and defaults: {@code records} (100,000), {@code theta} (0.9, Zipf skew in [0, 2]), {@code readRatio}
  * (0.9), {@code opsPerTxn} (16, as in Sundial), {@code fields} (10), {@code fieldLength} (100), {@code writeTheta}
  * (the skew of updated keys; default: {@code theta}), and COCO's multi-partition knob: {@code distributed} (per cent
  * of transactions that span partitions, absent: keys from the whole table) with {@code partitions} (default 2; set it
@@ -28,7 +28,7 @@ public final class YcsbFactory implements WorkloadFactory {
     public Workload create(WorkloadOptions o) {
         int ops = o.getInt("opsPerTxn", 16, 1, 64);
         int records = o.getInt("records", 100_000, 2 * ops, 100_000_000);
-        double theta = o.getDouble("theta", 0.9, 0, 0.999);
+        double theta = o.getDouble("theta", 0.9, 0, ZipfianGenerator.MAX_THETA);
         double read = o.getDouble("readRatio", 0.9, 0, 1);
         int fields = o.getInt("fields", 10, 1, 20);
         int length = o.getInt("fieldLength", 100, 1, 10_000);
@@ -42,7 +42,7 @@ public final class YcsbFactory implements WorkloadFactory {
                         + partitions, "set workload.partitions to the cluster's dataServers (2 or more)");
             }
         }
-        double writeTheta = o.getDouble("writeTheta", theta, 0, 0.999);
+        double writeTheta = o.getDouble("writeTheta", theta, 0, ZipfianGenerator.MAX_THETA);
         return new YcsbWorkload(new YcsbConfig(records, theta, read, ops, fields, length, writeTheta, partitions,
                 distributed));
     }

@@ -162,4 +162,23 @@ class SimulatedRunTest {
                         "cluster: {mode: embedded, simulation: {machines: 2}}")));
         assertTrue(x.getMessage().contains("mode: simulated"), x.getMessage());
     }
+
+    @Test
+    void groupsAndTheTimestampBoundAreReadAndAGroupLatencyWithoutGroupsIsOneMessage() {
+        String costs = "costs: " + java.nio.file.Path.of("../config/costs/this-machine.yaml").toAbsolutePath()
+                .normalize() + ", ";
+        ConfigException x = assertThrows(ConfigException.class, () -> new ExperimentFixture(tmp).load(
+                ExperimentFixture.BANK.replace("cluster: {dataServers: 2, coordinators: 2}",
+                        "cluster: {mode: simulated, simulation: {" + costs + "machines: 2, groupLatency: 5ms}}")));
+        assertTrue(x.getMessage().contains("cluster.simulation.groupLatency") && x.getMessage().contains("groups"),
+                x.getMessage());
+        org.tebaldi.bench.experiment.Experiment e = new ExperimentFixture(tmp).load(ExperimentFixture.BANK.replace(
+                "cluster: {dataServers: 2, coordinators: 2}", "cluster: {mode: simulated, simulation: {" + costs + "machines: 3, localLatency: 10us, "
+                        + "latency: 50us, groups: 3, groupLatency: {min: 5ms, max: 30ms}, tsOpsPerSecond: 1260000}}"));
+        org.tebaldi.bench.experiment.SimulationSpec s = e.cluster().simulation();
+        assertTrue(s.groups() == 3 && s.groupLatencyMinMicros() == 5_000 && s.groupLatencyMaxMicros() == 30_000
+                && s.tsOpsPerSecond() == 1_260_000, s.toString());
+        org.tebaldi.core.runtime.cost.Hardware h = s.hardware(2, 2, "bank");
+        assertTrue(h.groups() == 3 && Math.abs(h.tsFloorMicros() - 1e6 / 1_260_000) < 1e-9, h.toString());
+    }
 }

@@ -54,6 +54,6 @@ class YcsbWriteSkewTest {
         assertEquals(c.theta(), c.writeTheta());
         double[] s = hottestShare(c);
         assertTrue(s[1] > 0.05, "updates as skewed as reads: " + s[1]);
-        assertThrows(IllegalArgumentException.class, () -> new YcsbConfig(1_000, 0.9, 0.5, 4, 1, 4, 1.0));
+        assertThrows(IllegalArgumentException.class, () -> new YcsbConfig(1_000, 0.9, 0.5, 4, 1, 4, 2.5));
     }
 }

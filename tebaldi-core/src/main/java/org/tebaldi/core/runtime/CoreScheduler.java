@@ -34,6 +34,7 @@ public final class CoreScheduler {
     private final CostTable costs;
     private final double overhead;
     private final long wakeNanos;
+    private final long tsFloorNanos;
     private final int[] free;
     private final long[] nicFree;
     private final long[] machineBusy;
@@ -53,6 +54,7 @@ public final class CoreScheduler {
         this.costs = hw.costs();
         this.overhead = costs.overhead();
         this.wakeNanos = Math.round(costs.wakeMicros() * 1000);
+        this.tsFloorNanos = hw.tsFloorNanos();
         this.free = new int[hw.machines()];
         java.util.Arrays.fill(free, hw.coresPerMachine());
         this.nicFree = new long[hw.machines()];
@@ -160,6 +162,9 @@ public final class CoreScheduler {
         String kind = HandlerUnits.takeKind();
         long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold, extra, kind))
                 * overhead) + (wake && e.kind != SimEvent.START ? wakeNanos : 0);
+        if (n.id.role() == Role.TS && e.kind != SimEvent.START) {
+            cost = Math.max(cost, tsFloorNanos); // the service machine's bound (docs/simulation.md, "Cost model")
+        }
         n.busyNanos += cost;
         machineBusy[n.machine] += cost;
         sim.push(sim.now + cost, SimEvent.DONE, n.id, n.id, null);
@@ -203,7 +208,7 @@ public final class CoreScheduler {
         }
         long start = Math.max(sim.now, nicFree[fm]);
         nicFree[fm] = start + hw.wireNanos(bytes);
-        return nicFree[fm] + hw.remoteLatencyNanos(r);
+        return nicFree[fm] + hw.remoteLatencyNanos(fm, tm, r);
     }
 
     /** Virtual CPU time each node's handlers used so far, ns, by node. */

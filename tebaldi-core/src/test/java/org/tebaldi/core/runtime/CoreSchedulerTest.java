@@ -229,6 +229,49 @@ class CoreSchedulerTest {
     }
 
     @Test
+    void messagesBetweenGroupsTakeTheGroupLatencyMore() {
+        // machines 0 and 2 share group 0, machine 1 is group 1: 20 µs between machines, 1,000 µs more between
+        // groups; handlers cost 10 µs, messages are small (wire time under 1 µs)
+        CostTable t = table(10, 0, 1);
+        Hardware h = new Hardware(3, 1, n -> n.index() % 3, 20, 20, 0, 10, t, false, 2, 1_000, 1_000, 0);
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), h);
+        Recorder near = new Recorder(null);
+        Recorder far = new Recorder(null);
+        sim.spawn(NodeId.ds(0), new Recorder(NodeId.ds(2)));
+        sim.spawn(NodeId.ds(2), near);
+        sim.spawn(NodeId.tc(0), new Recorder(NodeId.ds(1)));
+        sim.spawn(NodeId.ds(1), far);
+        sim.runUntil(1);
+        sim.inject(NodeId.ds(0), new Work(1));
+        sim.inject(NodeId.tc(0), new Work(2));
+        sim.runUntil(10_000);
+        long nearAt = Long.parseLong(near.log.get(0).split(":")[0]);
+        long farAt = Long.parseLong(far.log.get(0).split(":")[0]);
+        assertTrue(nearAt >= 1 + 10 + 20 && nearAt < 1 + 10 + 20 + 20, "same group: " + nearAt);
+        assertTrue(farAt >= 1 + 20 + 20 + 1_000 && farAt < 1 + 20 + 20 + 1_000 + 20, "other group: " + farAt);
+        assertThrows(IllegalArgumentException.class,
+                () -> new Hardware(3, 1, n -> 0, 20, 20, 0, 10, t, false, 0, 0, 0, 0));
+    }
+
+    @Test
+    void theTimestampServiceIsChargedAtLeastItsFloor() {
+        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
+                Map.of("ts Work", new HandlerCost(1, 0, 1), "ds Work", new HandlerCost(1, 0, 1)), Map.of());
+        for (double floor : new double[] {0, 50}) {
+            Hardware h = new Hardware(1, 1, n -> 0, 0, 0, 0, 10, t, false, 1, 0, 0, floor);
+            SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), h);
+            sim.spawn(new NodeId(Role.TS, 0), new Recorder(null));
+            sim.spawn(NodeId.ds(0), new Recorder(null));
+            sim.runUntil(1);
+            sim.inject(new NodeId(Role.TS, 0), new Work(1));
+            sim.inject(NodeId.ds(0), new Work(2));
+            sim.runUntil(1_000);
+            assertEquals(floor == 0 ? 1_000 : 50_000, sim.cores().busyNanos().get(new NodeId(Role.TS, 0)));
+            assertEquals(1_000, sim.cores().busyNanos().get(NodeId.ds(0)), "other roles keep their cost");
+        }
+    }
+
+    @Test
     void sameSeedSameTimes() {
         assertEquals(run(7), run(7));
     }
