@@ -67,8 +67,9 @@ public record NemesisRun(long seed, int seconds, int replicas, boolean fencing, 
      * @param passed   both checkers passed, nothing failed, and the cluster committed after the last fault healed
      * @param summary  one line
      * @param schedule the faults drawn
+     * @param network  the prefix of every namespace, veth and bridge name the run created ({@code tb<tag>})
      */
-    public record Verdict(boolean passed, String summary, FaultSchedule schedule) {
+    public record Verdict(boolean passed, String summary, FaultSchedule schedule, String network) {
     }
 
     /**
@@ -78,13 +79,25 @@ public record NemesisRun(long seed, int seconds, int replicas, boolean fencing, 
      * @throws IOException           if the results cannot be written
      */
     public Verdict run(RunListener listener) throws NetFabric.Unavailable, IOException, InterruptedException {
+        return run(listener, null);
+    }
+
+    /**
+     * Runs it under {@code fixed} instead of the seed's schedule (null: the seed's), e.g. one chosen fault.
+     *
+     * @throws NetFabric.Unavailable if network namespaces cannot be created here
+     * @throws IOException           if the results cannot be written
+     */
+    public Verdict run(RunListener listener, FaultSchedule fixed) throws NetFabric.Unavailable, IOException,
+            InterruptedException {
         Files.createDirectories(out);
         String repl = replicas > 1 ? ", replication: {factor: " + replicas + ", mode: sync, fencing: "
                 + (fencing ? "lease" : "off") + "}" : "";
         Experiment e = ExperimentLoader.parse(YAML.formatted(seed, tree, sessionMillis, repl, seconds,
                 out.resolve("stores"), seed), out.resolve("nemesis.yaml"), List.of(), Path.of("").toAbsolutePath());
         List<NodeId> nodes = nodesOf(e);
-        FaultSchedule schedule = FaultSchedule.draw(seed, seconds * 1000L, nodes, replicas > 1, sessionMillis);
+        FaultSchedule schedule = fixed != null ? fixed
+                : FaultSchedule.draw(seed, seconds * 1000L, nodes, replicas > 1, sessionMillis);
         List<String> lines = new ArrayList<>();
         lines.add("seed " + seed + ", " + seconds + " s, replicas " + replicas + ", fencing " + (fencing ? "lease"
                 : "off") + ", session " + sessionMillis + " ms, tree " + tree);
@@ -94,7 +107,9 @@ public record NemesisRun(long seed, int seconds, int replicas, boolean fencing, 
         RunResult result = null;
         String failure = null;
         Nemesis nemesis;
+        String network;
         try (NetFabric net = NetFabric.create()) {
+            network = "tb" + net.tag();
             List<String> cmd = new ArrayList<>(NodeLauncher.command());
             cmd.add(1, NODE_HEAP);
             ProcessExperimentRun[] run = new ProcessExperimentRun[1];
@@ -123,11 +138,11 @@ public record NemesisRun(long seed, int seconds, int replicas, boolean fencing, 
         ListAppendWorkload w = (ListAppendWorkload) e.workload();
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         json.writeValue(out.resolve("history.json").toFile(), w.recorder().history());
-        return verdict(json, schedule, result, failure, nemesis, (System.nanoTime() - t0) / 1_000_000);
+        return verdict(json, schedule, result, failure, nemesis, (System.nanoTime() - t0) / 1_000_000, network);
     }
 
     private Verdict verdict(ObjectMapper json, FaultSchedule schedule, RunResult result, String failure,
-                            Nemesis nemesis, long millis) throws IOException {
+                            Nemesis nemesis, long millis, String network) throws IOException {
         ObjectNode v = json.createObjectNode();
         v.put("seed", seed);
         v.put("seconds", seconds);
@@ -151,7 +166,6 @@ public record NemesisRun(long seed, int seconds, int replicas, boolean fencing, 
             v.put("serializability", c.report());
             v.put("listAppendConsistent", c.consistent());
             v.put("listAppend", c.consistency() == null ? null : c.consistency().summary());
-            json.valueToTree(c.consistency() == null ? List.of() : c.consistency().problems());
             v.set("problems", json.valueToTree(c.consistency() == null ? List.of() : c.consistency().problems()));
             v.put("liveAfterHealing", live);
             v.set("timeline", json.valueToTree(result.driver().timeline()));
@@ -166,7 +180,7 @@ public record NemesisRun(long seed, int seconds, int replicas, boolean fencing, 
         v.put("passed", passed);
         v.put("summary", summary);
         json.writeValue(out.resolve("verdict.json").toFile(), v);
-        return new Verdict(passed, summary, schedule);
+        return new Verdict(passed, summary, schedule, network);
     }
 
     /**

@@ -252,8 +252,8 @@ public final class NetFabric implements NodeNetwork, AutoCloseable {
         run(c);
     }
 
-    /** Runs a command; its output. @throws IllegalStateException with its output if it fails or takes over 20 s */
-    static String run(List<String> cmd) {
+    /** Runs a command (e.g. {@code ip netns list}); its output. @throws IllegalStateException with its output if it fails or takes over 20 s */
+    public static String run(List<String> cmd) {
         return run(cmd, "");
     }
 
