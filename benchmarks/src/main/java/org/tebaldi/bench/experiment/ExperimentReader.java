@@ -221,7 +221,9 @@ final class ExperimentReader {
             rmode = org.tebaldi.server.replica.ReplicationOptions.mode(r.choice("mode", "sync",
                     List.of("sync", "async")));
             autoFailover = "auto".equals(r.choice("failover", "auto", List.of("auto", "manual")));
-            fencing = "lease".equals(r.choice("fencing", "lease", List.of("lease", "off")));
+            // YAML 1.1 reads an unquoted off as false: take it as the word
+            fencing = r.node().path("fencing").isBoolean() ? r.node().get("fencing").asBoolean()
+                    : "lease".equals(r.choice("fencing", "lease", List.of("lease", "off")));
             reads = org.tebaldi.server.replica.ReplicationOptions.reads(r.choice("reads", "primary",
                     List.of("primary", "nearest")));
             if (reads == org.tebaldi.server.replica.ReplicationOptions.Reads.NEAREST && replicas < 2) {

@@ -24,7 +24,7 @@ public final class Nemesis implements AutoCloseable {
     private final List<String> events = new CopyOnWriteArrayList<>();
     private final List<String> errors = new CopyOnWriteArrayList<>();
     private final List<NodeId> paused = new CopyOnWriteArrayList<>();
-    private long t0;
+    private long t0 = System.nanoTime();
     private Thread thread;
     private volatile boolean stopping;
     private boolean finished;

@@ -45,7 +45,7 @@ public record NemesisRun(long seed, int seconds, int replicas, boolean fencing, 
             + "txns: [t_a, t_b, t_c, t_ro]}}";
 
     /** A node's heap in a nemesis run (five or more JVMs share the machine). */
-    public static final String NODE_HEAP = "-Xmx384m";
+    public static final String NODE_HEAP = "-Xmx256m";
 
     private static final String YAML = """
             name: nemesis-%d
