@@ -20,13 +20,20 @@ import picocli.CommandLine.Spec;
  * [--tree YAML] [--session-timeout MS]} (docs/reliability.md, "Nemesis"): N runs of the list-append workload in
  * process mode, every node in a network namespace of its own on a private bridge, each under the fault schedule of
  * seed S, S+1, …; each run's schedule, events, history and verdict under {@code DIR/seed-S/}, and one line per run
- * in {@code DIR/campaign.txt}. Exit codes: 0 every run passed, 1 a run failed, 2 bad input or network namespaces
+ * in {@code DIR/campaign.txt}. A run that cannot start for lack of free memory is tried again, 30 s apart, up to
+ * {@value #MEMORY_RETRIES} times. Exit codes: 0 every run passed, 1 a run failed, 2 bad input or network namespaces
  * not allowed here (one line says which), 3 the results could not be written.
  */
 @Command(name = "nemesis", description = {"Run the list-append workload on node processes in network namespaces "
         + "under a seeded schedule of faults (partitions, kill -9 and restart, SIGSTOP/SIGCONT), heal, and check.",
         "Needs root ('ip netns add'). Results per seed under --out."})
 final class NemesisCommand implements Callable<Integer> {
+    /**
+     * Times a run that could not start because the machine's free memory was short of the node JVMs' plan (a shared
+     * machine) is tried again, 30 s apart, before it counts as failed.
+     */
+    static final int MEMORY_RETRIES = 10;
+
     @Spec
     CommandSpec spec;
 
@@ -90,6 +97,12 @@ final class NemesisCommand implements Callable<Integer> {
                 outw.println("nemesis: seed " + s + " (" + (i + 1) + "/" + schedules + ") ...");
                 outw.flush();
                 NemesisRun.Verdict v = run.run(new RunListener() { });
+                for (int wait = 0; wait < MEMORY_RETRIES && v.summary().contains("cannot fit its"); wait++) {
+                    outw.println("  seed " + s + ": not started, the shared machine's memory is short; again in 30 s");
+                    outw.flush();
+                    Thread.sleep(30_000);
+                    v = run.run(new RunListener() { });
+                }
                 failed += v.passed() ? 0 : 1;
                 String line = "seed " + s + ": " + v.schedule().faults().size() + " faults; " + v.summary();
                 lines.add(line);
