@@ -34,8 +34,9 @@ import org.tebaldi.server.zk.ZkPaths;
  * A cluster of node processes driven from this JVM (process mode, docs/architecture.md, "Runtime"): starts an embedded ZooKeeper on
  * loopback (or uses {@code zk}), publishes the manifest and the tree, hosts the client endpoints (one per
  * coordinator, failing over to the next live coordinator) and the {@link ControlNode} on a Netty runtime of its
- * own, launches one JVM per node with {@code nodeCommand} (e.g. {@code java -jar tebaldi.jar node}), and waits until
- * every node registered. {@link #close} stops them all — asked first, then {@code destroyForcibly} — and a
+ * own, launches one JVM per node with {@code nodeCommand} (e.g. {@code java -jar tebaldi.jar node}; the processes
+ * themselves: {@link NodeProcesses}, where each listens: {@link NodeNetwork}), and waits until every node
+ * registered. {@link #close} stops them all — asked first, then {@code destroyForcibly} — and a
  * shutdown hook does the same if this JVM exits or is interrupted first; children also exit by themselves when
  * this process dies (their standard input closes, and their ZooKeeper session ends with the embedded server).
  */
