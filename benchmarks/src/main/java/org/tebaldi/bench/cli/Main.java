@@ -14,14 +14,14 @@ import picocli.CommandLine.Spec;
  * {@code calibrate-durability} ({@link CalibrateDurabilityCommand}), {@code validate} ({@link ValidateCommand}),
  * {@code paper-chart} ({@link PaperChartCommand}), {@code burn} ({@link BurnCommand}), {@code tree}
  * ({@link TreeCommand}), {@code report} ({@link ReportCommand}), {@code check-history} ({@link CheckHistoryCommand}),
- * {@code help}.
+ * {@code nemesis} ({@link NemesisCommand}), {@code help}.
  * Exit codes: {@link ExitCodes}.
  */
 @Command(name = "tebaldi", description = "Tebaldi-J: modular concurrency control experiments.",
         subcommands = {RunCommand.class, TuneCommand.class, NodeCommand.class, RecoverCommand.class,
                 CalibrateCommand.class, CalibrateDurabilityCommand.class, ValidateCommand.class,
                 PaperChartCommand.class, BurnCommand.class,
-                PartitionCommand.class, TreeCommand.class, ReportCommand.class, CheckHistoryCommand.class,
+                PartitionCommand.class, TreeCommand.class, ReportCommand.class, CheckHistoryCommand.class, NemesisCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Spec

@@ -71,6 +71,11 @@ final class NodeCommand implements Callable<Integer> {
             + "data server whose failover was decided (by the runner) opens the decided replica by itself")
     int promoteFrom;
 
+    @Option(names = "--fencing", paramLabel = "lease|off", defaultValue = "lease", description = "a replicated "
+            + "data server acknowledges nothing once its ZooKeeper session went unconfirmed for half the session "
+            + "timeout (lease, the default), or keeps serving (off); docs/reliability.md")
+    String fencing;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -146,7 +151,11 @@ final class NodeCommand implements Callable<Integer> {
                 adv = "127.0.0.1";
             }
         }
+        if (!fencing.equals("lease") && !fencing.equals("off")) {
+            throw new ConfigException("--fencing", 0, "", "unknown fencing '" + fencing + "'",
+                    "use --fencing lease (the default) or --fencing off");
+        }
         return new NodeOptions(r, id == null ? 0 : id, zk, cluster, host, adv, port, sessionMillis, exitOnStdinEof,
-                promoteFrom);
+                promoteFrom, fencing.equals("lease"));
     }
 }

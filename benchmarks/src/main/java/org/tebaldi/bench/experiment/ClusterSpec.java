@@ -43,13 +43,28 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param autoFailover       {@code replication.failover}: {@code auto} (default: in process mode a data server whose
  *                           membership ends is replaced by its first live backup's replica, docs/mechanisms.md
  *                           "Replication") or {@code manual} (only an operator's {@code ProcessCluster.promote})
+ * @param fencing            {@code replication.fencing}: {@code lease} (default, true: in process mode a data server
+ *                           whose ZooKeeper session went unconfirmed for half the session timeout acknowledges nothing,
+ *                           docs/reliability.md "No split brain") or {@code off}
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                           int threads, boolean batching, SimulationSpec simulation, String bind,
                           long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
                           org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
                           org.tebaldi.server.replica.ReplicationOptions.Reads replicaReads,
-                          java.nio.file.Path placement, boolean autoFailover) {
+                          java.nio.file.Path placement, boolean autoFailover, boolean fencing) {
+    /** Fenced by a lease. */
+    public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
+                       int threads, boolean batching, SimulationSpec simulation, String bind,
+                       long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
+                       org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
+                       org.tebaldi.server.replica.ReplicationOptions.Reads replicaReads,
+                       java.nio.file.Path placement, boolean autoFailover) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
+                sessionTimeoutMillis, commit, epochMicros, replicas, replicationMode, replicaReads, placement,
+                autoFailover, true);
+    }
+
     /** With automatic failover ({@code replication.failover: auto}). */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                        int threads, boolean batching, SimulationSpec simulation, String bind,

@@ -206,6 +206,7 @@ final class ExperimentReader {
         int replicas = 1;
         org.tebaldi.server.replica.ReplicationOptions.Mode rmode = org.tebaldi.server.replica.ReplicationOptions.Mode.SYNC;
         boolean autoFailover = true;
+        boolean fencing = true;
         org.tebaldi.server.replica.ReplicationOptions.Reads reads =
                 org.tebaldi.server.replica.ReplicationOptions.Reads.PRIMARY;
         if (c.node().has("replication")) {
@@ -220,6 +221,9 @@ final class ExperimentReader {
             rmode = org.tebaldi.server.replica.ReplicationOptions.mode(r.choice("mode", "sync",
                     List.of("sync", "async")));
             autoFailover = "auto".equals(r.choice("failover", "auto", List.of("auto", "manual")));
+            // YAML 1.1 reads an unquoted off as false: take it as the word
+            fencing = r.node().path("fencing").isBoolean() ? r.node().get("fencing").asBoolean()
+                    : "lease".equals(r.choice("fencing", "lease", List.of("lease", "off")));
             reads = org.tebaldi.server.replica.ReplicationOptions.reads(r.choice("reads", "primary",
                     List.of("primary", "nearest")));
             if (reads == org.tebaldi.server.replica.ReplicationOptions.Reads.NEAREST && replicas < 2) {
@@ -229,7 +233,7 @@ final class ExperimentReader {
             }
         }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch, replicas, rmode, reads, placementFile, autoFailover);
+                session, commit, epoch, replicas, rmode, reads, placementFile, autoFailover, fencing);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

@@ -10,7 +10,7 @@ final class ExperimentSchema {
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads", "batching", "simulation", "bind", "sessionTimeout", "commit", "epoch", "replication",
             "placement");
-    static final List<String> REPLICATION = List.of("factor", "mode", "failover", "reads");
+    static final List<String> REPLICATION = List.of("factor", "mode", "failover", "reads", "fencing");
     static final List<String> SIMULATION = List.of("machines", "coresPerMachine", "latency", "localLatency",
             "bandwidthGbps", "costs", "costMode", "serviceMachine", "groups", "groupLatency", "tsOpsPerSecond");
     static final List<String> LATENCY = List.of("min", "max");

@@ -56,6 +56,7 @@ public final class ResolvedConfig {
             r.put("factor", e.cluster().replicas());
             r.put("mode", e.cluster().replicationMode().name().toLowerCase());
             r.put("failover", e.cluster().autoFailover() ? "auto" : "manual");
+            r.put("fencing", e.cluster().fencing() ? "lease" : "off");
             r.put("reads", e.cluster().replicaReads().name().toLowerCase());
         }
         if (e.cluster().mode().equals("processes")) {

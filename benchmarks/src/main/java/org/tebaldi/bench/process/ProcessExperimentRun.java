@@ -64,6 +64,7 @@ public final class ProcessExperimentRun {
     private java.util.function.UnaryOperator<org.tebaldi.core.client.TxnClient> wrap = c -> c;
     private volatile List<HistoryLog> logs = List.of();
     private java.util.function.Consumer<org.tebaldi.bench.workload.DatabaseSnapshot> finalState;
+    private org.tebaldi.server.process.NodeNetwork network;
 
     /**
      * @param logDir      where node outputs go ({@code <node>.log})
@@ -103,6 +104,15 @@ public final class ProcessExperimentRun {
         return this;
     }
 
+    /**
+     * Runs every process on {@code net} (e.g. each node in a network namespace of its own, docs/reliability.md
+     * "Nemesis") instead of on {@code cluster.bind}.
+     */
+    public ProcessExperimentRun onNetwork(org.tebaldi.server.process.NodeNetwork net) {
+        this.network = net;
+        return this;
+    }
+
     /** The node histories the last verification checked (empty before). */
     public List<HistoryLog> verifiedLogs() {
         return logs;
@@ -131,7 +141,8 @@ public final class ProcessExperimentRun {
                 .withReplication(cs.replicas(), cs.replicationMode().name().toLowerCase(),
                         cs.replicaReads().name().toLowerCase());
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
-                START_MILLIS, cs.bind(), (int) cs.sessionTimeoutMillis(), cs.autoFailover());
+                START_MILLIS, cs.bind(), (int) cs.sessionTimeoutMillis(), cs.autoFailover())
+                .with(cs.fencing(), network != null ? network : org.tebaldi.server.process.NodeNetwork.oneHost(cs.bind()));
         listener.phase("starting ZooKeeper and the node processes (logs in " + logDir + ")");
         ProcessCluster pc;
         try {

@@ -52,6 +52,24 @@ class ReplicationKeyTest {
     }
 
     @Test
+    void fencingDefaultsToLeaseAndReadsOffUnquoted() {
+        ClusterSpec c = fx.load(ExperimentFixture.BANK, "cluster.dataServers=2", "durability.enabled=true",
+                "cluster.replication.factor=2").cluster();
+        assertTrue(c.fencing(), "fencing defaults to lease");
+        assertEquals("lease", ResolvedConfig.toJson(fx.load(ExperimentFixture.BANK, "cluster.dataServers=2",
+                "durability.enabled=true", "cluster.replication.factor=2")).get("cluster").get("replication")
+                .get("fencing").asText());
+        assertTrue(!fx.load(ExperimentFixture.BANK, "cluster.dataServers=2", "durability.enabled=true",
+                "cluster.replication.factor=2", "cluster.replication.fencing=off").cluster().fencing(),
+                "an unquoted off (YAML false) is off");
+        ConfigException e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK,
+                "cluster.dataServers=2", "durability.enabled=true", "cluster.replication.factor=2",
+                "cluster.replication.fencing=sometimes"));
+        assertEquals("cluster.replication.fencing", e.place());
+        assertTrue(e.fix().contains("lease"), e.fix());
+    }
+
+    @Test
     void aBadFailoverValueIsOneClearMessage() {
         ConfigException e = assertThrows(ConfigException.class, () -> fx.load(ExperimentFixture.BANK,
                 "cluster.dataServers=2", "durability.enabled=true", "cluster.replication.factor=2",

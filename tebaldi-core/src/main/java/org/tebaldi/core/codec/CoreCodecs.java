@@ -27,6 +27,8 @@ public final class CoreCodecs implements CodecProvider {
         r.add("Op", Op.class, Codec.of((x, o) -> CoreWire.writeOp(o, x), CoreWire::readOp));
         r.add("Inputs", Inputs.class, Codec.of((x, o) -> CoreWire.writeInputs(o, x), CoreWire::readInputs));
         r.add("ExprUpdate", ExprUpdate.class, new ExprUpdateCodec());
+        r.add("ListAppend", org.tebaldi.core.history.listappend.AppendUpdate.class,
+                org.tebaldi.core.history.listappend.AppendUpdate.CODEC);
         r.add("TxnDep", TxnDep.class, Codec.of(CoreCodecs::writeDep, CoreCodecs::readDep));
         r.add("CcEnvelope", CcEnvelope.class, Codec.of((x, o) -> {
             o.writeVarLong(x.ccNode());

@@ -94,6 +94,17 @@ class CoreCodecsTest {
     }
 
     @Test
+    void listAppendsTravel() {
+        Catalog c = new Catalog();
+        TableSchema la = c.add("la", 1, -1, false, stringCol(org.tebaldi.core.history.listappend.ListAppendTxns.COLUMN));
+        var u = new org.tebaldi.core.history.listappend.AppendUpdate(la, 42);
+        Object back = RoundTrip.bytesOnly(Op.update(Key.of(la, 3), u), c);
+        assertEquals(u, ((Op) back).update());
+        assertEquals(la.row("7,42"), ((Op) back).update().apply(la.row("7")), "appends to the list");
+        assertEquals(la.row("42"), u.apply(la.row("")), "the first element");
+    }
+
+    @Test
     void envelopesAndTimestampMessages() {
         same(new CcEnvelope(-1, new TsMessages.GetWatermark(3, -1)));
         same(new CcEnvelope(2, new long[] {1, 2}));

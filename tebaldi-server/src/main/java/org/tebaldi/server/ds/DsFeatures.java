@@ -12,7 +12,7 @@ import org.tebaldi.server.node.Features;
  * Builds a data server's feature list from its {@link ClusterConfig} (docs/architecture.md, "Nodes and features"),
  * the same way for the embedded, simulated and process assemblies, in the order their points run: replication
  * ({@code replication.factor >= 2}), durability and recovery ({@code durability.enabled}, with a log store to
- * open), epoch-based commit ({@code commit: epoch}), then termination and reconfiguration (always).
+ * open), epoch-based commit ({@code commit: epoch}), then termination and reconfiguration (always), then fencing (a {@link ClusterConfig#lease}).
  */
 final class DsFeatures {
     private DsFeatures() {
@@ -47,6 +47,9 @@ final class DsFeatures {
         }
         list.add(ds.termination());
         list.add(ds.reconfig());
+        if (cfg.lease() != null) {
+            list.add(new DsFencing(ds, cfg.lease())); // last: its vote check runs when the vote would leave
+        }
         return new Features<>(list);
     }
 }

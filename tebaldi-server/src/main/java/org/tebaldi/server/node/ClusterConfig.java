@@ -34,6 +34,7 @@ public final class ClusterConfig {
     private long epochMicros = DEFAULT_EPOCH_MICROS;
     private AccessSampler accessSampler;
     private org.tebaldi.server.storage.StorageOptions storage = org.tebaldi.server.storage.StorageOptions.DEFAULT;
+    private Lease lease;
 
     /** Default length of a commit epoch under {@link CommitProtocol#EPOCH}, µs (COCO §4: 10 ms). */
     public static final long DEFAULT_EPOCH_MICROS = 10_000;
@@ -112,6 +113,7 @@ public final class ClusterConfig {
         c.epochMicros = epochMicros;
         c.accessSampler = accessSampler;
         c.storage = storage;
+        c.lease = lease;
         return c;
     }
 
@@ -267,6 +269,21 @@ public final class ClusterConfig {
     /** The replication settings. */
     public org.tebaldi.server.replica.ReplicationOptions replication() {
         return replication;
+    }
+
+    /**
+     * Fences data servers by {@code l} ({@code replication.fencing: lease}, docs/reliability.md "No split brain"):
+     * a data server acknowledges nothing while it does not hold it; null (the default, and every runtime without a
+     * membership service): no fencing.
+     */
+    public ClusterConfig withLease(Lease l) {
+        this.lease = l;
+        return this;
+    }
+
+    /** The lease data servers are fenced by, or null. */
+    public Lease lease() {
+        return lease;
     }
 
     /**

@@ -65,6 +65,7 @@ public final class NodeHost implements HostServices, AutoCloseable {
     private boolean allServices;
     private volatile String stopReason;
     private volatile boolean sessionLost;
+    private org.tebaldi.server.zk.ZkLease lease;
     private DataServer dataServer;
 
     /**
@@ -164,6 +165,11 @@ public final class NodeHost implements HostServices, AutoCloseable {
         }
         Actor node;
         if (opts.role() == Role.DS) {
+            if (opts.fencing() && cfg.replication().enabled()) {
+                lease = new org.tebaldi.server.zk.ZkLease(zk);
+                cfg.withLease(lease);
+                LOG.info("{}: fenced by a {} ms lease on its ZooKeeper session", id, lease.lengthMillis());
+            }
             NodeId self = id;
             java.util.concurrent.Executor toSelf =
                     task -> runtime.inject(self, new org.tebaldi.server.durability.LogStore.Callback(task));
@@ -353,6 +359,9 @@ public final class NodeHost implements HostServices, AutoCloseable {
         }
         if (membership != null) {
             membership.close();
+        }
+        if (lease != null) {
+            lease.close();
         }
         if (zk != null) {
             zk.close();

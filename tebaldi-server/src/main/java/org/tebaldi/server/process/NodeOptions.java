@@ -17,9 +17,18 @@ import org.tebaldi.core.runtime.Role;
  * @param promoteFrom    a data server started as the promotion of a backup: the index of the data server whose
  *                       replica of this partition it opens instead of its own store; -1 for none
  *                       (docs/mechanisms.md "Replication")
+ * @param fencing        {@code replication.fencing}: true ({@code lease}) fences a replicated data server by a lease
+ *                       on its ZooKeeper session ({@link org.tebaldi.server.zk.ZkLease}, docs/reliability.md "No
+ *                       split brain"); false ({@code off}) does not
  */
 public record NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
-                          int port, int sessionMillis, boolean exitOnStdinEof, int promoteFrom) {
+                          int port, int sessionMillis, boolean exitOnStdinEof, int promoteFrom, boolean fencing) {
+    /** Fenced by a lease (the default). */
+    public NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
+                       int port, int sessionMillis, boolean exitOnStdinEof, int promoteFrom) {
+        this(role, index, zk, cluster, bindHost, advertiseHost, port, sessionMillis, exitOnStdinEof, promoteFrom, true);
+    }
+
     /** Not a promotion. */
     public NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
                        int port, int sessionMillis, boolean exitOnStdinEof) {

@@ -1,9 +1,6 @@
 package org.tebaldi.server.process;
 
-import java.io.IOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,8 +34,9 @@ import org.tebaldi.server.zk.ZkPaths;
  * A cluster of node processes driven from this JVM (process mode, docs/architecture.md, "Runtime"): starts an embedded ZooKeeper on
  * loopback (or uses {@code zk}), publishes the manifest and the tree, hosts the client endpoints (one per
  * coordinator, failing over to the next live coordinator) and the {@link ControlNode} on a Netty runtime of its
- * own, launches one JVM per node with {@code nodeCommand} (e.g. {@code java -jar tebaldi.jar node}), and waits until
- * every node registered. {@link #close} stops them all — asked first, then {@code destroyForcibly} — and a
+ * own, launches one JVM per node with {@code nodeCommand} (e.g. {@code java -jar tebaldi.jar node}; the processes
+ * themselves: {@link NodeProcesses}, where each listens: {@link NodeNetwork}), and waits until every node
+ * registered. {@link #close} stops them all — asked first, then {@code destroyForcibly} — and a
  * shutdown hook does the same if this JVM exits or is interrupted first; children also exit by themselves when
  * this process dies (their standard input closes, and their ZooKeeper session ends with the embedded server).
  */
@@ -68,9 +65,21 @@ public final class ProcessCluster implements AutoCloseable {
      * @param autoFailover {@code cluster.replication.failover: auto} (default): with replication on, a data server
      *                    whose membership ends is replaced by its first live backup's replica without an operator
      *                    ({@link AutoFailover}); false ({@code manual}): only {@link #promote} does
+     * @param fencing     {@code cluster.replication.fencing: lease} (default): replicated data servers are fenced by a
+     *                    lease on their ZooKeeper session (docs/reliability.md "No split brain"); false: {@code off}
+     * @param network     where each process listens and how its command is wrapped ({@link NodeNetwork#oneHost}
+     *                    of {@code bindHost} by default; network namespaces for the nemesis)
      */
     public record Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
-                       Path logDir, long startMillis, String bindHost, int sessionMillis, boolean autoFailover) {
+                       Path logDir, long startMillis, String bindHost, int sessionMillis, boolean autoFailover,
+                       boolean fencing, NodeNetwork network) {
+        /** Fenced by a lease, every process on {@code bindHost}. */
+        public Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
+                    Path logDir, long startMillis, String bindHost, int sessionMillis, boolean autoFailover) {
+            this(config, manifest, name, zk, nodeCommand, logDir, startMillis, bindHost, sessionMillis, autoFailover,
+                    true, NodeNetwork.oneHost(bindHost));
+        }
+
         /** With automatic failover. */
         public Spec(ClusterConfig config, ClusterManifest manifest, String name, String zk, List<String> nodeCommand,
                     Path logDir, long startMillis, String bindHost, int sessionMillis) {
@@ -89,12 +98,16 @@ public final class ProcessCluster implements AutoCloseable {
             this(config, manifest, name, zk, nodeCommand, logDir, startMillis, bindHost,
                     ZkConnection.DEFAULT_SESSION_MILLIS);
         }
+
+        /** The same spec with fencing on or off ({@code replication.fencing}) and the processes on {@code net}. */
+        public Spec with(boolean fence, NodeNetwork net) {
+            return new Spec(config, manifest, name, zk, nodeCommand, logDir, startMillis, net.runnerHost(),
+                    sessionMillis, autoFailover, fence, net);
+        }
     }
 
     private final Spec spec;
-    private final Map<NodeId, Process> processes = new ConcurrentHashMap<>();
-    private Map<NodeId, Long> heapMb = Map.of();
-    private volatile boolean closing;
+    private NodeProcesses procs;
     private final Set<NodeId> failed = ConcurrentHashMap.newKeySet();
     private final List<ClientNode> clients = new ArrayList<>();
     private final Thread hook = new Thread(this::destroyAll, "tebaldi-children-cleanup");
@@ -147,12 +160,13 @@ public final class ProcessCluster implements AutoCloseable {
 
     private void boot() throws InterruptedException {
         boolean launching = spec.nodeCommand() != null && !spec.nodeCommand().isEmpty();
-        if (launching && isJava(spec.nodeCommand())) {
+        Map<NodeId, Long> heapMb = Map.of();
+        if (launching && NodeProcesses.isJava(spec.nodeCommand())) {
             heapMb = HeapPlan.forThisMachine(nodes(), spec.nodeCommand()); // before anything starts: fails if no fit
             LOG.info("node heaps (MiB): {}", heapMb.isEmpty() ? "as the node command's -Xmx" : heapMb);
         }
         if (spec.zk() == null) {
-            embeddedZk = EmbeddedZooKeeper.start();
+            embeddedZk = EmbeddedZooKeeper.start(spec.network().zkHost());
             connect = embeddedZk.connectString();
         } else {
             connect = spec.zk();
@@ -171,10 +185,11 @@ public final class ProcessCluster implements AutoCloseable {
             store.publishTree(TreeLoader.toYaml(spec.config().tree()));
         }
         membership = new Membership(zk, paths);
+        procs = new NodeProcesses(spec, heapMb, connect, membership, failed);
         failover = new AutoFailover(spec.config().replication(), spec.config().dataServers(), membership,
                 new org.tebaldi.server.zk.Failovers(zk, paths, configVersion), spec.autoFailover(),
-                launching ? (ds, host) -> relaunch(ds, List.of("--promote-from", Integer.toString(host)))
-                        : this::awaitPromoted);
+                launching ? (ds, host) -> procs.relaunch(ds, List.of("--promote-from", Integer.toString(host)))
+                        : procs::awaitPromoted);
         io.netty.channel.EventLoopGroup loop = NettyTransport.singleLoop("runner");
         runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
@@ -184,7 +199,7 @@ public final class ProcessCluster implements AutoCloseable {
             return transport;
         });
         runtime.alignClock(clockOrigin);
-        bound = advertised(transport.bind(spec.bindHost(), 0));
+        bound = NodeNetwork.advertised(transport.bind(spec.network().runnerHost(), 0));
         control = new ControlNode(runtime);
         runtime.spawn(ControlNode.ID, control);
         int tcs = spec.config().coordinators();
@@ -207,12 +222,12 @@ public final class ProcessCluster implements AutoCloseable {
             membership.register(NodeId.client(i), bound);
         }
         if (launching) {
-            launchAll();
+            procs.launchAll(nodes());
         } else {
             LOG.info("waiting for nodes {} to be started with: tebaldi node --role R --id N --zk {} --cluster {}",
                     nodes(), connect, spec.name());
         }
-        awaitNodes();
+        procs.awaitNodes(nodes());
     }
 
     /**
@@ -245,77 +260,6 @@ public final class ProcessCluster implements AutoCloseable {
         return null;
     }
 
-    /** Where nodes reach the runner: the bound address, or this machine's name when bound to every interface. */
-    private static InetSocketAddress advertised(InetSocketAddress bound) {
-        if (!bound.getAddress().isAnyLocalAddress()) {
-            return bound;
-        }
-        try {
-            return new InetSocketAddress(java.net.InetAddress.getLocalHost().getHostName(), bound.getPort());
-        } catch (java.net.UnknownHostException e) {
-            return new InetSocketAddress("127.0.0.1", bound.getPort());
-        }
-    }
-
-    private void launchAll() {
-        try {
-            Files.createDirectories(spec.logDir());
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot create the node log directory " + spec.logDir() + ": " + e, e);
-        }
-        for (NodeId n : nodes()) {
-            launch(n);
-        }
-    }
-
-    private void launch(NodeId n) {
-        launch(n, List.of());
-    }
-
-    private void launch(NodeId n, List<String> extra) {
-        List<String> cmd = new ArrayList<>(spec.nodeCommand());
-        if (isJava(cmd) && heapMb.containsKey(n)) {
-            cmd.add(1, "-Xmx" + heapMb.get(n) + "m");
-        }
-        cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
-                "--cluster", spec.name(), "--host", spec.bindHost(), "--session-timeout",
-                Integer.toString(spec.sessionMillis()), "--exit-on-stdin-eof"));
-        cmd.addAll(extra);
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(Redirect.appendTo(logOf(n).toFile()));
-        Process p;
-        try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start " + n + " (" + String.join(" ", cmd) + "): " + e, e);
-        }
-        processes.put(n, p);
-        p.onExit().thenRun(() -> exited(n, p));
-    }
-
-    /** Whether a node command starts a JVM directly (its first element is a {@code java} executable). */
-    private static boolean isJava(List<String> cmd) {
-        String exe = Path.of(cmd.get(0)).getFileName().toString();
-        return exe.equals("java") || exe.equals("java.exe");
-    }
-
-    /**
-     * A launched node's process exited: unless the cluster is closing, it is evicted from membership at once, so
-     * the other nodes see it leave without waiting for its ZooKeeper session to time out.
-     */
-    private void exited(NodeId n, Process p) {
-        Membership m = membership;
-        if (closing || m == null || processes.get(n) != p) {
-            return;
-        }
-        LOG.warn("{} exited with code {}", n, p.exitValue());
-        try {
-            m.evict(n);
-        } catch (IllegalStateException e) {
-            LOG.warn("{}: {} (its session times out instead)", n, e.getMessage());
-        }
-    }
-
     /**
      * Restarts node {@code n} after its process died (e.g. a data server killed with SIGKILL restarts from its
      * store, dissertation §4.5.4): waits until the cluster saw it leave, launches it again with the same command
@@ -325,7 +269,7 @@ public final class ProcessCluster implements AutoCloseable {
      *                               come back within the start timeout
      */
     public void restart(NodeId n) throws InterruptedException {
-        relaunch(n, List.of());
+        procs.relaunch(n, List.of());
     }
 
     /**
@@ -362,83 +306,9 @@ public final class ProcessCluster implements AutoCloseable {
         return failover == null ? List.of() : failover.errors();
     }
 
-    private void relaunch(NodeId n, List<String> extra) throws InterruptedException {
-        Process old = processes.get(n);
-        if (old == null) {
-            throw new IllegalStateException(n + " was not launched by this cluster");
-        }
-        if (!old.waitFor(spec.startMillis(), TimeUnit.MILLISECONDS)) {
-            throw new IllegalStateException(n + " is still running; kill it first");
-        }
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(spec.startMillis());
-        while (!failed.contains(n) && System.nanoTime() < end) {
-            Thread.sleep(50);
-        }
-        launch(n, extra);
-        Set<NodeId> missing = Set.of(n);
-        while (!missing.isEmpty() && System.nanoTime() < end) {
-            missing = membership.await(List.of(n), 200);
-            if (!processes.get(n).isAlive()) {
-                throw new IllegalStateException(n + " exited with code " + processes.get(n).exitValue()
-                        + " after its restart; its output: " + tail(logOf(n)));
-            }
-        }
-        if (!missing.isEmpty()) {
-            throw new IllegalStateException(n + " did not register within " + spec.startMillis() + " ms of its restart");
-        }
-        failed.remove(n);
-    }
-
-    /**
-     * External nodes: waits for an operator or a supervisor to start data server {@code ds} again — it reads the
-     * failover decision in ZooKeeper and opens {@code host}'s replica — until the start timeout.
-     *
-     * @throws IllegalStateException if it does not register in time
-     */
-    private void awaitPromoted(NodeId ds, int host) throws InterruptedException {
-        LOG.warn("{} failed: its failover to ds{}'s replica is recorded in ZooKeeper; start it again with: tebaldi "
-                + "node --role ds --id {} --zk {} --cluster {} (it opens that replica)", ds, host, ds.index(), connect,
-                spec.name());
-        if (!membership.await(List.of(ds), spec.startMillis()).isEmpty()) {
-            throw new IllegalStateException(ds + " was not started again within " + spec.startMillis()
-                    + " ms of its failover");
-        }
-        failed.remove(ds);
-    }
-
     /** Where node {@code n}'s output goes. */
     public Path logOf(NodeId n) {
         return spec.logDir().resolve(n + ".log");
-    }
-
-    private void awaitNodes() throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(spec.startMillis());
-        while (true) {
-            Set<NodeId> missing = membership.await(nodes(), 100);
-            if (missing.isEmpty()) {
-                return;
-            }
-            for (Map.Entry<NodeId, Process> e : processes.entrySet()) {
-                if (!e.getValue().isAlive()) {
-                    throw new IllegalStateException(e.getKey() + " exited with code " + e.getValue().exitValue()
-                            + " before registering; its output: " + tail(logOf(e.getKey())));
-                }
-            }
-            if (System.nanoTime() > end) {
-                throw new IllegalStateException("node(s) " + missing + " did not register within "
-                        + spec.startMillis() + " ms" + (processes.isEmpty() ? "" : "; output of "
-                        + missing.iterator().next() + ": " + tail(logOf(missing.iterator().next()))));
-            }
-        }
-    }
-
-    private static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n  ", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
-        }
     }
 
     /** The client API of endpoint {@code i} (bound to coordinator {@code i % coordinators}, failing over). */
@@ -468,18 +338,20 @@ public final class ProcessCluster implements AutoCloseable {
 
     /** The process of a launched node, or null. */
     public Process process(NodeId n) {
-        return processes.get(n);
+        return procs == null ? null : procs.process(n);
     }
 
     /** True if a launched process has exited (unexpected before {@link #close}). */
     public boolean anyExited() {
-        return processes.values().stream().anyMatch(p -> !p.isAlive());
+        return procs != null && procs.anyExited();
     }
 
     /** Stops every node (asked, then forced after 5 s), the runtime and ZooKeeper. Idempotent. */
     @Override
     public synchronized void close() {
-        closing = true;
+        if (procs != null) {
+            procs.closing();
+        }
         if (failover != null) {
             failover.close();
         }
@@ -490,19 +362,9 @@ public final class ProcessCluster implements AutoCloseable {
                 }
             }
         }
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        for (Process p : processes.values()) {
-            try {
-                long left = end - System.nanoTime();
-                if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
-                    p.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+        if (procs != null) {
+            procs.awaitExit();
         }
-        destroyAll();
         if (membership != null) {
             membership.close();
             membership = null;
@@ -527,18 +389,8 @@ public final class ProcessCluster implements AutoCloseable {
     }
 
     private void destroyAll() {
-        for (Process p : processes.values()) {
-            if (p.isAlive()) {
-                p.destroyForcibly();
-            }
-        }
-        for (Process p : processes.values()) {
-            try {
-                p.waitFor(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+        if (procs != null) {
+            procs.destroyAll();
         }
     }
 }

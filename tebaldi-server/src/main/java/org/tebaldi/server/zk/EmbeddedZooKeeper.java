@@ -36,16 +36,26 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
      * @throws IllegalStateException if it cannot start
      */
     public static EmbeddedZooKeeper start() {
+        return start("127.0.0.1");
+    }
+
+    /**
+     * Starts a server on {@code host} (an address of this machine) and a free port and waits until it serves (at
+     * most 30 s).
+     *
+     * @throws IllegalStateException if it cannot start
+     */
+    public static EmbeddedZooKeeper start(String host) {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("tebaldi-zk-");
             int port;
-            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
                 port = s.getLocalPort();
             }
             Properties p = new Properties();
             p.setProperty("clientPort", Integer.toString(port));
-            p.setProperty("clientPortAddress", "127.0.0.1");
+            p.setProperty("clientPortAddress", host);
             p.setProperty("dataDir", dir.resolve("data").toString());
             p.setProperty("tickTime", "500");
             p.setProperty("minSessionTimeout", "1000");
@@ -55,7 +65,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
             ZooKeeperServerEmbedded zk = ZooKeeperServerEmbedded.builder().baseDir(dir).configuration(p)
                     .exitHandler(ExitHandler.LOG_ONLY).build();
             zk.start(30_000);
-            return new EmbeddedZooKeeper(dir, zk, "127.0.0.1:" + port);
+            return new EmbeddedZooKeeper(dir, zk, host + ":" + port);
         } catch (Exception e) {
             if (dir != null) {
                 delete(dir);
@@ -64,7 +74,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable {
         }
     }
 
-    /** {@code 127.0.0.1:PORT}, for {@code --zk}. */
+    /** {@code HOST:PORT}, for {@code --zk}. */
     public String connectString() {
         return connectString;
     }

@@ -339,8 +339,8 @@ public final class ListAppendTxns {
         TableSchema table = s.table();
         return switch (s.kind()) {
             case 0 -> Op.read(k);
-            case 3 -> Op.update(k, r -> appended(table, r, v));
-            default -> Op.upsert(k, table.row(Long.toString(v)), r -> appended(table, r, v));
+            case 3 -> Op.update(k, new AppendUpdate(table, v));
+            default -> Op.upsert(k, table.row(Long.toString(v)), new AppendUpdate(table, v));
         };
     }
 
@@ -364,10 +364,6 @@ public final class ListAppendTxns {
         rec.read(name, list(r));
     }
 
-    private static Row appended(TableSchema table, Row old, long v) {
-        String l = old == null ? "" : old.getString(COLUMN);
-        return table.row(l.isEmpty() ? Long.toString(v) : l + "," + v);
-    }
 
     private static String join(List<Long> l) {
         StringBuilder b = new StringBuilder();
