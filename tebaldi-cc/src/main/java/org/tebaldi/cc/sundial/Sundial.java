@@ -26,7 +26,7 @@ import org.tebaldi.core.tree.CcNode;
  * cache; also only on a one-node tree). Leaf only (docs/mechanisms.md, "TicToc and Sundial"); {@code instanceBy} is
  * refused.
  */
-public final class Sundial implements Mechanism {
+public final class Sundial implements Mechanism, org.tebaldi.core.cc.LabelledCounters {
     /** Default lock-wait timeout, µs. */
     public static final long DEFAULT_LOCK_TIMEOUT_MICROS = 100_000;
     /** Default cache capacity, entries per coordinator. */
@@ -40,6 +40,19 @@ public final class Sundial implements Mechanism {
     @Override
     public String name() {
         return "sundial";
+    }
+
+    /**
+     * The coordinators' cache of remote reads (§4), {@code summary.json} key {@code cache}: lookups of plain reads,
+     * hits (the key was cached), reads served from the cache, renewals of cached reads' leases and how many failed;
+     * {@code hitRate = hits / lookups}, {@code servedRate = served / lookups} ({@link RemoteCache#counters}).
+     */
+    @Override
+    public List<org.tebaldi.core.cc.CounterGroup> counterGroups() {
+        return List.of(new org.tebaldi.core.cc.CounterGroup("cache", "cache of remote reads", RemoteCache.PREFIX,
+                List.of("lookups", "hits", "served", "renewals", "renewalFailures"), List.of(
+                        new org.tebaldi.core.cc.CounterGroup.Rate("hitRate", "hits", "lookups"),
+                        new org.tebaldi.core.cc.CounterGroup.Rate("servedRate", "served", "lookups"))));
     }
 
     @Override

@@ -22,7 +22,7 @@ import org.tebaldi.core.tree.CcNode;
  * evaluations) or {@code wound-wait} (an older requester wounds — aborts — a younger conflicting holder and waits
  * for it; a younger requester waits: Rosenkrantz et al. 1978, {@link WoundWaitDsPart}).
  */
-public final class TwoPhaseLocking implements Mechanism {
+public final class TwoPhaseLocking implements Mechanism, org.tebaldi.core.cc.LabelledCounters {
     /** Default lock-wait timeout, µs. */
     public static final long DEFAULT_TIMEOUT_MICROS = 100_000;
 
@@ -32,6 +32,16 @@ public final class TwoPhaseLocking implements Mechanism {
     @Override
     public String name() {
         return "2pl";
+    }
+
+    /**
+     * {@code summary.json} key {@code woundWait}: wounds under {@code deadlock: wound-wait}, counted at the data
+     * server where an older requester wounded a younger transaction ({@link WoundWaitDsPart}).
+     */
+    @Override
+    public List<org.tebaldi.core.cc.CounterGroup> counterGroups() {
+        return List.of(new org.tebaldi.core.cc.CounterGroup("woundWait", "wound-wait", "2pl.", List.of("wounds"),
+                List.of()));
     }
 
     @Override

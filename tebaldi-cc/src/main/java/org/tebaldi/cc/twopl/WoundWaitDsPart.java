@@ -111,12 +111,12 @@ final class WoundWaitDsPart implements DsPart<WoundWaitDsPart.State> {
             return;
         }
         v.wound = why;
-        wounds.incrementAndGet();
         v.txn.doom(why);
         for (Request r : new ArrayList<>(v.parked)) {
             r.abort(AbortReason.conflict(why));
         }
         if (tellCoordinator) {
+            wounds.incrementAndGet();
             services.send(NodeId.tc(TxnIds.coordinator(v.txn.id())), node.id(), new TwoPlMessages.Wound(v.txn.id(),
                     why));
         }
@@ -169,7 +169,7 @@ final class WoundWaitDsPart implements DsPart<WoundWaitDsPart.State> {
         }
     }
 
-    /** {@code 2pl.wounds}: transactions this part wounded (here or relayed). */
+    /** {@code 2pl.wounds}: transactions this part wounded (relayed wounds not counted again). */
     @Override
     public java.util.Map<String, Long> counters() {
         return java.util.Map.of("2pl.wounds", wounds.get());
