@@ -42,6 +42,13 @@ public final class Sundial implements Mechanism, org.tebaldi.core.cc.LabelledCou
         return "sundial";
     }
 
+    /** Random trees: a 20 ms lock timeout, and a caching policy drawn for a leaf that is the whole tree. */
+    @Override
+    public List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
+        return List.of(org.tebaldi.core.cc.OptionDraw.fixed("lockTimeout", "20ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE),
+                org.tebaldi.core.cc.OptionDraw.drawn("cache", org.tebaldi.core.cc.OptionDraw.Scope.WHOLE_TREE, false, POLICIES.toArray(new String[0])));
+    }
+
     /**
      * The coordinators' cache of remote reads (§4), {@code summary.json} key {@code cache}: lookups of plain reads,
      * hits (the key was cached), reads served from the cache, renewals of cached reads' leases and how many failed;

@@ -34,6 +34,13 @@ public final class TwoPhaseLocking implements Mechanism, org.tebaldi.core.cc.Lab
         return "2pl";
     }
 
+    /** Random trees: a 20 ms lock timeout, and a deadlock flavour drawn on every node. */
+    @Override
+    public List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
+        return List.of(org.tebaldi.core.cc.OptionDraw.fixed("lockTimeout", "20ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE),
+                org.tebaldi.core.cc.OptionDraw.drawn("deadlock", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE, false, "timeout", "wait-die", "no-wait"));
+    }
+
     /**
      * {@code summary.json} key {@code woundWait}: wounds under {@code deadlock: wound-wait}, counted at the data
      * server where an older requester wounded a younger transaction ({@link WoundWaitDsPart}).
