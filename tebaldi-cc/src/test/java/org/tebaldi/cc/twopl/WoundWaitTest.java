@@ -90,7 +90,7 @@ class WoundWaitTest {
     }
 
     @Test
-    void sharedLocksAreNotWoundedAndAnOlderWaiterAheadIsNot() {
+    void sharedLocksDoNotWoundAndAnOlderWriterWoundsEveryYoungerReader() {
         FakeTxn oldest = new FakeTxn(1, 0, 10);
         FakeTxn old = new FakeTxn(2, 0, 50);
         FakeTxn young = new FakeTxn(3, 0, 100);
