@@ -279,7 +279,7 @@ public final class BurnRun {
         while (e.cluster.crashedCoordinators().contains(client)) {
             client++;
         }
-        // the final reads stand for "after every commit": a coordinator's cache (Sundial) may serve an older
+        // the final reads stand for "after every commit": a coordinator's cache of reads may serve an older
         // version, serializable (the read-only transaction orders before the later writers) but not the latest
         e.cluster.dropCoordinatorCaches();
         var reads = la.txns().finalReads(e.cluster.client(client));

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import org.tebaldi.bench.chiller.ChillerPartitioner;
-import org.tebaldi.bench.chiller.ContentionStats;
+import org.tebaldi.bench.partition.ContentionPartitioner;
+import org.tebaldi.bench.partition.ContentionStats;
 import org.tebaldi.core.config.ConfigException;
 import org.tebaldi.bench.experiment.Experiment;
 import org.tebaldi.bench.experiment.ExperimentLoader;
@@ -25,13 +25,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi partition EXPERIMENT.yaml --out FILE} (docs/papers.md, "Chiller"): runs the experiment embedded for a short
- * profiling window with the data servers sampling transactions' accesses (Chiller §4.1), or reads a stats file
+ * {@code tebaldi partition EXPERIMENT.yaml --out FILE} (contention-aware partitioning, Zamanian et al. SIGMOD 2020;
+ * docs/papers.md): runs the experiment embedded for a short profiling window with the data servers sampling
+ * transactions' accesses (§4.1), or reads a stats file
  * ({@code --stats}), then computes the contention likelihoods, the star graph and METIS's partitioning (§4.2–4.3) and
  * writes a placement — the hot records' lookup table over the default partitioner (§4.4) — that experiments load
  * with {@code cluster.placement: FILE}.
  */
-@Command(name = "partition", description = "Chiller's contention-aware partitioning: profile an experiment, write a "
+@Command(name = "partition", description = "Contention-aware partitioning: profile an experiment, write a "
         + "placement file (cluster.placement)")
 final class PartitionCommand implements Callable<Integer> {
     @Spec
@@ -141,7 +142,7 @@ final class PartitionCommand implements Callable<Integer> {
         if (statsOut != null) {
             stats.write(statsOut, catalog);
         }
-        Placement p = new ChillerPartitioner(lockMicros, hot, 30).place(stats, servers,
+        Placement p = new ContentionPartitioner(lockMicros, hot, 30).place(stats, servers,
                 e.workload().partitioner(servers));
         p.write(out, catalog, servers);
         Map<String, Integer> byServer = new TreeMap<>();

@@ -138,13 +138,11 @@ final class RunReport {
             machine(out, d.machine());
         }
         ConsoleFormat.window(d.window(), reconfigurations).forEach(out::println);
-        java.util.Map<String, Long> cc = r.ccCounters();
-        if (cc != null && cc.getOrDefault("sundial.cache.lookups", 0L) > 0) {
-            long lookups = cc.get("sundial.cache.lookups");
-            out.println(String.format(Locale.ROOT, "cache: %,d lookups, hit rate %.1f%%, served %.1f%%, %,d renewals"
-                    + " of cached reads (%,d failed)", lookups, 100.0 * cc.getOrDefault("sundial.cache.hits", 0L)
-                    / lookups, 100.0 * cc.getOrDefault("sundial.cache.served", 0L) / lookups,
-                    cc.getOrDefault("sundial.cache.renewals", 0L), cc.getOrDefault("sundial.cache.renewalFailures", 0L)));
+        for (org.tebaldi.core.cc.CounterGroup g : org.tebaldi.core.cc.Mechanisms.counterGroups()) {
+            String line = g.line(r.ccCounters());
+            if (line != null) {
+                out.println(line);
+            }
         }
         if (!d.abortReasons().isEmpty()) {
             out.println("abort reasons (measured window):");

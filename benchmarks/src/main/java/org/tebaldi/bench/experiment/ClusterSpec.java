@@ -36,7 +36,7 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param replicaReads       {@code replication.reads}: {@code primary} (default) or {@code nearest} (read-only
  *                           snapshot reads at the nearest copy holding the snapshot; docs/mechanisms.md
  *                           "Replication")
- * @param placement          {@code placement}: a Chiller placement file ({@link org.tebaldi.server.node.Placement},
+ * @param placement          {@code placement}: a hot-record placement file ({@link org.tebaldi.server.node.Placement},
  *                           written by {@code tebaldi partition}; a relative path is resolved against the experiment
  *                           file's folder): its hot-record lookup table over the default partitioner; null (or
  *                           {@code placement: none}) for the default partitioner; embedded and simulated modes

@@ -32,9 +32,9 @@ import org.tebaldi.server.msg.ValidateRequest;
  * utilization}]}} (null for real runs; {@code costsHost}: the host the cost table was measured on — CPU model, cores,
  * Java, speed probe — or null when the table does not record it; {@code host}: this host with its probe;
  * {@code costsOnOtherHost}: true, false, or null when unknown; {@code hostCheck}: the line printed about it,
- * docs/simulation.md "Calibration"); {@code cache{lookups, hits,
- * served, renewals, renewalFailures, hitRate, servedRate}} for a caching tree (Sundial's {@code cache} option; null
- * otherwise). Units: throughput
+ * docs/simulation.md "Calibration"); one key per labelled counter group of the registered mechanisms
+ * ({@link org.tebaldi.core.cc.CounterGroup}, e.g. {@code cache{lookups, hits, served, renewals, renewalFailures,
+ * hitRate, servedRate}} for a tree that caches remote reads; null when no part reported it). Units: throughput
  * txn/s, latencies ms, rates 0..1. A ratio with no committed transaction, and latencies with none, are null;
  * checks not run are null. On {@code target: postgresql} no messages are counted: {@code messages.perTxn} and
  * {@code messages.tcToDsPerPhase} are null, and {@code checks.serializable} is null (not checked) with the reason
@@ -75,7 +75,9 @@ public final class SummaryJson {
         o.put("time", r.simulation() == null ? "real" : "virtual");
         o.set("simulation", simulation(r.simulation()));
         epochs(o, r.epochs());
-        o.set("cache", cache(r.ccCounters()));
+        for (org.tebaldi.core.cc.CounterGroup g : org.tebaldi.core.cc.Mechanisms.counterGroups()) {
+            o.set(g.key(), counterGroup(g, r.ccCounters()));
+        }
         replication(o, r);
         timestamps(o, d.messages(), r.ccCounters(), d.total().committed(), !r.experiment().target().isPostgresql());
         o.set("config", ResolvedConfig.toJson(r.experiment()));
@@ -125,38 +127,33 @@ public final class SummaryJson {
     }
 
     /**
-     * The coordinators' cache of remote reads (Sundial §4) over the measured window (the whole run when simulated):
-     * lookups of plain reads, hits (the key was cached), reads served from the cache, renewals of cached reads' leases
-     * and how many failed, {@code hitRate = hits / lookups}, {@code servedRate = served / lookups}; null when no
-     * mechanism of the tree caches or the counters are not measured (process mode).
+     * A mechanism's labelled counters ({@link org.tebaldi.core.cc.CounterGroup}) over the measured window (the whole
+     * run when simulated): its counts and rates by name (a rate null when its denominator is 0); null when no part
+     * reported the group or the counters are not measured (process mode). E.g. {@code cache{lookups, hits, served,
+     * renewals, renewalFailures, hitRate, servedRate}} for a tree that caches remote reads.
      */
-    static com.fasterxml.jackson.databind.JsonNode cache(Map<String, Long> counters) {
-        if (counters == null || !counters.containsKey("sundial.cache.lookups")) {
+    static com.fasterxml.jackson.databind.JsonNode counterGroup(org.tebaldi.core.cc.CounterGroup g,
+                                                                Map<String, Long> counters) {
+        if (!g.present(counters)) {
             return JSON.nullNode();
         }
-        long lookups = counters.get("sundial.cache.lookups");
-        long hits = counters.getOrDefault("sundial.cache.hits", 0L);
-        long served = counters.getOrDefault("sundial.cache.served", 0L);
         ObjectNode o = JSON.createObjectNode();
-        o.put("lookups", lookups);
-        o.put("hits", hits);
-        o.put("served", served);
-        o.put("renewals", counters.getOrDefault("sundial.cache.renewals", 0L));
-        o.put("renewalFailures", counters.getOrDefault("sundial.cache.renewalFailures", 0L));
-        if (lookups > 0) {
-            o.put("hitRate", round((double) hits / lookups, 4));
-            o.put("servedRate", round((double) served / lookups, 4));
-        } else {
-            o.putNull("hitRate");
-            o.putNull("servedRate");
-        }
+        g.values(counters).forEach(o::put);
+        g.rateValues(counters).forEach((k, v) -> {
+            if (v == null) {
+                o.putNull(k);
+            } else {
+                o.put(k, v);
+            }
+        });
         return o;
     }
 
     /**
      * Primary-backup replication ({@code cluster.replication}): {@code replication} is null without it, else
      * {@code factor}, {@code mode}, {@code shippedRecords}, {@code acknowledgedWrites}, {@code waitedWrites},
-     * {@code resent}, {@code promotions} and {@code innerHostWaits} (Chiller's inner-host votes that waited for the backups, Chiller §5) (whole run; in process mode summed over the data servers alive at the
+     * {@code resent}, {@code promotions} and {@code innerHostWaits} (votes of transactions that released locks before their vote and waited for the
+     * backups, {@link org.tebaldi.core.cc.DsTxn#releasedBeforeVote}) (whole run; in process mode summed over the data servers alive at the
      * end), and {@code failovers}: each promotion's {@code partition}, {@code host}, {@code atMillis} (ms after the
      * cluster started), {@code tookMillis} and {@code by} (process mode; empty elsewhere); the counters are null
      * where nothing was measured; {@code reads} ({@code primary} | {@code nearest}) and, measured in this JVM

@@ -9,7 +9,8 @@ import org.tebaldi.server.ds.DataServer;
  * whole run (loading and warm-up included), summed over the data servers: log records shipped to the backups (each
  * to every live backup), writes the backups acknowledged (summed over the backups), writes whose completion waited
  * for the backups' acknowledgements, unacknowledged writes shipped again, backups promoted, and the inner-host
- * votes among the waited writes (Chiller's inner region, whose vote waits for the backups in both modes: Zamanian
+ * votes among the waited writes (transactions that released locks before their vote, whose vote waits for the
+ * backups in both modes: Zamanian
  * et al. SIGMOD 2020 §5); with {@code reads: nearest}, the reads backups served for the coordinators, those a backup
  * refused and the primary then served, and the mean replica lag, ms (commit at the primary to application in a
  * backup's view, per applied batch of writes; NaN with none). In process mode the

@@ -17,7 +17,7 @@ import org.tebaldi.bench.experiment.Experiment;
  * @param simulation what a simulated run measured of its hardware and its wall time; null for a real run (whose
  *                   times are wall-clock times)
  * @param epochs     what epoch-based commit measured; null under two-phase commit (or process mode)
- * @param ccCounters the coordinators' CC counters ({@code TcPart.counters}, e.g. Sundial's cache lookups and hits)
+ * @param ccCounters the coordinators' CC counters ({@code TcPart.counters}, labelled by {@code LabelledCounters})
  *                   over the measured window, summed by name; null where they are not measured (process mode)
  * @param replication what replication measured; null without replication or where not measured (process mode)
  */

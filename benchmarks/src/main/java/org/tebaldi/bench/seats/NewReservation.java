@@ -16,7 +16,7 @@ import org.tebaldi.core.txn.Inputs;
  * <p>The flight is updated right after the two checks, not read first and written last as in benchbase: one
  * exclusive access instead of a shared lock upgraded later (which deadlocks every pair of reservations on a flight
  * under 2PL), and an early write that a timestamp-ordering pipeline can hand on to the next reservation of the
- * flight. The price grows with the flight's occupancy: {@code base + base * taken / total} cents, {@code taken}
+ * flight. The price grows with the flight's seats taken: {@code base + base * taken / total} cents, {@code taken}
  * counting this seat.
  *
  * <p>Inputs, in order (all Long): {@code flight_id}, {@code c_id}, {@code seat}, {@code r_id} (a new reservation

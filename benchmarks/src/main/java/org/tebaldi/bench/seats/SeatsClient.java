@@ -109,7 +109,7 @@ public final class SeatsClient implements ClientSource {
     /** A seat of flight {@code f} taken ({@code taken}) or free at load; any seat after {@link #TRIES} misses. */
     private int seat(int f, boolean taken) {
         int s = random.nextInt(cfg.seatsPerFlight());
-        for (int i = 0; i < TRIES && layout.occupied(f, s) != taken; i++) {
+        for (int i = 0; i < TRIES && layout.booked(f, s) != taken; i++) {
             s = random.nextInt(cfg.seatsPerFlight());
         }
         return s;

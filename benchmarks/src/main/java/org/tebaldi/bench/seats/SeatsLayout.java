@@ -51,11 +51,11 @@ public final class SeatsLayout {
     }
 
     /** True if seat {@code s} of flight {@code f} is reserved at load. */
-    public boolean occupied(int f, int s) {
+    public boolean booked(int f, int s) {
         return (hash(cfg.seed(), f, s) >>> 11) * 0x1.0p-53 < cfg.loadFactor();
     }
 
-    /** The customer holding seat {@code s} of flight {@code f} at load, if {@link #occupied}. */
+    /** The customer holding seat {@code s} of flight {@code f} at load, if {@link #booked}. */
     public long customerOf(int f, int s) {
         return (s * mult[f] + off[f]) % cfg.customers();
     }
@@ -69,7 +69,7 @@ public final class SeatsLayout {
     /** True if customer {@code c} holds a seat on flight {@code f} at load. */
     public boolean holdsSeat(int f, long c) {
         int s = seatOf(f, c);
-        return s >= 0 && occupied(f, s);
+        return s >= 0 && booked(f, s);
     }
 
     /** Id of the loaded reservation of seat {@code s} of flight {@code f}. */

@@ -66,7 +66,7 @@ public final class SeatsLoader {
                     (long) layout.arrival(f), SeatsLayout.FIRST_DEPARTURE + f * 3_600_000L, price,
                     (long) c.seatsPerFlight(), (long) (c.seatsPerFlight() - takenSeats(f))));
             for (int s = 0; s < c.seatsPerFlight(); s++) {
-                if (!layout.occupied(f, s)) {
+                if (!layout.booked(f, s)) {
                     continue;
                 }
                 long cust = layout.customerOf(f, s);
@@ -92,7 +92,7 @@ public final class SeatsLoader {
     private int takenSeats(int f) {
         int n = 0;
         for (int s = 0; s < layout.config().seatsPerFlight(); s++) {
-            if (layout.occupied(f, s)) {
+            if (layout.booked(f, s)) {
                 n++;
             }
         }

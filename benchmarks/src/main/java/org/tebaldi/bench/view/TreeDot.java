@@ -1,5 +1,6 @@
 package org.tebaldi.bench.view;
 
+import java.util.List;
 import java.util.Map;
 import org.tebaldi.core.tree.CcNode;
 import org.tebaldi.core.tree.CcTree;
@@ -8,19 +9,30 @@ import org.tebaldi.core.tree.NodeState;
 /**
  * A CC tree in Graphviz's DOT language (graphviz.org/doc/info/lang.html), drawn top-down: one box per node with its
  * mechanism in bold, its name and options below, and at a leaf its transaction types (with {@code by INPUT} for
- * partition-by-instance); a node is filled with its mechanism's colour, and a draining or retired subtree is dashed
+ * partition-by-instance); a node is filled with its mechanism's colour (one per registered mechanism), and a draining or retired subtree is dashed
  * and grey. Node names in the DOT text are {@code n<id>} (the tree's node ids). {@link Graphviz} turns the text into
  * SVG or PNG.
  */
 public final class TreeDot {
-    /** Fill colours by mechanism; others get {@link #OTHER}. */
-    private static final Map<String, String> FILL = Map.ofEntries(Map.entry("2pl", "#cfe2f3"),
-            Map.entry("ssi", "#d9ead3"), Map.entry("rp", "#fff2cc"), Map.entry("tso", "#f4cccc"),
-            Map.entry("occ", "#ead1dc"), Map.entry("tictoc", "#d9d2e9"), Map.entry("sundial", "#fce5cd"),
-            Map.entry("chiller", "#d0e0e3"), Map.entry("none", "#eeeeee"));
+    /** Pastel fills, given to the registered mechanisms in name order (no mechanism is named here). */
+    private static final List<String> PALETTE = List.of("#cfe2f3", "#d9ead3", "#fff2cc", "#f4cccc", "#ead1dc",
+            "#d9d2e9", "#fce5cd", "#d0e0e3", "#e6d5c3", "#d5e8e0");
+    /** The fill of a mechanism that regulates nothing ({@code Mechanism#readOnlyLeaf}). */
+    private static final String PLAIN = "#eeeeee";
+    /** The fill of a mechanism that is not registered. */
     private static final String OTHER = "#ffffff";
+    private static final Map<String, String> FILL = fills();
 
     private TreeDot() {
+    }
+
+    private static Map<String, String> fills() {
+        Map<String, String> m = new java.util.HashMap<>();
+        int i = 0;
+        for (Map.Entry<String, org.tebaldi.core.cc.Mechanism> e : org.tebaldi.core.cc.Mechanisms.all().entrySet()) {
+            m.put(e.getKey(), e.getValue().readOnlyLeaf() ? PLAIN : PALETTE.get(i++ % PALETTE.size()));
+        }
+        return m;
     }
 
     /**

@@ -34,9 +34,12 @@ final class ChillerDsPart implements DsPart<ChillerDsPart.Txn> {
     private final DsServices services;
     private final LockTable locks;
     private final int level;
+    /** The placement's hot records (a capability of the data server, found once). */
+    private final org.tebaldi.core.cc.HotRecords hot;
 
     ChillerDsPart(CcNode node, DsServices services) {
         this.services = services;
+        this.hot = org.tebaldi.core.cc.HotRecords.of(services);
         this.level = node.depth();
         this.locks = new LockTable(node, services, Chiller.UNUSED_TIMEOUT_MICROS, DeadlockPolicy.NO_WAIT);
     }
@@ -49,7 +52,7 @@ final class ChillerDsPart implements DsPart<ChillerDsPart.Txn> {
     /** Whether {@code t}'s operation on {@code op}'s key belongs to its inner region at this server. */
     private boolean inner(DsTxn t, OpContext op) {
         InnerHost h = t.meta(level, InnerHost.class);
-        return h != null && h.server() == services.dsIndex() && services.hot(op.key());
+        return h != null && h.server() == services.dsIndex() && hot.hot(op.key());
     }
 
     @Override
@@ -117,7 +120,7 @@ final class ChillerDsPart implements DsPart<ChillerDsPart.Txn> {
         if (st.inner.held() > 0) {
             st.released = true;
             locks.releaseAll(t, st.inner);
-            t.releasedBeforeVote(); // under replication the vote waits for the backups' copy (Chiller §5)
+            org.tebaldi.core.cc.EarlyRelease.mark(t); // under replication the vote waits for the backups' copy (Chiller §5)
         }
         int[] pending = {1};
         boolean[] failed = {false};

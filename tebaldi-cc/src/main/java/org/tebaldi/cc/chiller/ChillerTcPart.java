@@ -20,9 +20,12 @@ final class ChillerTcPart implements TcPart<ChillerTcPart.Txn> {
     }
 
     private final TcServices services;
+    /** The placement's hot records (a capability of the coordinator, found once). */
+    private final org.tebaldi.core.cc.HotRecords hot;
 
     ChillerTcPart(TcServices services) {
         this.services = services;
+        this.hot = org.tebaldi.core.cc.HotRecords.of(services);
     }
 
     @Override
@@ -33,12 +36,12 @@ final class ChillerTcPart implements TcPart<ChillerTcPart.Txn> {
     /** The first hot operation is dispatched only after the outer region's earlier operations returned. */
     @Override
     public boolean needsPriorOps(TcTxn t, Txn st, Op op) {
-        return st.innerHost < 0 && services.hot(op.key());
+        return st.innerHost < 0 && hot.hot(op.key());
     }
 
     @Override
     public void beforeOp(TcTxn t, Txn st, Op op, Continuation k) {
-        if (st.innerHost < 0 && services.hot(op.key())) {
+        if (st.innerHost < 0 && hot.hot(op.key())) {
             st.innerHost = services.partitionOf(op.key());
         }
         k.proceed();

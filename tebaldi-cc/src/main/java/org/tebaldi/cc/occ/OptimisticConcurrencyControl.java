@@ -37,6 +37,12 @@ public final class OptimisticConcurrencyControl implements Mechanism {
         return "occ";
     }
 
+    /** Random trees: TIDs from the coordinators' hybrid clocks on half of the leaves. */
+    @Override
+    public java.util.List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
+        return java.util.List.of(org.tebaldi.core.cc.OptionDraw.drawn("timestamps", org.tebaldi.core.cc.OptionDraw.Scope.LEAF, true, null, "dst"));
+    }
+
     @Override
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();

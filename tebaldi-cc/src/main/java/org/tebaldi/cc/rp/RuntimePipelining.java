@@ -58,6 +58,12 @@ public final class RuntimePipelining implements Mechanism {
         return "rp";
     }
 
+    /** Random trees: a 20 ms lock timeout. */
+    @Override
+    public java.util.List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
+        return java.util.List.of(org.tebaldi.core.cc.OptionDraw.fixed("lockTimeout", "20ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE));
+    }
+
     @Override
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();

@@ -37,6 +37,19 @@ public final class SerializableSnapshotIsolation implements Mechanism {
         return "ssi";
     }
 
+    /** Multiversion: it hands out timestamped snapshots. */
+    @Override
+    public java.util.Set<Property> properties() {
+        return java.util.Set.of(Property.MULTIVERSION);
+    }
+
+    /** Random trees: a 1 ms batch interval, and DST snapshots on half of the roots DST's rule allows. */
+    @Override
+    public java.util.List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
+        return java.util.List.of(org.tebaldi.core.cc.OptionDraw.fixed("batchInterval", "1ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE),
+                org.tebaldi.core.cc.OptionDraw.drawn("timestamps", org.tebaldi.core.cc.OptionDraw.Scope.DST_ROOT, false, null, "dst"));
+    }
+
     @Override
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();

@@ -197,14 +197,17 @@ final class RemoteCache {
         return entries.size();
     }
 
+    /** The prefix of this cache's counters (labelled by {@link Sundial#counterGroups}). */
+    static final String PREFIX = "sundial.cache.";
+
     /** Lookups, hits, reads served, renewals and failed renewals of cached reads (thread-safe). */
     Map<String, Long> counters() {
         Map<String, Long> m = new TreeMap<>();
-        m.put("sundial.cache.lookups", lookups.sum());
-        m.put("sundial.cache.hits", hits.sum());
-        m.put("sundial.cache.served", served.sum());
-        m.put("sundial.cache.renewals", renewals.sum());
-        m.put("sundial.cache.renewalFailures", renewalFailures.sum());
+        m.put(PREFIX + "lookups", lookups.sum());
+        m.put(PREFIX + "hits", hits.sum());
+        m.put(PREFIX + "served", served.sum());
+        m.put(PREFIX + "renewals", renewals.sum());
+        m.put(PREFIX + "renewalFailures", renewalFailures.sum());
         return m;
     }
 }

@@ -26,7 +26,7 @@ import org.tebaldi.core.tree.CcNode;
  * cache; also only on a one-node tree). Leaf only (docs/mechanisms.md, "TicToc and Sundial"); {@code instanceBy} is
  * refused.
  */
-public final class Sundial implements Mechanism {
+public final class Sundial implements Mechanism, org.tebaldi.core.cc.LabelledCounters {
     /** Default lock-wait timeout, µs. */
     public static final long DEFAULT_LOCK_TIMEOUT_MICROS = 100_000;
     /** Default cache capacity, entries per coordinator. */
@@ -40,6 +40,26 @@ public final class Sundial implements Mechanism {
     @Override
     public String name() {
         return "sundial";
+    }
+
+    /** Random trees: a 20 ms lock timeout, and a caching policy drawn for a leaf that is the whole tree. */
+    @Override
+    public List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
+        return List.of(org.tebaldi.core.cc.OptionDraw.fixed("lockTimeout", "20ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE),
+                org.tebaldi.core.cc.OptionDraw.drawn("cache", org.tebaldi.core.cc.OptionDraw.Scope.WHOLE_TREE, false, POLICIES.toArray(new String[0])));
+    }
+
+    /**
+     * The coordinators' cache of remote reads (§4), {@code summary.json} key {@code cache}: lookups of plain reads,
+     * hits (the key was cached), reads served from the cache, renewals of cached reads' leases and how many failed;
+     * {@code hitRate = hits / lookups}, {@code servedRate = served / lookups} ({@link RemoteCache#counters}).
+     */
+    @Override
+    public List<org.tebaldi.core.cc.CounterGroup> counterGroups() {
+        return List.of(new org.tebaldi.core.cc.CounterGroup("cache", "cache of remote reads", RemoteCache.PREFIX,
+                List.of("lookups", "hits", "served", "renewals", "renewalFailures"), List.of(
+                        new org.tebaldi.core.cc.CounterGroup.Rate("hitRate", "hits", "lookups"),
+                        new org.tebaldi.core.cc.CounterGroup.Rate("servedRate", "served", "lookups"))));
     }
 
     @Override

@@ -35,7 +35,8 @@ import org.tebaldi.core.txn.OpKind;
  * Alg. 3, l. 5–6). A transaction whose reads were all served here and wrote nothing commits without a message when
  * every cached lease covers its commit timestamp.
  */
-final class SundialTcPart implements TcPart<SundialTcPart.Txn> {
+final class SundialTcPart implements TcPart<SundialTcPart.Txn>, org.tebaldi.core.cc.ServesReads<SundialTcPart.Txn>,
+        org.tebaldi.core.cc.KeepsServerState {
     /** A read served from the cache: its version and the lease end the cache knew. */
     private record CachedRead(Key key, int ds, long writer, int writeSeq, long rts) {
     }

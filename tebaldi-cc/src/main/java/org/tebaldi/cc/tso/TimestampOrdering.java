@@ -40,6 +40,19 @@ public final class TimestampOrdering implements Mechanism {
         return "tso";
     }
 
+    /** Multiversion: it keeps versions by timestamp and reads at a snapshot. */
+    @Override
+    public java.util.Set<Property> properties() {
+        return java.util.Set.of(Property.MULTIVERSION);
+    }
+
+    /** Random trees: a 1 ms batch interval inside, and on half of the leaves the coordinators' hybrid clocks. */
+    @Override
+    public java.util.List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
+        return java.util.List.of(org.tebaldi.core.cc.OptionDraw.fixed("batchInterval", "1ms", org.tebaldi.core.cc.OptionDraw.Scope.INNER),
+                org.tebaldi.core.cc.OptionDraw.drawn("timestamps", org.tebaldi.core.cc.OptionDraw.Scope.LEAF, true, null, "dst"));
+    }
+
     @Override
     public List<String> checkOptions(CcNode node) {
         List<String> problems = new ArrayList<>();

@@ -8,7 +8,6 @@ import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.lock.DeadlockPolicy;
-import org.tebaldi.core.cc.lock.TxnLocks;
 import org.tebaldi.core.config.Durations;
 import org.tebaldi.core.tree.CcNode;
 
@@ -18,18 +17,40 @@ import org.tebaldi.core.tree.CcNode;
  *
  * <p>Options: {@code lockTimeout} (duration, default 100ms) — a parked lock request aborts its transaction
  * after this long, which breaks deadlocks; {@code deadlock}: {@code timeout} (default), {@code wait-die} (a younger
- * transaction that conflicts with an older holder aborts at once; the timeout still applies) or {@code no-wait} (a
+ * transaction that conflicts with an older holder aborts at once; the timeout still applies), {@code no-wait} (a
  * lock request that cannot be granted at once aborts its transaction: the flat 2PL baseline of Sundial's and COCO's
- * evaluations) or {@code detect} (a request whose wait would close a cycle of waits in this node's lock table at its
- * data server aborts at once; the timeout still breaks other cycles — RP's default, docs/mechanisms.md).
+ * evaluations), {@code detect} (a request whose wait would close a cycle of waits in this node's lock table at its
+ * data server aborts at once; the timeout still breaks other cycles — RP's default, docs/mechanisms.md)
+ * or {@code wound-wait} (an older requester wounds — aborts — a younger conflicting holder and waits
+ * for it; a younger requester waits: Rosenkrantz et al. 1978, {@link WoundWaitDsPart}).
  */
-public final class TwoPhaseLocking implements Mechanism {
+public final class TwoPhaseLocking implements Mechanism, org.tebaldi.core.cc.LabelledCounters {
     /** Default lock-wait timeout, µs. */
     public static final long DEFAULT_TIMEOUT_MICROS = 100_000;
+
+    /** The {@code deadlock} value of wound-wait, which this package implements on top of the lock table. */
+    static final String WOUND_WAIT = "wound-wait";
 
     @Override
     public String name() {
         return "2pl";
+    }
+
+    /** Random trees: a 20 ms lock timeout, and a deadlock flavour drawn on every node. */
+    @Override
+    public List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
+        return List.of(org.tebaldi.core.cc.OptionDraw.fixed("lockTimeout", "20ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE),
+                org.tebaldi.core.cc.OptionDraw.drawn("deadlock", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE, false, "timeout", "wait-die", "no-wait"));
+    }
+
+    /**
+     * {@code summary.json} key {@code woundWait}: wounds under {@code deadlock: wound-wait}, counted at the data
+     * server where an older requester wounded a younger transaction ({@link WoundWaitDsPart}).
+     */
+    @Override
+    public List<org.tebaldi.core.cc.CounterGroup> counterGroups() {
+        return List.of(new org.tebaldi.core.cc.CounterGroup("woundWait", "wound-wait", "2pl.", List.of("wounds"),
+                List.of()));
     }
 
     @Override
@@ -48,8 +69,9 @@ public final class TwoPhaseLocking implements Mechanism {
             problems.add("option 'lockTimeout': " + e.getMessage());
         }
         String d = node.option("deadlock", DeadlockPolicy.TIMEOUT.option());
-        if (DeadlockPolicy.parse(d) == null) {
-            problems.add("option 'deadlock' must be " + DeadlockPolicy.choices() + ", not '" + d + "'");
+        if (DeadlockPolicy.parse(d) == null && !d.equals(WOUND_WAIT)) {
+            problems.add("option 'deadlock' must be " + DeadlockPolicy.choices().replace(" or ", ", ") + " or '"
+                    + WOUND_WAIT + "', not '" + d + "'");
         }
         return problems;
     }
@@ -65,14 +87,25 @@ public final class TwoPhaseLocking implements Mechanism {
 
     @Override
     public TcPart<Void> tcPart(CcNode node, TcServices services) {
+        if (woundWait(node)) {
+            return new WoundWaitTcPart(node, services);
+        }
         return new TcPart<>() {
         };
     }
 
     @Override
-    public DsPart<TxnLocks> dsPart(CcNode node, DsServices services) {
-        return new TwoPlDsPart(node, services, node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS),
+    public DsPart<?> dsPart(CcNode node, DsServices services) {
+        long timeout = node.durationOption("lockTimeout", DEFAULT_TIMEOUT_MICROS);
+        if (woundWait(node)) {
+            return new WoundWaitDsPart(node, services, timeout);
+        }
+        return new TwoPlDsPart(node, services, timeout,
                 DeadlockPolicy.parse(node.option("deadlock", DeadlockPolicy.TIMEOUT.option())));
+    }
+
+    private static boolean woundWait(CcNode node) {
+        return node.option("deadlock", DeadlockPolicy.TIMEOUT.option()).equals(WOUND_WAIT);
     }
 
     @Override

@@ -33,6 +33,11 @@ final class TwoPlDsPart implements DsPart<TxnLocks> {
         this.locks = new LockTable(node, services, timeoutMicros, deadlock);
     }
 
+    /** The lock table, for {@link WoundWaitDsPart}, which locks through it and wounds on top. */
+    LockTable locks() {
+        return locks;
+    }
+
     @Override
     public TxnLocks newState(DsTxn t) {
         return new TxnLocks();

@@ -64,9 +64,12 @@ public final class FakeDs implements DsServices {
         return chains.get(key);
     }
 
+    /** Live transactions by id, for {@link #txn} (empty unless a test registers them). */
+    public final java.util.Map<Long, DsTxn> txns = new java.util.HashMap<>();
+
     @Override
     public DsTxn txn(long id) {
-        return null;
+        return txns.get(id);
     }
 
     @Override
@@ -116,8 +119,11 @@ public final class FakeDs implements DsServices {
 
     @Override
     public void send(NodeId to, int ccNode, Object payload) {
-        throw new UnsupportedOperationException("no network in unit tests");
+        sent.add(to + ":" + payload);
     }
+
+    /** What parts sent ({@link #send}), as {@code to:payload}; no network in unit tests. */
+    public final List<String> sent = new ArrayList<>();
 
     @Override
     public BlockingSink blocking() {

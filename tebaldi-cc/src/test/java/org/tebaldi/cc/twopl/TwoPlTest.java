@@ -43,8 +43,13 @@ class TwoPlTest {
     @BeforeEach
     void setUp() {
         ds = new FakeDs();
-        root = new At(new TwoPhaseLocking().dsPart(tree.root(), ds), 0);
-        leafA = new At(new TwoPhaseLocking().dsPart(tree.node(leafIdA), ds), 1);
+        root = new At(plain(tree.root(), ds), 0);
+        leafA = new At(plain(tree.node(leafIdA), ds), 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static DsPart<TxnLocks> plain(org.tebaldi.core.tree.CcNode n, FakeDs ds) {
+        return (DsPart<TxnLocks>) new TwoPhaseLocking().dsPart(n, ds);
     }
 
     /** A 2PL part at a level of the path, keeping each transaction's state as the data server does. */
@@ -141,7 +146,7 @@ class TwoPlTest {
     @Test
     void waitDieLetsOlderWaitAndKillsYounger() {
         CcTree wd = CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "wait-die"), "wd");
-        At part = new At(new TwoPhaseLocking().dsPart(wd.root(), ds), 0);
+        At part = new At(plain(wd.root(), ds), 0);
         FakeTxn young = new FakeTxn(1, 0, 100);
         FakeTxn old = new FakeTxn(2, 0, 50);
         FakeTxn younger = new FakeTxn(3, 0, 200);
@@ -155,7 +160,7 @@ class TwoPlTest {
     @Test
     void noWaitAbortsARequestThatCannotBeGrantedAtOnce() {
         CcTree nw = CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "no-wait"), "nw");
-        At part = new At(new TwoPhaseLocking().dsPart(nw.root(), ds), 0);
+        At part = new At(plain(nw.root(), ds), 0);
         FakeTxn old = new FakeTxn(1, 0, 50);
         FakeTxn young = new FakeTxn(2, 0, 100);
         FakeTxn reader = new FakeTxn(3, 0, 10);
@@ -181,7 +186,7 @@ class TwoPlTest {
     void noWaitAtAnInnerNodeAbortsOnlyOtherGroups() {
         CcTree nw = CcTree.build(TreeSpec.inner("2pl", TreeSpec.leaf("2pl", "A"), TreeSpec.leaf("2pl", "B"))
                 .option("deadlock", "no-wait"), "nw");
-        At part = new At(new TwoPhaseLocking().dsPart(nw.root(), ds), 0);
+        At part = new At(plain(nw.root(), ds), 0);
         FakeTxn a1 = new FakeTxn(1, leafIdA, 1);
         FakeTxn a2 = new FakeTxn(2, leafIdA, 2);
         FakeTxn b = new FakeTxn(3, leafIdB, 3);
@@ -230,11 +235,11 @@ class TwoPlTest {
     @Test
     void deadlockOptionIsChecked() {
         TwoPhaseLocking m = new TwoPhaseLocking();
-        for (String ok : List.of("timeout", "wait-die", "no-wait", "detect")) {
+        for (String ok : List.of("timeout", "wait-die", "no-wait", "detect", "wound-wait")) {
             assertEquals(List.of(), m.checkOptions(CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", ok), "ok")
                     .root()), ok);
         }
-        assertEquals(List.of("option 'deadlock' must be 'timeout', 'wait-die', 'no-wait' or 'detect', not 'nowait'"),
+        assertEquals(List.of("option 'deadlock' must be 'timeout', 'wait-die', 'no-wait', 'detect' or 'wound-wait', not 'nowait'"),
                 m.checkOptions(CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "nowait"), "bad").root()));
     }
 

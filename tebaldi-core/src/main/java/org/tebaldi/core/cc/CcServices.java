@@ -3,7 +3,10 @@ package org.tebaldi.core.cc;
 import org.tebaldi.core.runtime.Cancellable;
 import org.tebaldi.core.runtime.NodeId;
 
-/** What a node offers the CC parts it hosts (common to TC and DS; docs/architecture.md, "The CC contract"). */
+/**
+ * What a node offers the CC parts it hosts (common to TC and DS; docs/architecture.md, "The CC contract"). Services
+ * only some mechanisms use are capabilities the services object may implement besides, e.g. {@link HotRecords}.
+ */
 public interface CcServices {
     /** The database definition (types, procedures, catalog) the cluster runs. */
     org.tebaldi.core.db.Database database();
@@ -39,16 +42,6 @@ public interface CcServices {
 
     /** The profiler's sink, or null when profiling is off (then report nothing). */
     BlockingSink blocking();
-
-    /**
-     * Whether {@code key} is in the cluster placement's hot-record lookup table (Chiller, Zamanian et al. SIGMOD
-     * 2020, §4.4: contended records placed by the contention-aware partitioner; every other key follows the default
-     * partitioner). Coordinators and data servers answer alike (the placement is part of the cluster
-     * configuration). False by default: no placement, no hot records.
-     */
-    default boolean hot(org.tebaldi.core.model.Key key) {
-        return false;
-    }
 
     /** Runs {@code task} on this node right after the current event (never re-entrantly). */
     void later(Runnable task);

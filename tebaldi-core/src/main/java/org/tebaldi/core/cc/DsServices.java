@@ -16,7 +16,7 @@ public interface DsServices extends CcServices {
 
     /**
      * The versions of {@code key} at this server, or null if the key has none — for a part that answers a message
-     * outside any operation (e.g. Sundial's lease renewal of a read a coordinator served from its cache). Read only.
+     * outside any operation (e.g. the lease renewal of a read a coordinator served from its cache). Read only.
      */
     org.tebaldi.core.storage.VersionChain find(org.tebaldi.core.model.Key key);
 

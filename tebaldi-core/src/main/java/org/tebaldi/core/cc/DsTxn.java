@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * A transaction as the DS parts of one data server see it: its {@link TxnView}, its outcome at this server, the
- * dependencies reported here so far, and the per-level metadata its TC parts sent ({@link TcPart#meta}).
+ * dependencies reported here so far, and the per-level metadata its TC parts sent ({@link TcPart#meta}). A data
+ * server's transactions may offer capabilities besides (e.g. {@link EarlyRelease}).
  */
 public interface DsTxn extends TxnView {
     /** True once the commit or abort of this transaction was applied at this server. */
@@ -34,16 +35,6 @@ public interface DsTxn extends TxnView {
      * with {@code why} (retryable). The first reason given is kept.
      */
     void doom(String why);
-
-    /**
-     * Tells the data server that the DS part released locks of this transaction here before its vote — a part of it
-     * committed early (Chiller's inner region, Zamanian et al. SIGMOD 2020 §3.3 step 4), so others may read or
-     * overwrite its writes before the commit. Under replication the data server then votes only once its backups
-     * acknowledged the transaction's precommit record with those writes, in either replication mode (Chiller §5: the
-     * commit is reported only after the inner host's replicas hold the inner region). Without replication, nothing.
-     */
-    default void releasedBeforeVote() {
-    }
 
     /**
      * A dependency of the owning transaction on {@code on}, reported by the part at {@code level}: {@code on}

@@ -68,6 +68,28 @@ public interface Mechanism {
         return true;
     }
 
+    /** Properties a mechanism declares, for framework tools that must not name mechanisms (random trees). */
+    enum Property {
+        /**
+         * Keeps several versions per record and hands out timestamped snapshots (e.g. SSI, TSO): DST snapshots at
+         * an SSI root are refused above one (docs/mechanisms.md, "DST").
+         */
+        MULTIVERSION
+    }
+
+    /** The properties this mechanism declares. Empty by default. */
+    default java.util.Set<Property> properties() {
+        return java.util.Set.of();
+    }
+
+    /**
+     * The options random trees set or draw on this mechanism's nodes, in order (short timeouts and batch intervals
+     * keep simulated runs brisk; flavours such as 2PL's deadlock handling are drawn). Empty by default.
+     */
+    default List<OptionDraw> randomOptions() {
+        return List.of();
+    }
+
     /** The TC part of {@code node} at one coordinator. */
     TcPart<?> tcPart(CcNode node, TcServices services);
 

@@ -14,14 +14,16 @@ import org.tebaldi.core.txn.Op;
  * <ol>
  *   <li>start: {@link #start}, top-down over the path;</li>
  *   <li>execute, per operation: {@link #needsPriorOps}, then {@link #beforeOp} top-down; the request goes to the
- *       data server with every level's {@link #meta}; the reply's reports reach {@link #onReport}, then
- *       {@link #afterOp} runs bottom-up;</li>
+ *       data server with every level's {@link #meta}; the reply's reports reach {@link #onReport};</li>
  *   <li>validate: {@link #beforeValidation} top-down, then one validation request per participant (with
  *       {@link #meta} again); once all voted yes, {@link #validate} bottom-up;</li>
  *   <li>commit: {@link #commitMeta} of every level, then {@link #finish} leaf first; or {@link #finish} with
  *       {@code committed = false} at any point the transaction aborts.</li>
  * </ol>
  * Continuation-taking methods must call exactly one of {@code proceed}/{@code abort} exactly once, now or later.
+ * Hooks only some mechanisms need are capability interfaces a part may implement besides ({@link ServesReads},
+ * {@link KeepsServerState}), found once when the coordinator installs its parts (docs/architecture.md,
+ * "Capabilities").
  */
 public interface TcPart<S> {
     /** Fresh per-transaction state for {@code t}, made before {@link #start}; null if the part keeps none. */
@@ -59,18 +61,6 @@ public interface TcPart<S> {
     }
 
     /**
-     * Execution phase, after {@link #beforeOp} passed: the answer to the plain read {@code op} from this part's own
-     * state at the coordinator (e.g. Sundial's cache of remote reads, Sundial §4), or null to send the read to its
-     * data server as usual. Asked only when this node is the transaction's whole path (a leaf that is the root):
-     * every other level would have to see the read at the data server. A served read reaches no data server and no
-     * {@link #onReport}; the coordinator records it in the history and runs {@link #afterOp} with no dependencies.
-     * The part takes the responsibility for validating it. Null by default.
-     */
-    default LocalRead serveRead(TcTxn t, S st, Op op) {
-        return null;
-    }
-
-    /**
      * Reads from the nearest replica (docs/mechanisms.md "Replication", {@code cluster.replication.reads: nearest}):
      * the snapshot bound {@code s} of a read-only transaction whose every read may be answered by any copy of a
      * partition that holds every committed write stamped by this node at or below {@code s}, with the newest such
@@ -87,10 +77,6 @@ public interface TcPart<S> {
 
     /** A report from this node's DS part ({@link DsTxn#report}), delivered before the reply's bottom-up pass. */
     default void onReport(TcTxn t, S st, CcReport report) {
-    }
-
-    /** Execution phase, bottom-up at the TC: the operation's reply arrived with these new dependencies. */
-    default void afterOp(TcTxn t, S st, Op op, List<TxnDep> newDeps) {
     }
 
     /**
@@ -154,17 +140,9 @@ public interface TcPart<S> {
     }
 
     /**
-     * A recovery round began (dissertation §4.5.4): every data server rolls back to a common cut of its log and
-     * rebuilds its CC module over re-based versions; the coordinator has aborted every live transaction. A part
-     * that keeps data-server state across transactions (Sundial's cache of remote reads and their leases) must
-     * drop it: the versions may be gone and their leases restart.
-     */
-    default void storageRecovered() {
-    }
-
-    /**
-     * Counters this part keeps for the run report, by name (e.g. {@code sundial.cache.hits}); read from another
-     * thread while the coordinator runs, so a part keeps them in thread-safe cells. Empty by default.
+     * Counters this part keeps for the run report, by name ({@code prefix.name}, labelled by the mechanism's
+     * {@link LabelledCounters}); read from another thread while the coordinator runs, so a part keeps them in
+     * thread-safe cells. Empty by default.
      */
     default java.util.Map<String, Long> counters() {
         return java.util.Map.of();

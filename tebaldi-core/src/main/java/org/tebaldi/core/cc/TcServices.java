@@ -20,7 +20,7 @@ public interface TcServices extends CcServices {
     /**
      * Whether the cluster logs commits durably (dissertation §4.5.4): a transaction's outcome then survives a crash
      * only in the logs of the data servers it took part at, so one that reached none (every read answered at the
-     * coordinator, {@link TcPart#serveRead}) would leave no trace to recover. False by default.
+     * coordinator, {@link ServesReads#serveRead}) would leave no trace to recover. False by default.
      */
     default boolean durable() {
         return false;

@@ -200,7 +200,7 @@ final class HeldDsg {
     /**
      * Whether {@code w} repeats a write of a committed transaction already checked and dropped — one dropped
      * recently and not aborted, or the writer of its key's newest final version: a coordinator that serves a read
-     * from its cache (Sundial) logs the version's write again before the read, in case its chunk arrives before the
+     * from its cache logs the version's write again before the read, in case its chunk arrives before the
      * data server's. A dropped committed transaction was complete, every write of it in, so this is a copy; taken as
      * a new record it would bring the transaction back without an outcome, held for ever.
      */

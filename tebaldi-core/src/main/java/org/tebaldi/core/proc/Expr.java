@@ -45,7 +45,7 @@ public sealed interface Expr {
         return Collections.unmodifiableSet(out);
     }
 
-    /** True if a {@code col(..)} reference (old row column of an update) occurs in this expression. */
+    /** True if a {@code col(..)} reference (old row column of an update) appears in this expression. */
     default boolean usesCol() {
         if (this instanceof Col) {
             return true;

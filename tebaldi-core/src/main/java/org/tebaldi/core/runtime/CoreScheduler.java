@@ -23,7 +23,7 @@ import org.tebaldi.core.runtime.cost.HandlerUnits;
  * When it ends, the node's sends leave and the core takes the next ready node. A node runs one event at a time (an
  * actor), so a busy node's later events wait in its own queue. A node's helper thread (a data server's store writer,
  * {@link SimulatedRuntime#background}) queues its work in the same ready queue as a {@link Job}: it takes a core of
- * the node's machine for its CPU time without occupying the node. Simulation thread only.
+ * the node's machine for its CPU time without holding the node. Simulation thread only.
  */
 public final class CoreScheduler {
     /** Events a node handles in one run at most (the embedded runtime's mailbox batch). */

@@ -18,7 +18,7 @@ import org.tebaldi.core.runtime.cost.Hardware;
  * FIFO links: {@link SimNetwork}; its agenda of {@link SimEvent}s, one per start, message, timer or pause.
  *
  * <p>With {@link Hardware} (docs/simulation.md, "Cost model") handlers take virtual CPU time: a node's next event
- * waits for a free core of its machine ({@link CoreScheduler}), occupies it for its calibrated cost, and the
+ * waits for a free core of its machine ({@link CoreScheduler}), holds it for its calibrated cost, and the
  * messages it sent leave when it ends, over the hardware's network instead of the model's delays.
  */
 public final class SimulatedRuntime implements NodeRuntime {

@@ -270,7 +270,7 @@ public final class Cluster implements AutoCloseable {
     }
 
     /**
-     * The CC counters of this cluster ({@link org.tebaldi.core.cc.TcPart#counters}, e.g. Sundial's cache hits, and
+     * The CC counters of this cluster ({@link org.tebaldi.core.cc.TcPart#counters}, e.g. a cache's hits, and
      * {@link org.tebaldi.core.cc.DsPart#counters}, e.g. DST's snapshot reads), summed by name over the coordinators
      * still running and the data servers; approximate while the cluster runs.
      */

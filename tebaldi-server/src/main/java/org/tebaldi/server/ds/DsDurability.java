@@ -211,7 +211,7 @@ final class DsDurability implements DsFeature {
      * Writes the precommit log of {@code t} (with its operation logs) if it wrote here or the history is recorded,
      * then calls {@code reply} with the epoch to vote with — after the write is synced in synchronous mode, and under
      * replication after the backups acknowledged it in sync replication mode or when a DS part released locks of
-     * {@code t} here before its vote ({@link org.tebaldi.core.cc.DsTxn#releasedBeforeVote}, Chiller's inner host).
+     * {@code t} here before its vote ({@link org.tebaldi.core.cc.EarlyRelease}).
      *
      * @param writers the number of data servers the transaction wrote at
      */
@@ -236,7 +236,7 @@ final class DsDurability implements DsFeature {
         boolean syncNow = opts.sync() && !group;
         if (store instanceof ReplicatedLogStore rs && (t.releasedBeforeVote || rs.precommitWaits())) {
             // under replication the vote follows the backups' copy: in sync mode always (2PC(sync)), in both modes
-            // for a transaction whose inner region committed here before the vote (Chiller §5)
+            // for a transaction whose locks were released here before the vote (EarlyRelease)
             if (t.releasedBeforeVote) {
                 rs.writeReleased(recs, syncNow, () -> reply.accept(e));
             } else {

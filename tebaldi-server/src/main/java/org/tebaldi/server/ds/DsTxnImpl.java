@@ -15,7 +15,7 @@ import org.tebaldi.server.msg.TxnHeader;
 import org.tebaldi.server.node.PathTxn;
 
 /** A transaction's state at one data server. Owned by the data-server actor. */
-final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
+final class DsTxnImpl extends PathTxn implements DsTxn, org.tebaldi.core.cc.EarlyRelease, VersionReader {
     /** Where the transaction stands here: running, or its commit or abort applied here. */
     enum Status { LIVE, COMMITTED, ABORTED }
 
@@ -31,7 +31,7 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     final List<Written> writes = new ArrayList<>(2);
     private List<Consumer<Boolean>> finishWaiters;
     private Status status = Status.LIVE;
-    /** A DS part released locks of it here before its vote ({@link #releasedBeforeVote}, Chiller's inner region). */
+    /** A DS part released locks of it here before its vote ({@link #releasedBeforeVote}, {@link org.tebaldi.core.cc.EarlyRelease}). */
     boolean releasedBeforeVote;
     /** Why the transaction cannot commit here any more ({@link #doom}), or null. */
     String doomed;
@@ -110,7 +110,7 @@ final class DsTxnImpl extends PathTxn implements DsTxn, VersionReader {
     }
 
     /** Marks that a DS part released locks of it here before its vote (its vote then waits for the backups). */
-    @Override
+    @Override // EarlyRelease
     public void releasedBeforeVote() {
         releasedBeforeVote = true;
     }

@@ -3,7 +3,7 @@ package org.tebaldi.server.node;
 import org.tebaldi.core.model.Key;
 
 /**
- * Receives the record accesses of sampled transactions at the data servers, for Chiller's contention statistics
+ * Receives the record accesses of sampled transactions at the data servers, for contention statistics
  * (Zamanian et al., SIGMOD 2020, §4.1: "randomly samples from the running transactions"). A data server asks {@link
  * #sampled} for every operation it starts and reports the access only if it says yes; the decision must depend on
  * the transaction id alone, so every data server samples the same transactions and their read and write sets stay

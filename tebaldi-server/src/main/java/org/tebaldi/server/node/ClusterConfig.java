@@ -91,7 +91,7 @@ public final class ClusterConfig {
     }
 
     /**
-     * The same cluster with another partitioner (e.g. a Chiller {@link Placement} over the default), keeping every
+     * The same cluster with another partitioner (e.g. a hot-record {@link Placement} over the default), keeping every
      * other setting; coordinators and data servers built from it agree on every key's server and hotness.
      */
     public ClusterConfig withPartitioner(Partitioner p) {
@@ -117,7 +117,7 @@ public final class ClusterConfig {
         return c;
     }
 
-    /** Data servers report the accesses of the transactions {@code s} samples (Chiller's statistics); null: off. */
+    /** Data servers report the accesses of the transactions {@code s} samples (contention statistics); null: off. */
     public ClusterConfig withAccessSampler(AccessSampler s) {
         this.accessSampler = s;
         return this;

@@ -14,7 +14,7 @@ import org.tebaldi.core.runtime.NodeId;
  * current event ({@link #later}), so a CC part that wakes a parked transaction (e.g. on lock release) never
  * re-enters the code that is running. Every message and timer is followed by draining the queue.
  */
-public abstract class NodeBase implements Actor, CcServices {
+public abstract class NodeBase implements Actor, CcServices, org.tebaldi.core.cc.HotRecords {
     private final ArrayDeque<Runnable> ready = new ArrayDeque<>();
     protected NodeContext ctx;
     protected BlockingSink blocking;
@@ -41,6 +41,7 @@ public abstract class NodeBase implements Actor, CcServices {
         return config().db();
     }
 
+    /** The placement's hot records ({@link org.tebaldi.core.cc.HotRecords}, a capability of every node). */
     @Override
     public boolean hot(org.tebaldi.core.model.Key key) {
         return config().partitioner().hot(key);

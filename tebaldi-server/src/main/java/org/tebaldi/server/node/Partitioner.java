@@ -10,8 +10,8 @@ public interface Partitioner {
     int partition(Key key);
 
     /**
-     * Whether {@code key} is in this partitioner's hot-record lookup table (a {@link Placement}'s hot keys, Chiller
-     * §4.4), which the {@code chiller} mechanism executes in a transaction's inner region. False by default.
+     * Whether {@code key} is in this partitioner's hot-record lookup table (a {@link Placement}'s hot keys, Zamanian
+     * et al. SIGMOD 2020 §4.4), offered to mechanisms as {@link org.tebaldi.core.cc.HotRecords}. False by default.
      */
     default boolean hot(Key key) {
         return false;

@@ -15,10 +15,10 @@ import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.TableSchema;
 
 /**
- * A Chiller placement (Zamanian et al., SIGMOD 2020, §4.4): a lookup table of hot records, each with the data
+ * A hot-record placement (Zamanian et al., SIGMOD 2020, §4.4): a lookup table of hot records, each with the data
  * server the contention-aware partitioner put it on, over a fallback partitioner (the default {@link
- * Partitioner#byTable}) for every other key. Its {@link #hot} keys are the records the {@code chiller} mechanism
- * executes in a transaction's inner region.
+ * Partitioner#byTable}) for every other key. Its {@link #hot} keys reach the mechanisms as {@link
+ * org.tebaldi.core.cc.HotRecords} (e.g. one that runs them in a transaction's inner region).
  *
  * <p>File format (JSON; YAML is read too), written by {@code tebaldi partition}: {@code {"dataServers": 2,
  * "fallback": "hash", "hot": [{"table": "stock", "key": [1, 17], "server": 0}, ...]}}. {@code fallback} names the

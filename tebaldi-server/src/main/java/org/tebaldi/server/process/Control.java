@@ -65,7 +65,8 @@ public final class Control {
      * @param waitedWrites       writes whose completion waited for the backups' acknowledgements
      * @param resent             unacknowledged writes shipped again
      * @param appliedRecords     records this server applied to the replicas it keeps of other partitions
-     * @param innerHostWaits     Chiller inner-host votes that waited for the backups (also in waitedWrites)
+     * @param innerHostWaits     votes that waited for the backups because locks were released before the vote
+     *                           (also in waitedWrites)
      * @param backupReads        a coordinator's reads that a backup served ({@code reads: nearest}); 0 elsewhere
      * @param backupFallbacks    a coordinator's reads a backup refused, then served by the primary; 0 elsewhere
      * @param lagMicros          a data server's summed replica lag over the batches its views applied, µs

@@ -19,7 +19,7 @@ import org.tebaldi.server.durability.LogStore;
  * ({@link LogRecord.Persisted}, {@link LogRecord.Decision}, {@link LogRecord.Finished}) — so an epoch counts as
  * persisted only once it is on the backups too — and, in {@link ReplicationOptions.Mode#SYNC}, when it holds a
  * precommit log: the vote then follows the backups' copy (2PC(sync)); in both modes when it holds the precommit log
- * of a transaction whose inner region committed before its vote ({@link #writeReleased}, Chiller §5). Other writes
+ * of a transaction whose inner region committed before its vote ({@link #writeReleased}, Zamanian et al. SIGMOD 2020 §5). Other writes
  * are shipped without waiting.
  * A backup whose {@code NodeDown} arrived is no longer waited for nor shipped to. Writes not yet acknowledged are
  * kept and shipped again to a backup that acknowledged nothing for {@link #RESEND_MICROS} while a write waits for it (a
@@ -127,7 +127,7 @@ public final class ReplicatedLogStore implements LogStore {
 
     /**
      * Writes the precommit record (with its operation logs) of a transaction whose inner region committed here
-     * before its vote — Chiller's inner host (Zamanian et al. SIGMOD 2020 §5): its completion, hence the vote,
+     * before its vote ({@link org.tebaldi.core.cc.EarlyRelease}; Zamanian et al. SIGMOD 2020 §5): its completion, hence the vote,
      * waits for every live backup's acknowledgement in both modes, so the coordinator reports the commit only once
      * the backups hold the released writes. Counted in {@link #innerHostWaits} when a backup is live.
      */
@@ -380,7 +380,7 @@ public final class ReplicatedLogStore implements LogStore {
     }
 
     /**
-     * Votes of transactions whose inner region committed here before the vote (Chiller's inner host) that waited for
+     * Votes of transactions whose inner region committed here before the vote that waited for
      * the backups' acknowledgement of their precommit record ({@link #writeReleased}); also in {@link #waitedWrites}.
      */
     public long innerHostWaits() {

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import org.tebaldi.core.cc.Mechanism;
 import org.tebaldi.core.cc.Mechanisms;
+import org.tebaldi.core.cc.OptionDraw;
 import org.tebaldi.core.db.Database;
 import org.tebaldi.core.tree.CompositionRules;
 import org.tebaldi.core.tree.TreeSpec;
@@ -13,31 +15,26 @@ import org.tebaldi.core.tree.Verdict;
 /**
  * Random CC trees for the conformance suite and the burn test: depth up to {@code maxDepth}, mechanisms drawn from every registered
  * mechanism the composability rules cover (test-only mechanisms, which the rules do not know, stay out), every
- * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@code none}) only as leaves over
- * read-only types, mechanisms the rules forbid over every child ({@code occ}, {@code tictoc}, {@code sundial}) only
- * as leaves, 2PL with a drawn deadlock flavour, {@code timestamps: dst} on half of the tso and occ leaves and
- * of the ssi roots DST's rule allows; a {@code sundial} leaf that is the whole tree gets a random caching
- * policy. Deterministic per seed.
+ * parent/child pair one the rules do not forbid, read-only-leaf mechanisms ({@link Mechanism#readOnlyLeaf}) only as
+ * leaves over read-only types, mechanisms the rules forbid over every child only as leaves, and each node's options
+ * as its mechanism declares them ({@link Mechanism#randomOptions}, {@link OptionDraw}); no mechanism is named here
+ * (docs/architecture.md, "Adding a mechanism"). Deterministic per seed.
  */
 public final class RandomTrees {
     private final CompositionRules rules = CompositionRules.standard();
     /** Mechanisms that regulate conflicts (may be inner nodes and leaves of update types). */
     private final List<String> regulating = new ArrayList<>();
-    /** Caching policies drawn for a sundial leaf that is the whole tree. */
-    private static final List<String> SUNDIAL_CACHE = List.of("off", "always-reuse", "always-request", "hybrid");
     /** Mechanisms that are leaves of read-only types only. */
     private final List<String> readOnlyLeaves = new ArrayList<>();
-    /** Regulating mechanisms the rules allow over at least one mechanism (leaf-only ones such as occ, tictoc and sundial stay out). */
+    /** Regulating mechanisms the rules allow over at least one mechanism (leaf-only ones stay out). */
     private final List<String> inner = new ArrayList<>();
-    /** 2PL's deadlock flavours (option {@code deadlock}). */
-    private static final List<String> DEADLOCK = List.of("timeout", "wait-die", "no-wait");
     private final Database db;
     private final Random rnd;
     /**
-     * Draws of the timestamp scheme of tso and occ leaves, apart from {@link #rnd} so the trees of a seed stay
-     * what they were before those draws existed.
+     * Draws of options declared {@link OptionDraw#apart}, apart from {@link #rnd} so the trees of a seed stay what
+     * they were before those draws existed.
      */
-    private final Random schemes;
+    private final Random apart;
     private final int maxDepth;
 
     /**
@@ -48,7 +45,7 @@ public final class RandomTrees {
     public RandomTrees(Database db, long seed, int maxDepth) {
         this.db = db;
         this.rnd = new Random(seed);
-        this.schemes = new Random(seed ^ 0x7473_6473L);
+        this.apart = new Random(seed ^ 0x7473_6473L);
         this.maxDepth = maxDepth;
         Mechanisms.all().forEach((name, m) -> {
             if (rules.mechanisms().contains(name)) {
@@ -68,8 +65,8 @@ public final class RandomTrees {
         db.types().forEach(t -> types.add(t.name()));
         Collections.shuffle(types, rnd);
         TreeSpec root = node(null, types, 1);
-        if (dstAllowed(root) && rnd.nextBoolean()) {
-            root.option("timestamps", "dst"); // DST snapshots wherever their rule allows them
+        if (!root.children.isEmpty() && dstAllowed(root)) {
+            draw(root, OptionDraw.Scope.DST_ROOT); // e.g. DST snapshots wherever their rule allows them
         }
         return root;
     }
@@ -95,7 +92,7 @@ public final class RandomTrees {
     }
 
     private static boolean multiversionIn(TreeSpec s) {
-        if (s.cc.equals("ssi") || s.cc.equals("tso")) {
+        if (Mechanisms.get(s.cc).properties().contains(Mechanism.Property.MULTIVERSION)) {
             return true;
         }
         return s.children.stream().anyMatch(RandomTrees::multiversionIn);
@@ -129,8 +126,8 @@ public final class RandomTrees {
                 leafMechs.addAll(readOnlyLeaves);
             }
             TreeSpec leafSpec = withOptions(TreeSpec.leaf(pick(parent, leafMechs), types.toArray(new String[0])));
-            if (parent == null && leafSpec.cc.equals("sundial")) {
-                leafSpec.option("cache", SUNDIAL_CACHE.get(rnd.nextInt(SUNDIAL_CACHE.size())));
+            if (parent == null) {
+                draw(leafSpec, OptionDraw.Scope.WHOLE_TREE);
             }
             return leafSpec;
         }
@@ -150,30 +147,30 @@ public final class RandomTrees {
         return withOptions(s);
     }
 
-    /** Short timeouts and batch intervals keep simulated runs brisk; 2PL's deadlock handling is drawn. */
+    /** The options the node's mechanism declares for every node and for its kind of node (inner or leaf). */
     private TreeSpec withOptions(TreeSpec s) {
-        switch (s.cc) {
-            case "2pl" -> s.option("lockTimeout", "20ms")
-                    .option("deadlock", DEADLOCK.get(rnd.nextInt(DEADLOCK.size())));
-            case "rp" -> s.option("lockTimeout", "20ms");
-            case "sundial" -> s.option("lockTimeout", "20ms");
-            case "ssi" -> s.option("batchInterval", "1ms");
-            case "tso" -> {
-                if (!s.children.isEmpty()) {
-                    s.option("batchInterval", "1ms");
-                } else if (schemes.nextBoolean()) {
-                    s.option("timestamps", "dst"); // a tso leaf on the coordinators' hybrid clocks
-                }
-            }
-            case "occ" -> {
-                if (schemes.nextBoolean()) {
-                    s.option("timestamps", "dst"); // OCC TIDs from the hybrid clock
-                }
-            }
-            default -> {
+        OptionDraw.Scope kind = s.children.isEmpty() ? OptionDraw.Scope.LEAF : OptionDraw.Scope.INNER;
+        for (OptionDraw d : Mechanisms.get(s.cc).randomOptions()) {
+            if (d.scope() == OptionDraw.Scope.EVERY_NODE || d.scope() == kind) {
+                set(s, d);
             }
         }
         return s;
     }
 
+    private void draw(TreeSpec s, OptionDraw.Scope scope) {
+        for (OptionDraw d : Mechanisms.get(s.cc).randomOptions()) {
+            if (d.scope() == scope) {
+                set(s, d);
+            }
+        }
+    }
+
+    private void set(TreeSpec s, OptionDraw d) {
+        List<String> vs = d.values();
+        String v = vs.size() == 1 ? vs.get(0) : vs.get((d.apart() ? apart : rnd).nextInt(vs.size()));
+        if (v != null) {
+            s.option(d.option(), v);
+        }
+    }
 }

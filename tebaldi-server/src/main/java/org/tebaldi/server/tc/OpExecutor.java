@@ -80,7 +80,7 @@ final class OpExecutor {
     }
 
     /**
-     * A plain read some level answers at the coordinator ({@code TcPart.serveRead}, e.g. Sundial's cache): its result
+     * A plain read some level answers at the coordinator ({@code ServesReads}, e.g. a cache of remote reads): its result
      * is in, the history records it as a data server would (with the version's write recorded again before it), the TC
      * parts run bottom-up with no dependencies, and the batch goes on. Returns false when the read must go to its data server.
      */
@@ -101,7 +101,6 @@ final class OpExecutor {
             }
             tc.history().read(t.id(), op.key(), r.writer(), r.writeSeq());
         }
-        tc.module().afterOp(t, op, List.of());
         advance(t);
         return true;
     }
@@ -200,7 +199,6 @@ final class OpExecutor {
         }
         List<TxnDep> nd = r.deps() == null ? List.of() : Arrays.asList(r.deps());
         t.deps.addAll(nd);
-        tc.module().afterOp(t, b.op(r.opId()), nd);
         if (t.status == TcTxnImpl.Status.DONE) {
             return;
         }

@@ -94,7 +94,6 @@ final class ReplicaReads {
             tc.history().read(t.id(), q.op().key(), r.writer(), r.writeSeq());
         }
         q.b().results[q.i()] = r.row();
-        tc.module().afterOp(t, q.op(), List.of());
         executor.servedElsewhere(t, q.b());
     }
 

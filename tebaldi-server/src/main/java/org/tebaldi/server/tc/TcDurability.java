@@ -224,7 +224,7 @@ final class TcDurability implements TcFeature {
         }
         recovering = true;
         tc.commits().abortAll("the cluster is recovering from a data server failure");
-        tc.module().parts().forEach(p -> p.storageRecovered());
+        tc.module().storageRecovered();
     }
 
     private void end(Recovery.End e) {

@@ -1,10 +1,10 @@
 package org.tebaldi.server.tc;
 
-import java.util.List;
 import java.util.function.Consumer;
+import org.tebaldi.core.cc.KeepsServerState;
+import org.tebaldi.core.cc.ServesReads;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
-import org.tebaldi.core.cc.TxnDep;
 import org.tebaldi.core.db.TxnType;
 import org.tebaldi.core.proc.Procedure;
 import org.tebaldi.core.runtime.NodeId;
@@ -26,6 +26,10 @@ import org.tebaldi.server.node.LevelPass;
 final class TcModule extends CcModule<TcPart<Object>> {
     private final TcServices services;
     private Procedure[] procedures = new Procedure[0];
+    /** By node id: whether its part serves reads ({@link ServesReads}); found at install. */
+    private boolean[] servesReads = new boolean[0];
+    /** By node id: whether its mechanism regulates nothing ({@code readOnlyLeaf}); found at install. */
+    private boolean[] regulatesNothing = new boolean[0];
 
     TcModule(TcServices services) {
         this.services = services;
@@ -52,9 +56,18 @@ final class TcModule extends CcModule<TcPart<Object>> {
         part.onMessage(from, payload);
     }
 
-    /** Rewrites every stored procedure along its leaf's path, root first (the deepest rewrite runs). */
+    /**
+     * Rewrites every stored procedure along its leaf's path, root first (the deepest rewrite runs), and finds the
+     * parts' capabilities.
+     */
     @Override
     protected void installed(ClusterConfig c) {
+        servesReads = new boolean[c.tree().idBound()];
+        regulatesNothing = new boolean[c.tree().idBound()];
+        for (CcNode n : c.tree().nodes()) {
+            regulatesNothing[n.id()] = c.mechanism(n).readOnlyLeaf();
+            servesReads[n.id()] = n.hasParts() && part(n) instanceof ServesReads<?>;
+        }
         procedures = new Procedure[c.db().types().size()];
         for (TxnType type : c.db().types()) {
             if (type.isProcedure()) {
@@ -100,21 +113,34 @@ final class TcModule extends CcModule<TcPart<Object>> {
     }
 
     /**
-     * A plain read answered at the coordinator by the part of a one-level path ({@link TcPart#serveRead}), or null:
+     * A plain read answered at the coordinator by the part of a one-level path ({@link ServesReads}), or null:
      * on a longer path every other level must see the read at its data server.
      */
+    @SuppressWarnings("unchecked")
     org.tebaldi.core.cc.LocalRead serveRead(TcTxnImpl t, Op op) {
-        return t.path.length == 1 ? at(t, 0).serveRead(t, t.states[0], op) : null;
+        if (t.path.length != 1 || !servesReads[t.path[0].id()]) {
+            return null;
+        }
+        return ((ServesReads<Object>) at(t, 0)).serveRead(t, t.states[0], op);
+    }
+
+    /** A recovery round began: every part that keeps data-server state drops it ({@link KeepsServerState}). */
+    void storageRecovered() {
+        for (TcPart<Object> p : parts()) {
+            if (p instanceof KeepsServerState k) {
+                k.storageRecovered();
+            }
+        }
     }
 
     /**
      * Reads from the nearest replica: the root part's snapshot bound for {@code t} ({@link TcPart#replicaSnapshot}),
-     * asked only when every other level of its path is a {@code none} node (a level that takes part in reads must
-     * see each read at the primary); else {@link Long#MIN_VALUE}.
+     * asked only when every other level of its path regulates nothing ({@link org.tebaldi.core.cc.Mechanism#readOnlyLeaf}:
+     * a level that takes part in reads must see each read at the primary); else {@link Long#MIN_VALUE}.
      */
     long replicaSnapshot(TcTxnImpl t) {
         for (int l = 1; l < t.path.length; l++) {
-            if (!"none".equals(t.path[l].mechanism())) {
+            if (!regulatesNothing[t.path[l].id()]) {
                 return Long.MIN_VALUE;
             }
         }
@@ -136,13 +162,6 @@ final class TcModule extends CcModule<TcPart<Object>> {
             for (LevelReport r : reports) {
                 at(t, r.level()).onReport(t, t.states[r.level()], r.report());
             }
-        }
-    }
-
-    /** Execution phase, bottom-up at the TC: the reply of {@code op} arrived with {@code newDeps}. */
-    void afterOp(TcTxnImpl t, Op op, List<TxnDep> newDeps) {
-        for (int l = t.path.length - 1; l >= 0; l--) {
-            at(t, l).afterOp(t, t.states[l], op, newDeps);
         }
     }
 

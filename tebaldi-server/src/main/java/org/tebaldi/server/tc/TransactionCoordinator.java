@@ -109,7 +109,7 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
      * node's thread, or in the simulation between events.
      */
     public void dropCaches() {
-        module.parts().forEach(p -> p.storageRecovered());
+        module.storageRecovered();
     }
 
     // ---- what the coordinator's helpers and features share (package-private) ---------------------------------

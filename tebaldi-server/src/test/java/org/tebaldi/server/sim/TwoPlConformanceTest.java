@@ -43,7 +43,18 @@ class TwoPlConformanceTest {
                         "transfer")), TreeSpec.leaf("none", "audit"))),
                 Arguments.of("mix", mix, noWait(TreeSpec.leaf("2pl", "rw1", "rw2", "ro"))),
                 Arguments.of("mix", mix, noWait(TreeSpec.inner("2pl", noWait(TreeSpec.leaf("2pl", "rw1", "ro")),
-                        TreeSpec.leaf("2pl", "rw2").option("deadlock", "wait-die")))));
+                        TreeSpec.leaf("2pl", "rw2").option("deadlock", "wait-die")))),
+                // wound-wait: an older requester wounds (aborts) a younger holder, a younger one waits
+                Arguments.of("bank", bank, woundWait(TreeSpec.leaf("2pl", "transfer", "audit"))),
+                Arguments.of("bank-procedures", procBank, TreeSpec.inner("2pl", woundWait(TreeSpec.leaf("2pl",
+                        "transfer")), TreeSpec.leaf("none", "audit"))),
+                Arguments.of("mix", mix, woundWait(TreeSpec.leaf("2pl", "rw1", "rw2", "ro"))),
+                Arguments.of("mix", mix, woundWait(TreeSpec.inner("2pl", woundWait(TreeSpec.leaf("2pl", "rw1", "ro")),
+                        TreeSpec.leaf("2pl", "rw2")))));
+    }
+
+    private static TreeSpec woundWait(TreeSpec s) {
+        return s.option("deadlock", "wound-wait");
     }
 
     private static TreeSpec noWait(TreeSpec s) {

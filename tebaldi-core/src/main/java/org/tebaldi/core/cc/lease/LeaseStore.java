@@ -5,8 +5,8 @@ import org.tebaldi.core.model.Key;
 import org.tebaldi.core.storage.Version;
 
 /**
- * Logical leases {@code [wts, rts]} of committed versions at one lease-based CC node of one data server (TicToc: Yu
- * et al., SIGMOD 2016; Sundial: Yu et al., VLDB 2018, §3.1): a version may be read at any logical time in its lease,
+ * Logical leases {@code [wts, rts]} of committed versions at one lease-based CC node of one data server (Yu et
+ * al., SIGMOD 2016; Yu et al., VLDB 2018, §3.1): a version may be read at any logical time in its lease,
  * and a new version of its key may only be written at a time after the lease's end. The lease lives on the version
  * itself, as the node's stamp ({@code wts}) and second stamp ({@code rts}), so it follows the version through
  * garbage collection and moves of the chain. Shared infrastructure for the lease-based mechanisms; owned by one
@@ -16,8 +16,8 @@ import org.tebaldi.core.storage.Version;
  * at: {@code [0, 0]} for a version of the initial load or one re-based by a partial restart or recovery
  * (dissertation §4.5.4: a virtual transaction below the root wrote it, before every transaction of this CC module);
  * {@code [F+1, F+1]} for a committed version of another group (this node runs under a parent), where {@code F} is
- * the largest timestamp this store ever handed out — the version starts after every lease of the node, as Sundial
- * restarts every lease after recovery at an upper bound of the old ones (§3.5).
+ * the largest timestamp this store ever handed out — the version starts after every lease of the node, as Yu et
+ * al. (VLDB 2018, §3.5) restart every lease after recovery at an upper bound of the old ones.
  *
  * <p><b>Absent keys.</b> A key with no committed version has the lease {@code [0, absentRts(key)]}: reading the
  * absence extends it like a version's, and the first insert is written after it.
@@ -112,7 +112,7 @@ public final class LeaseStore {
     }
 
     /**
-     * A lease this store does not keep (e.g. Sundial's table-level lease) was handed out up to {@code ts}: versions
+     * A lease this store does not keep (e.g. a table-level lease) was handed out up to {@code ts}: versions
      * stamped later start after it.
      */
     public void raiseFloor(long ts) {

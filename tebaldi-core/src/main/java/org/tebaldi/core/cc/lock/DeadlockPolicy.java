@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * How a lock table breaks deadlocks (Bernstein, Hadzilacos and Goodman 1987, §3.4; the 2PL flavours of Sundial's
- * and COCO's evaluations): every parked request also times out after the table's lock-wait timeout.
+ * How a lock table breaks deadlocks (Bernstein, Hadzilacos and Goodman 1987, §3.4; the 2PL flavours of the
+ * evaluations of Yu et al. VLDB 2018 and Lu et al. VLDB 2021): every parked request also times out after the table's lock-wait timeout.
  */
 public enum DeadlockPolicy {
     /** A conflicting request waits in the FIFO queue; only the lock-wait timeout breaks deadlocks. */

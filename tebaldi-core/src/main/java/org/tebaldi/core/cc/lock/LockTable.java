@@ -262,7 +262,7 @@ public final class LockTable {
     }
 
     /**
-     * The transaction holding {@code key} in X mode at this node, or null (e.g. Sundial's lease renewal fails on a
+     * The transaction holding {@code key} in X mode at this node, or null (e.g. a lease renewal fails on a
      * tuple another transaction has locked for writing).
      */
     public DsTxn exclusiveHolder(Key key) {

@@ -49,7 +49,7 @@ public enum TimestampScheme {
     }
 
     /**
-     * The option check of a mechanism that takes no timestamp from any scheme (TicToc and Sundial compute commit
+     * The option check of a mechanism that takes no timestamp from any scheme (lease-based mechanisms compute commit
      * timestamps from the leases of the records a transaction accessed; no timestamp service, no clock): null if
      * the node does not set {@code timestamps}, else one message naming the mechanism, {@code why} and the fix.
      */

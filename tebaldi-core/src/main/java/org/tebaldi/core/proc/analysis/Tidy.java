@@ -47,7 +47,7 @@ final class Tidy {
     private void count(List<Stmt> body) {
         for (Stmt s : body) {
             for (String v : s.localsRead()) {
-                reads.merge(v, occurrences(s, v), Integer::sum);
+                reads.merge(v, countUses(s, v), Integer::sum);
             }
             for (List<Stmt> b : s.blocks()) {
                 count(b);
@@ -55,19 +55,19 @@ final class Tidy {
         }
     }
 
-    private static int occurrences(Stmt s, String v) {
+    private static int countUses(Stmt s, String v) {
         int n = s instanceof Stmt.SetElem se && se.array().equals(v) ? 1 : 0;
         for (Expr e : s.exprs()) {
-            n += occurrences(e, v);
+            n += countUses(e, v);
         }
         return n;
     }
 
-    private static int occurrences(Expr e, String v) {
+    private static int countUses(Expr e, String v) {
         int n = e instanceof Expr.Local l && l.name().equals(v) || e instanceof Expr.Field f && f.row().equals(v)
                 ? 1 : 0;
         for (Expr c : e.children()) {
-            n += occurrences(c, v);
+            n += countUses(c, v);
         }
         return n;
     }

@@ -6,7 +6,7 @@ import org.tebaldi.core.runtime.NodeId;
 
 /**
  * The simulated cluster's hardware (docs/simulation.md, "Cost model"): machines with virtual cores, where each
- * node runs, the network between them, and what a handler costs. A handler occupies one core of its node's
+ * node runs, the network between them, and what a handler costs. A handler holds one core of its node's
  * machine for its cost (queueing when every core is busy); its messages leave when it ends, cross the sender's
  * network interface at {@code bandwidthGbps} (one message at a time per machine) and arrive after a one-way latency
  * drawn uniformly from [{@code latencyMinMicros}, {@code latencyMaxMicros}] — or {@code localLatencyMicros} between

@@ -1,4 +1,4 @@
-package org.tebaldi.bench.chiller;
+package org.tebaldi.bench.partition;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,7 +26,7 @@ import org.tebaldi.server.node.Placement;
  * {@code scripts/install-metis} when gpmetis is missing and are skipped, with its message, only if it cannot
  * install it.
  */
-class ChillerPartitioningTest {
+class ContentionPartitioningTest {
     private final Catalog cat = new Catalog();
     private final TableSchema t = cat.add("t", 1, -1, false, Catalog.longCol("v"));
 
@@ -112,7 +112,7 @@ class ChillerPartitioningTest {
     void metisOutputBecomesAPlacementOfTheHotRecordsOnly() throws Exception {
         assumeMetis();
         Partitioner hash = Partitioner.byTable(cat, 2);
-        Placement p = new ChillerPartitioner(100_000, 0.05, 30).place(toyStats(), 2, hash);
+        Placement p = new ContentionPartitioner(100_000, 0.05, 30).place(toyStats(), 2, hash);
         assertEquals(20, p.hotKeys().size(), "the 20 hot records, not the 200 cold ones");
         for (int i = 0; i < 20; i++) {
             assertTrue(p.hot(k(i)));
@@ -128,7 +128,7 @@ class ChillerPartitioningTest {
     void lookupTableBeatsHashOnASkewedToyWorkload() throws Exception {
         assumeMetis();
         Partitioner hash = Partitioner.byTable(cat, 2);
-        Placement p = new ChillerPartitioner(100_000, 0.05, 30).place(toyStats(), 2, hash);
+        Placement p = new ContentionPartitioner(100_000, 0.05, 30).place(toyStats(), 2, hash);
         int splitUnderHash = 0;
         int splitUnderPlacement = 0;
         for (int pair = 0; pair < 10; pair++) {

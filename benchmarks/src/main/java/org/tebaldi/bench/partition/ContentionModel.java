@@ -1,4 +1,4 @@
-package org.tebaldi.bench.chiller;
+package org.tebaldi.bench.partition;
 
 import java.util.HashMap;
 import java.util.List;
@@ -6,7 +6,7 @@ import java.util.Map;
 import org.tebaldi.core.model.Key;
 
 /**
- * Chiller's contention likelihood (Zamanian et al., SIGMOD 2020, §4.1): with reads and writes of a record arriving
+ * The contention likelihood (Zamanian et al., SIGMOD 2020, §4.1): with reads and writes of a record arriving
  * as Poisson processes of means λ_r and λ_w per lock window, the probability of a conflicting access is
  * P_c = P(X_w &gt; 1)P(X_r = 0) + P(X_w &gt; 0)P(X_r &gt; 0) = 1 − e^{−λ_w} − λ_w e^{−λ_w} e^{−λ_r}. The rates are
  * the sampled access counts scaled by the sampling rate, per second of the sampling window, times the lock window.

@@ -1,4 +1,4 @@
-package org.tebaldi.bench.chiller;
+package org.tebaldi.bench.partition;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -67,7 +67,7 @@ public final class Metis {
      */
     public static int[] partition(StarGraph g, int parts, int ufactor) throws IOException, InterruptedException {
         ensureInstalled();
-        Path dir = Files.createTempDirectory("chiller-metis");
+        Path dir = Files.createTempDirectory("tebaldi-metis");
         try {
             Path graph = dir.resolve("graph");
             try (Writer w = Files.newBufferedWriter(graph)) {

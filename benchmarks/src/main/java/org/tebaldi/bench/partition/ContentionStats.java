@@ -1,4 +1,4 @@
-package org.tebaldi.bench.chiller;
+package org.tebaldi.bench.partition;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,7 +17,7 @@ import org.tebaldi.core.model.Key;
 import org.tebaldi.server.node.AccessSampler;
 
 /**
- * Chiller's sampled contention statistics (Zamanian et al., SIGMOD 2020, §4.1): the data servers report every
+ * Sampled contention statistics (Zamanian et al., SIGMOD 2020, §4.1): the data servers report every
  * operation of a random sample of transactions (a transaction is sampled when a hash of its id falls below the
  * rate, so every server samples the same transactions), and this collects, per sampled transaction, the records it
  * read and wrote — the per-record read and write counts and the transactions' stars both come from it. Thread-safe

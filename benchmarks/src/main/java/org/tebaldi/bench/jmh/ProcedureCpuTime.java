@@ -11,13 +11,13 @@ import java.util.Locale;
  * maximum CPU ns per run over the windows and the bytes this thread allocated per run (docs/jmh.md).
  *
  * <pre>{@code
- * java -cp benchmarks/target/jmh.jar org.tebaldi.bench.jmh.ProcCpuTime new_order rp batched 31 2000
+ * java -cp benchmarks/target/jmh.jar org.tebaldi.bench.jmh.ProcedureCpuTime new_order rp batched 31 2000
  * }</pre>
  */
-public final class ProcCpuTime {
+public final class ProcedureCpuTime {
     private static final long WARMUP_CPU_NANOS = 8_000_000_000L;
 
-    private ProcCpuTime() {
+    private ProcedureCpuTime() {
     }
 
     /**
@@ -27,7 +27,7 @@ public final class ProcCpuTime {
      */
     public static void main(String[] args) {
         if (args.length != 5 || !args[2].equals("batched") && !args[2].equals("single")) {
-            throw new IllegalArgumentException("usage: ProcCpuTime TXN FORM batched|single WINDOWS RUNS");
+            throw new IllegalArgumentException("usage: ProcedureCpuTime TXN FORM batched|single WINDOWS RUNS");
         }
         ProcFixture f = new ProcFixture(args[0], args[1], args[2].equals("batched"));
         int windows = Integer.parseInt(args[3]);

@@ -1,4 +1,4 @@
-package org.tebaldi.bench.chiller;
+package org.tebaldi.bench.partition;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -9,7 +9,7 @@ import java.util.Map;
 import org.tebaldi.core.model.Key;
 
 /**
- * Chiller's workload graph (Zamanian et al., SIGMOD 2020, §4.2): one vertex per sampled record (r-vertex) and one per
+ * The workload graph of contention-aware partitioning (Zamanian et al., SIGMOD 2020, §4.2): one vertex per sampled record (r-vertex) and one per
  * sampled transaction (t-vertex), an edge from each transaction to every record it accessed — a star per
  * transaction, no record–record edges. Every edge of a record weighs its contention likelihood (scaled to an integer
  * of at least 1, METIS needs positive weights; the minimum also co-optimizes for fewer distributed transactions,

@@ -1,4 +1,4 @@
-package org.tebaldi.bench.chiller;
+package org.tebaldi.bench.partition;
 
 import java.io.IOException;
 import java.util.HashMap;
@@ -8,7 +8,7 @@ import org.tebaldi.server.node.Partitioner;
 import org.tebaldi.server.node.Placement;
 
 /**
- * Chiller's contention-aware partitioning (Zamanian et al., SIGMOD 2020, §4): contention likelihoods from the sampled
+ * Contention-aware partitioning (Zamanian et al., SIGMOD 2020, §4): contention likelihoods from the sampled
  * statistics, the star graph, METIS's min-cut with balance, and a lookup table of the hot records only (P_c at
  * least {@code hotThreshold}) over the default partitioner (§4.4).
  *
@@ -16,7 +16,7 @@ import org.tebaldi.server.node.Placement;
  * @param hotThreshold the contention likelihood from which a record goes into the lookup table, in (0, 1]
  * @param ufactor      METIS's allowed load imbalance, per mille (30 = 3 %)
  */
-public record ChillerPartitioner(long lockMicros, double hotThreshold, int ufactor) {
+public record ContentionPartitioner(long lockMicros, double hotThreshold, int ufactor) {
     /** The placement for {@code dataServers} over {@code fallback}, from {@code stats}. */
     public Placement place(ContentionStats stats, int dataServers, Partitioner fallback)
             throws IOException, InterruptedException {
