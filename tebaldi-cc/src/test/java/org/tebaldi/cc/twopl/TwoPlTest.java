@@ -204,7 +204,7 @@ class TwoPlTest {
     @Test
     void detectAbortsTheRequestThatClosesACycleOfWaits() {
         CcTree dt = CcTree.build(TreeSpec.leaf("2pl", "A").option("deadlock", "detect"), "dt");
-        At part = new At(new TwoPhaseLocking().dsPart(dt.root(), ds), 0);
+        At part = new At(plain(dt.root(), ds), 0);
         Key k2 = Key.of(table, 2);
         Key k3 = Key.of(table, 3);
         FakeTxn t1 = new FakeTxn(1, 0, 1);
