@@ -195,7 +195,7 @@ class ProfileKeysTest {
                         + "Fix: use one of " + String.join(", ", org.tebaldi.core.cc.Mechanisms.all().keySet()),
                 error(ExperimentFixture.BANK + "treeOptions: {2p1: {deadlock: timeout}}\n"));
         assertEquals("<dir>/experiments/x.yaml:8: treeOptions.2pl.deadlock: option 'deadlock' must be 'timeout', "
-                + "'wait-die', 'no-wait' or 'wound-wait', not 'sometimes'. Fix: fix the value, or remove it to keep the tree files' "
+                + "'wait-die', 'no-wait', 'detect' or 'wound-wait', not 'sometimes'. Fix: fix the value, or remove it to keep the tree files' "
                 + "options",
                 error(ExperimentFixture.BANK + "treeOptions: {2pl: {deadlock: sometimes}}\n"));
         assertEquals("<dir>/experiments/x.yaml:8: treeOptions: expected a mapping of mechanism to options, found "
