@@ -24,7 +24,7 @@ import org.tebaldi.core.runtime.cost.CostTable;
  * durable notices, is deterministic per seed in costMode model, and synchronous mode — a sync before every vote —
  * makes commits slower by about the table's sync time; a table without log-store costs is one clear message. The
  * tree is the three-layer one (SSI over {none, 2PL over two RP groups}); it stalled here until RP's step locks
- * detected deadlocks within a step (docs/mechanisms.md, "Runtime pipelining", issue #31).
+ * detected deadlocks within a step (docs/mechanisms.md, "Runtime pipelining").
  */
 class SimulatedDurabilityTest {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -196,7 +196,7 @@ class TwoPlTest {
     }
 
     /**
-     * {@code deadlock: detect} (RP's default for step locks, issue #31): the request that closes a cycle of waits aborts
+     * {@code deadlock: detect} (RP's default for step locks): the request that closes a cycle of waits aborts
      * at once — through holders (T1 holds k, T2 holds k2, each wants the other's) and through the FIFO queue (T3 is
      * queued for k behind T1 when T4, holding k3, queues for k behind T3; T3 then wants k3) — while a chain of waits
      * that closes no cycle just waits.

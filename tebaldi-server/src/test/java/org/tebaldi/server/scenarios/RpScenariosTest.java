@@ -203,7 +203,7 @@ class RpScenariosTest {
     }
 
     /**
-     * The stall of issue #31 in miniature: §4.4.2 isolates a step's operations with 2PL, so two transactions that
+     * The RP stall in miniature (docs/mechanisms.md, "Runtime pipelining"): §4.4.2 isolates a step's operations with 2PL, so two transactions that
      * update the same rows of one step in opposite orders (TPC-C's new_order with its stock rows) deadlock on step
      * locks — T1 writes a1 then a2, T2 writes a2 then a1. By default ({@code deadlock: detect}) T2's request closes
      * the cycle and T2 aborts at once, so T1 goes on within milliseconds; with {@code deadlock: timeout} (the behaviour
