@@ -46,14 +46,18 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param fencing            {@code replication.fencing}: {@code lease} (default, true: in process mode a data server
  *                           whose ZooKeeper session went unconfirmed for half the session timeout acknowledges nothing,
  *                           docs/reliability.md "No split brain") or {@code off}
+ * @param hashPlacement      {@code placement: hash}: every table hashed on its whole key over the data servers
+ *                           ({@link org.tebaldi.server.node.Partitioner#byKey}) instead of the workload's partitioner
+ *                           (TPC-C: by warehouse); embedded and simulated modes
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                           int threads, boolean batching, SimulationSpec simulation, String bind,
                           long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
                           org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
                           org.tebaldi.server.replica.ReplicationOptions.Reads replicaReads,
-                          java.nio.file.Path placement, boolean autoFailover, boolean fencing) {
-    /** Fenced by a lease. */
+                          java.nio.file.Path placement, boolean autoFailover, boolean fencing,
+                          boolean hashPlacement) {
+    /** Fenced by a lease, the workload's partitioner. */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                        int threads, boolean batching, SimulationSpec simulation, String bind,
                        long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
@@ -62,7 +66,7 @@ public record ClusterSpec(String mode, String transport, int dataServers, int co
                        java.nio.file.Path placement, boolean autoFailover) {
         this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
                 sessionTimeoutMillis, commit, epochMicros, replicas, replicationMode, replicaReads, placement,
-                autoFailover, true);
+                autoFailover, true, false);
     }
 
     /** With automatic failover ({@code replication.failover: auto}). */
@@ -116,13 +120,16 @@ public record ClusterSpec(String mode, String transport, int dataServers, int co
     }
 
     /**
-     * The partitioner every node of this cluster uses: the placement's (loaded from its file) if there is one, else
-     * {@code fallback} (the workload's).
+     * The partitioner every node of this cluster uses: hash placement's if {@link #hashPlacement}, the placement's
+     * (loaded from its file) if there is one, else {@code fallback} (the workload's).
      *
      * @throws IllegalArgumentException for a bad placement file (file, place, fix)
      */
     public org.tebaldi.server.node.Partitioner partitioner(org.tebaldi.core.model.Catalog catalog,
                                                            org.tebaldi.server.node.Partitioner fallback) {
+        if (hashPlacement) {
+            return org.tebaldi.server.node.Partitioner.byKey(catalog, dataServers);
+        }
         return placement == null ? fallback
                 : org.tebaldi.server.node.Placement.load(placement, catalog, dataServers, fallback);
     }

@@ -198,6 +198,15 @@ final class ExperimentReader {
         if ("none".equals(placement)) {
             placement = null; // placement: none — the default partitioner (tebaldi partition profiles with it)
         }
+        boolean hashPlacement = "hash".equals(placement); // placement: hash — whole-key hashing, no affinity
+        if (hashPlacement && processes) {
+            throw c.error("placement", "placement: hash is built by embedded and simulated clusters only (node "
+                    + "processes build the workload's partitioner)", "use mode: embedded or simulated, or remove "
+                    + "placement");
+        }
+        if (hashPlacement) {
+            placement = null;
+        }
         if (placement != null && processes) {
             throw c.error("placement", "a placement is loaded by embedded and simulated clusters only (node processes "
                     + "build the workload's partitioner)", "use mode: embedded or simulated, or remove placement");
@@ -233,7 +242,7 @@ final class ExperimentReader {
             }
         }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch, replicas, rmode, reads, placementFile, autoFailover, fencing);
+                session, commit, epoch, replicas, rmode, reads, placementFile, autoFailover, fencing, hashPlacement);
     }
 
     /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */

@@ -257,4 +257,12 @@ class ExperimentErrorsTest {
         assertEquals("<dir>/none.yaml: no such experiment file. Fix: check the path (relative paths start at <dir>)",
                 e.getMessage().replace(tmp.toString(), "<dir>"));
     }
+
+    @Test
+    void hashPlacementIsRefusedOnNodeProcesses() {
+        assertEquals("<dir>/experiments/x.yaml:4: cluster.placement: placement: hash is built by embedded and "
+                + "simulated clusters only (node processes build the workload's partitioner). Fix: use mode: embedded "
+                + "or simulated, or remove placement",
+                error(bank("dataServers: 2", "dataServers: 2, mode: processes, placement: hash")));
+    }
 }

@@ -208,4 +208,21 @@ class ExperimentLoaderTest {
         assertEquals(2_000, fx.load(ExperimentFixture.BANK, "durability.enabled=true", "durability.writeLatency=2ms")
                 .durability().options(tmp, tmp.resolve("f")).writeLatencyMicros());
     }
+
+    @Test
+    void hashPlacementSpreadsEveryTableOverTheServersByItsWholeKey() {
+        Experiment e = fx.load(ExperimentFixture.BANK, "cluster.placement=hash", "cluster.dataServers=4");
+        assertTrue(e.cluster().hashPlacement());
+        assertNull(e.cluster().placement(), "no placement file");
+        org.tebaldi.core.model.Catalog cat = e.workload().database().catalog();
+        org.tebaldi.server.node.Partitioner p = e.cluster().partitioner(cat, k -> 0);
+        java.util.Set<Integer> servers = new java.util.HashSet<>();
+        for (long id = 0; id < 20; id++) {
+            org.tebaldi.core.model.Key k = org.tebaldi.core.model.Key.of(0, id);
+            assertEquals(Math.floorMod(k.hashCode(), 4), p.partition(k), "whole-key hash, not the fallback");
+            servers.add(p.partition(k));
+        }
+        assertEquals(4, servers.size(), "20 accounts land on all 4 servers");
+        assertFalse(fx.load(ExperimentFixture.BANK).cluster().hashPlacement(), "the default: the workload's");
+    }
 }

@@ -33,4 +33,14 @@ public interface Partitioner {
             return Math.floorMod(key.hashCode(), servers);
         };
     }
+
+    /**
+     * Hash placement ({@code cluster.placement: hash}): every table's rows spread over the servers by a hash of the
+     * whole key, with no affinity (TPC-C's rows of one warehouse land on every server). Replicated tables map to 0.
+     * The dissertation does not say how its rows were placed (docs/simulation.md, "Which difference moves the
+     * ratio"); this is the placement a key-value store gives by default.
+     */
+    static Partitioner byKey(Catalog catalog, int servers) {
+        return key -> catalog.table(key.table()).replicated() ? 0 : Math.floorMod(key.hashCode(), servers);
+    }
 }
