@@ -22,6 +22,12 @@ final class ChainMap {
     private int[] arities = new int[0];
     private final Object2ObjectOpenHashMap<Key, VersionChain> other = new Object2ObjectOpenHashMap<>();
     private final int expectedKeys;
+    /**
+     * Most entries a table's map is created (or trimmed back) with; it grows by doubling past that. Small, because a
+     * cluster of many data servers makes one map per table on each: 200 servers × 9 TPC-C tables at 65,536 entries
+     * were 2.7 GB of empty tables under hash placement.
+     */
+    private static final int INITIAL_CAPACITY = 1 << 12;
 
     /** @param expectedKeys capacity hint (keys of the largest table) */
     ChainMap(int expectedKeys) {
@@ -46,7 +52,7 @@ final class ChainMap {
             if (!create) {
                 return null;
             }
-            m = new Long2ObjectOpenHashMap<>(Math.min(expectedKeys, 1 << 16));
+            m = new Long2ObjectOpenHashMap<>(Math.min(expectedKeys, INITIAL_CAPACITY));
             packed[table] = m;
             arities[table] = key.arity();
         }
@@ -123,7 +129,7 @@ final class ChainMap {
         for (Long2ObjectOpenHashMap<VersionChain> m : packed) {
             if (m != null) {
                 m.clear();
-                m.trim(Math.min(expectedKeys, 1 << 16));
+                m.trim(Math.min(expectedKeys, INITIAL_CAPACITY));
             }
         }
         other.clear();

@@ -64,7 +64,7 @@ public final class ArenaBaseStore implements BaseStore {
         this.budget = budgetBytes;
         long seg = budgetBytes == Long.MAX_VALUE ? Arena.MAX_SEGMENT : Math.min(Arena.MAX_SEGMENT, budgetBytes / 8);
         this.arena = new Arena((int) Math.max(Arena.MIN_SEGMENT, seg));
-        this.index = new ArenaIndex(this::holds, Math.max(16, Math.min(expectedKeys, 1 << 16)));
+        this.index = new ArenaIndex(this::holds, Math.max(16, Math.min(expectedKeys, 1 << 12)));
         this.coldFactory = coldFactory;
     }
 
