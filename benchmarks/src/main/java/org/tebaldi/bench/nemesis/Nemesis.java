@@ -11,13 +11,17 @@ import org.tebaldi.server.process.ProcessCluster;
 /**
  * Carries a {@link FaultSchedule} out against a running {@link ProcessCluster} on a {@link NetFabric}
  * (docs/reliability.md, "Nemesis"), on a thread of its own: each fault its planned gap after the last one healed,
- * held as planned (a fault that would end past the schedule's end is skipped); a node
- * whose process is dead after a fault healed (killed, or exited because its ZooKeeper session expired) is started
- * again once the cluster's failover for it (if any) finished. {@link #finish} stops the schedule, heals the network,
+ * held as planned (a fault that would end past the schedule's end is skipped). Between faults and after the last
+ * one, every {@value #REVIVE_POLL_MILLIS} ms, a node whose process is dead (killed, or exited because its ZooKeeper
+ * session expired — which it learns only when the partition heals and it reconnects, so often after the heal) is
+ * started again once the cluster's failover for it (if any) finished. {@link #finish} stops the schedule, heals the network,
  * continues every stopped node and restarts every dead one — the state the final reads and the checkers see. Every
  * action is logged with its time ({@link #events}).
  */
 public final class Nemesis implements AutoCloseable {
+    /** How often the schedule's thread looks for dead node processes between faults, ms. */
+    static final long REVIVE_POLL_MILLIS = 250;
+
     private final FaultSchedule schedule;
     private final NetFabric net;
     private final Supplier<ProcessCluster> cluster;
@@ -58,7 +62,7 @@ public final class Nemesis implements AutoCloseable {
         try {
             long plannedEnd = 0;
             for (FaultSchedule.Fault f : schedule.faults()) {
-                if (!sleepUntil(now() + f.atMillis() - plannedEnd)) { // the planned gap, from the last heal
+                if (!reviveUntil(now() + f.atMillis() - plannedEnd)) { // the planned gap, from the last heal
                     return;
                 }
                 plannedEnd = f.atMillis() + f.holdMillis();
@@ -75,6 +79,7 @@ public final class Nemesis implements AutoCloseable {
                 }
                 reviveDead();
             }
+            reviveUntil(Long.MAX_VALUE); // until the run stops: a node may exit well after the last heal
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -86,6 +91,17 @@ public final class Nemesis implements AutoCloseable {
     private boolean sleepUntil(long atMillis) throws InterruptedException {
         while (!stopping && now() < atMillis) {
             Thread.sleep(Math.min(50, Math.max(1, atMillis - now())));
+        }
+        return !stopping;
+    }
+
+    /** Waits until {@code atMillis}, restarting dead nodes every {@value #REVIVE_POLL_MILLIS} ms; false if stopped. */
+    private boolean reviveUntil(long atMillis) throws InterruptedException {
+        while (!stopping && now() < atMillis) {
+            Thread.sleep(Math.min(REVIVE_POLL_MILLIS, Math.max(1, atMillis - now())));
+            if (!stopping) {
+                reviveDead();
+            }
         }
         return !stopping;
     }

@@ -15,8 +15,7 @@ import org.tebaldi.bench.run.RunListener;
  * node processes, each in a network namespace of its own, 20 s under seed 3's schedule (isolations, halves, a pause,
  * a kill -9 and restart); then both checkers pass, the cluster commits after the faults, the results are written,
  * and no namespace or bridge of the run is left behind. Skipped (a JUnit assumption, with the reason) where network
- * namespaces are not allowed, and unless {@code -Dtebaldi.nemesis.it=true} (its liveness after healing is not yet
- * reliable: docs/reliability.md, "Nemesis").
+ * namespaces are not allowed (docs/reliability.md, "Nemesis").
  */
 class NemesisIT {
     @TempDir
@@ -24,9 +23,6 @@ class NemesisIT {
 
     @Test
     void aSeededScheduleOfFaultsLeavesAValidHistoryAndALiveCluster() throws Exception {
-        Assumptions.assumeTrue(Boolean.getBoolean("tebaldi.nemesis.it"), "nemesis IT off by default: on a clean-clone"
-                + " CI run a data server exited after the halves partition and came back only after the run (not live"
-                + " after healing; docs/reliability.md, \"Nemesis\"); run it with mvn -B verify -Dtebaldi.nemesis.it=true");
         NemesisRun run = new NemesisRun(3, 20, 1, true, NemesisRun.TREE_2PL, 6_000, tmp.resolve("out"));
         NemesisRun.Verdict v;
         try {
