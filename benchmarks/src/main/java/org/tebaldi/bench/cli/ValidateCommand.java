@@ -74,6 +74,11 @@ final class ValidateCommand implements Callable<Integer> {
             + "validation's")
     Path reuseReal;
 
+    @Option(names = "--costs", paramLabel = "TABLE.yaml", description = "the cost table of the simulated runs "
+            + "(default: each experiment's, config/costs/this-machine.yaml unless it names one), e.g. one just "
+            + "written by scripts/tebaldi calibrate on this host")
+    Path costs;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
@@ -117,6 +122,9 @@ final class ValidateCommand implements Callable<Integer> {
             r.add("cluster.mode=embedded");
             List<String> s = new ArrayList<>(common);
             s.add("cluster.mode=simulated");
+            if (costs != null) {
+                s.add("cluster.simulation.costs=" + costs);
+            }
             real = ExperimentLoader.loadSweep(experiments, r, cwd);
             sim = ExperimentLoader.loadSweep(experiments, s, cwd);
             RunDirectory.checkOut(out);

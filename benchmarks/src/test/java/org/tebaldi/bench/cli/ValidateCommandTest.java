@@ -72,4 +72,16 @@ class ValidateCommandTest {
         assertTrue(off.err().contains("ran with verify after, this validation with verify off. Fix: add --set "
                 + "verify=after"), off.err());
     }
+
+    @Test
+    void costsNamesTheSimulatedRunsTableAndAMissingOneIsRefusedBeforeAnythingRuns() throws Exception {
+        Path bank = bank();
+        Path out = tmp.resolve("v");
+        Path missing = tmp.resolve("no-such-table.yaml");
+        RunCommandTest.Run r = RunCommandTest.run("validate", "--costs", missing.toString(), "--out", out.toString(),
+                bank.toString());
+        assertEquals(ExitCodes.CONFIG, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("cluster.simulation.costs: no cost table at " + missing), r.err());
+        assertFalse(Files.exists(out));
+    }
 }
