@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
  * {@value ExitCodes#CONFIG} for bad input (nothing run).
  */
 @Command(name = "validate", description = "Compare the simulated model of this machine with real embedded runs "
-        + "(throughput within 20%, abort rate within 5 points).")
+        + "(throughput within 20%%, abort rate within 5 points).")
 final class ValidateCommand implements Callable<Integer> {
     /** Throughput bound: |simulated / real - 1|. */
     static final double THROUGHPUT_BOUND = 0.20;
