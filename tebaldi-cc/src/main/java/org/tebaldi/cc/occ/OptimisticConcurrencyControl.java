@@ -5,6 +5,7 @@ import java.util.List;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.OptionDraw;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.config.Durations;
@@ -39,8 +40,8 @@ public final class OptimisticConcurrencyControl implements Mechanism {
 
     /** Random trees: TIDs from the coordinators' hybrid clocks on half of the leaves. */
     @Override
-    public java.util.List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
-        return java.util.List.of(org.tebaldi.core.cc.OptionDraw.drawn("timestamps", org.tebaldi.core.cc.OptionDraw.Scope.LEAF, true, null, "dst"));
+    public List<OptionDraw> randomOptions() {
+        return List.of(OptionDraw.drawn("timestamps", OptionDraw.Scope.LEAF, true, null, "dst"));
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.OptionDraw;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.lock.DeadlockPolicy;
@@ -60,8 +61,8 @@ public final class RuntimePipelining implements Mechanism {
 
     /** Random trees: a 20 ms lock timeout. */
     @Override
-    public java.util.List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
-        return java.util.List.of(org.tebaldi.core.cc.OptionDraw.fixed("lockTimeout", "20ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE));
+    public List<OptionDraw> randomOptions() {
+        return List.of(OptionDraw.fixed("lockTimeout", "20ms", OptionDraw.Scope.EVERY_NODE));
     }
 
     @Override

@@ -3,10 +3,12 @@ package org.tebaldi.cc.ssi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.OptionDraw;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.ts.TimestampScheme;
@@ -39,15 +41,15 @@ public final class SerializableSnapshotIsolation implements Mechanism {
 
     /** Multiversion: it hands out timestamped snapshots. */
     @Override
-    public java.util.Set<Property> properties() {
-        return java.util.Set.of(Property.MULTIVERSION);
+    public Set<Property> properties() {
+        return Set.of(Property.MULTIVERSION);
     }
 
     /** Random trees: a 1 ms batch interval, and DST snapshots on half of the roots DST's rule allows. */
     @Override
-    public java.util.List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
-        return java.util.List.of(org.tebaldi.core.cc.OptionDraw.fixed("batchInterval", "1ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE),
-                org.tebaldi.core.cc.OptionDraw.drawn("timestamps", org.tebaldi.core.cc.OptionDraw.Scope.DST_ROOT, false, null, "dst"));
+    public List<OptionDraw> randomOptions() {
+        return List.of(OptionDraw.fixed("batchInterval", "1ms", OptionDraw.Scope.EVERY_NODE),
+                OptionDraw.drawn("timestamps", OptionDraw.Scope.DST_ROOT, false, null, "dst"));
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.OptionDraw;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.config.Durations;
@@ -44,9 +45,9 @@ public final class Sundial implements Mechanism, org.tebaldi.core.cc.LabelledCou
 
     /** Random trees: a 20 ms lock timeout, and a caching policy drawn for a leaf that is the whole tree. */
     @Override
-    public List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
-        return List.of(org.tebaldi.core.cc.OptionDraw.fixed("lockTimeout", "20ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE),
-                org.tebaldi.core.cc.OptionDraw.drawn("cache", org.tebaldi.core.cc.OptionDraw.Scope.WHOLE_TREE, false, POLICIES.toArray(new String[0])));
+    public List<OptionDraw> randomOptions() {
+        return List.of(OptionDraw.fixed("lockTimeout", "20ms", OptionDraw.Scope.EVERY_NODE),
+                OptionDraw.drawn("cache", OptionDraw.Scope.WHOLE_TREE, false, POLICIES.toArray(new String[0])));
     }
 
     /**

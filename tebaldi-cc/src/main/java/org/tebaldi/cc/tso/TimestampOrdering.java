@@ -3,10 +3,12 @@ package org.tebaldi.cc.tso;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.OptionDraw;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.config.Durations;
@@ -42,15 +44,15 @@ public final class TimestampOrdering implements Mechanism {
 
     /** Multiversion: it keeps versions by timestamp and reads at a snapshot. */
     @Override
-    public java.util.Set<Property> properties() {
-        return java.util.Set.of(Property.MULTIVERSION);
+    public Set<Property> properties() {
+        return Set.of(Property.MULTIVERSION);
     }
 
     /** Random trees: a 1 ms batch interval inside, and on half of the leaves the coordinators' hybrid clocks. */
     @Override
-    public java.util.List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
-        return java.util.List.of(org.tebaldi.core.cc.OptionDraw.fixed("batchInterval", "1ms", org.tebaldi.core.cc.OptionDraw.Scope.INNER),
-                org.tebaldi.core.cc.OptionDraw.drawn("timestamps", org.tebaldi.core.cc.OptionDraw.Scope.LEAF, true, null, "dst"));
+    public List<OptionDraw> randomOptions() {
+        return List.of(OptionDraw.fixed("batchInterval", "1ms", OptionDraw.Scope.INNER),
+                OptionDraw.drawn("timestamps", OptionDraw.Scope.LEAF, true, null, "dst"));
     }
 
     @Override

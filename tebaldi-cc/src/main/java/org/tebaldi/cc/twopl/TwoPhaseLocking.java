@@ -5,6 +5,7 @@ import java.util.List;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.cc.DsServices;
 import org.tebaldi.core.cc.Mechanism;
+import org.tebaldi.core.cc.OptionDraw;
 import org.tebaldi.core.cc.TcPart;
 import org.tebaldi.core.cc.TcServices;
 import org.tebaldi.core.cc.lock.DeadlockPolicy;
@@ -38,9 +39,9 @@ public final class TwoPhaseLocking implements Mechanism, org.tebaldi.core.cc.Lab
 
     /** Random trees: a 20 ms lock timeout, and a deadlock flavour drawn on every node. */
     @Override
-    public List<org.tebaldi.core.cc.OptionDraw> randomOptions() {
-        return List.of(org.tebaldi.core.cc.OptionDraw.fixed("lockTimeout", "20ms", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE),
-                org.tebaldi.core.cc.OptionDraw.drawn("deadlock", org.tebaldi.core.cc.OptionDraw.Scope.EVERY_NODE, false, "timeout", "wait-die", "no-wait"));
+    public List<OptionDraw> randomOptions() {
+        return List.of(OptionDraw.fixed("lockTimeout", "20ms", OptionDraw.Scope.EVERY_NODE),
+                OptionDraw.drawn("deadlock", OptionDraw.Scope.EVERY_NODE, false, "timeout", "wait-die", "no-wait"));
     }
 
     /**
