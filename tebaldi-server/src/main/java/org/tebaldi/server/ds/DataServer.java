@@ -133,7 +133,7 @@ public final class DataServer extends NodeBase implements DsServices {
 
     @Override
     protected void started() {
-        history.start(this, store);
+        history.start(this, store, config().gcEpochMicros() > 0);
         if (config().profileFlushMicros() > 0) {
             enableProfiling(new NodeId(Role.MONITOR, 0), config().profileFlushMicros());
         }
@@ -164,6 +164,7 @@ public final class DataServer extends NodeBase implements DsServices {
 
     /** Streamed checking: the last hand-over, with every remaining committed version. Call once it stopped. */
     public void finishHistoryStream() {
+        gc.forEachPendingWrite((key, chain) -> history.reportFinal(key, chain, true));
         history.handOver(store, true);
     }
 

@@ -3,9 +3,12 @@ package org.tebaldi.server.ds;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.tebaldi.core.cc.DsPart;
+import org.tebaldi.core.model.Key;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
+import org.tebaldi.core.storage.VersionChain;
 
 /**
  * Garbage collection of versions at one data server in GC epochs (dissertation §4.5.3). Every transaction gets
@@ -174,10 +177,28 @@ final class GcEpochs {
         }
     }
 
-    /** Forgets every epoch (the CC module was rebuilt and every version re-based, or the store was reloaded). */
+    /**
+     * Forgets every epoch (the CC module was rebuilt and every version re-based, or the store was reloaded); the
+     * history recorder looks at their written keys at its hand-overs instead ({@link DsHistory#epochDropped}).
+     */
     void reset() {
+        forEachPendingWrite((key, chain) -> ds.recorder().epochDropped(key));
         epochs.clear();
         generation++;
+    }
+
+    /**
+     * Every key and chain written by a committed transaction of an epoch not collected yet (streamed checking: its
+     * versions are reported final when the node stopped).
+     */
+    void forEachPendingWrite(BiConsumer<Key, VersionChain> action) {
+        for (Epoch e : epochs) {
+            for (List<DsTxnImpl.Written> ws : e.written) {
+                for (DsTxnImpl.Written w : ws) {
+                    action.accept(w.key(), w.chain());
+                }
+            }
+        }
     }
 
     /** Versions pruned so far. */
