@@ -50,7 +50,7 @@ import org.tebaldi.server.node.ClusterConfig;
  *     t.write(account.row(r.getLong("balance") - 10), 1).join();
  *     t.commit().join();
  *     cluster.awaitQuiet(1_000);
- *     CheckResult verdict = cluster.checkSerializable();   // verdict.serializable()
+ *     CheckResult verdict = cluster.checkSerializable();   // verdict.serializable(); stops the cluster
  * }
  * }</pre>
  *
@@ -61,6 +61,7 @@ import org.tebaldi.server.node.ClusterConfig;
 public final class EmbeddedCluster implements AutoCloseable {
     private final Cluster cluster;
     private final EmbeddedRuntime runtime;
+    private boolean closed;
     private final LoadedTree tree;
 
     private EmbeddedCluster(Cluster cluster, EmbeddedRuntime runtime, LoadedTree tree) {
@@ -115,7 +116,9 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     /**
      * Checks the recorded history for serializability (Adya's DSG: cycles, aborted and intermediate reads). Call
-     * once the cluster is quiet ({@link #awaitQuiet}).
+     * once the cluster is quiet ({@link #awaitQuiet}), as the last use of the cluster: it stops every node first
+     * ({@link #close}), since a quiet node's timers (GC epochs moving rows off the heap) would otherwise change the
+     * store while its history is read from another thread.
      *
      * @throws IllegalStateException if the cluster was built with {@code recordHistory(false)}
      */
@@ -123,6 +126,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (!cluster.config().recordHistory()) {
             throw new IllegalStateException("the history is not recorded: build with recordHistory(true)");
         }
+        close();
         return SerializabilityChecker.check(History.merge(cluster.historyLogs()));
     }
 
@@ -131,10 +135,13 @@ public final class EmbeddedCluster implements AutoCloseable {
         return runtime.failures();
     }
 
-    /** Stops every node and its threads. */
+    /** Stops every node and its threads (once; a second call does nothing). */
     @Override
     public void close() {
-        cluster.close();
+        if (!closed) {
+            closed = true;
+            cluster.close();
+        }
     }
 
     /** Settings of an {@link EmbeddedCluster}; every setting has a default but the tree. */
