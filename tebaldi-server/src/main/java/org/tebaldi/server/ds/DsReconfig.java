@@ -170,8 +170,9 @@ final class DsReconfig implements DsFeature {
             ds.txns().clear();
         }
         ds.module().install(ds.config().withTree(tree));
-        ds.gc().reset();
+        var dropped = ds.gc().reset();
         ds.store().rebaseAll();
+        ds.gc().settleDropped(dropped);
     }
 
     /**

@@ -180,11 +180,34 @@ final class GcEpochs {
     /**
      * Forgets every epoch (the CC module was rebuilt and every version re-based, or the store was reloaded); the
      * history recorder looks at their written keys at its hand-overs instead ({@link DsHistory#epochDropped}).
+     * Returns the writes of the dropped epochs: a partial restart hands them to {@link #settleDropped} once it
+     * re-based the store.
      */
-    void reset() {
+    List<List<DsTxnImpl.Written>> reset() {
         forEachPendingWrite((key, chain) -> ds.recorder().epochDropped(key));
+        List<List<DsTxnImpl.Written>> dropped = new ArrayList<>();
+        for (Epoch e : epochs) {
+            dropped.addAll(e.written);
+        }
         epochs.clear();
         generation++;
+        return dropped;
+    }
+
+    /**
+     * A partial restart re-based every committed version (settled: dissertation §5.5.1), so the chains the dropped
+     * epochs wrote report their final versions and drop the older ones, as those epochs' collection would have
+     * ({@link #collect}). Left alone, each kept every version written before the restart for good — a key written
+     * once (an insert) was never written again to be pruned — and stayed on the heap, rescanned by every eviction
+     * pass (docs/performance.md, "Long runs").
+     */
+    void settleDropped(List<List<DsTxnImpl.Written>> dropped) {
+        for (List<DsTxnImpl.Written> ws : dropped) {
+            for (DsTxnImpl.Written w : ws) {
+                ds.recorder().reportFinal(w.key(), w.chain(), false);
+                pruned += w.chain().pruneSettled(keepOrder ? writer -> ds.recorder().pruned(w.key(), writer) : null);
+            }
+        }
     }
 
     /**
