@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.ACLProvider;
@@ -69,7 +70,8 @@ public record ZkAuth(ZkPaths paths, String user, String password) {
     /** The ACL of the cluster's znodes: every permission for this digest identity only. */
     public List<ACL> acl() {
         try {
-            return List.of(new ACL(ZooDefs.Perms.ALL,
+            // not List.of: ZooKeeper's ACL check asks contains(null), which List.of answers with an exception
+            return Collections.singletonList(new ACL(ZooDefs.Perms.ALL,
                     new Id("digest", DigestAuthenticationProvider.generateDigest(line()))));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-1 is not available in this JVM: " + e, e);
