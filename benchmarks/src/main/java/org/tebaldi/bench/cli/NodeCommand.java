@@ -15,8 +15,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi node --role tc|ds|ts|batch|monitor|configurator --zk HOST:PORT,... [--id N]} (docs/cluster.md, "Process mode"): one
- * process of a real cluster ({@link NodeHost}). Bad input (unknown role, malformed --zk, missing --id for tc/ds)
+ * {@code tebaldi node --role tc|ds|ts|batch|monitor|configurator --zk HOST:PORT,... [--id N] [--credentials DIR]}
+ * (docs/cluster.md, "Process mode"; the credentials: "Security"): one process of a real cluster ({@link NodeHost}). Bad input (unknown role, malformed --zk, missing --id for tc/ds)
  * prints one message and exits {@value ExitCodes#CONFIG}; failing to start (ZooKeeper unreachable, nothing
  * published) exits {@value ExitCodes#RUN_FAILED}; a lost ZooKeeper session exits 1.
  */
@@ -75,6 +75,12 @@ final class NodeCommand implements Callable<Integer> {
             + "data server acknowledges nothing once its ZooKeeper session went unconfirmed for half the session "
             + "timeout (lease, the default), or keeps serving (off); docs/reliability.md")
     String fencing;
+
+    @Option(names = "--credentials", paramLabel = "DIR", description = "the cluster's credentials directory that "
+            + "'tebaldi run' wrote (<run dir>/cluster; a copy on other machines): the ZooKeeper digest credentials "
+            + "that open the cluster's znodes and, with cluster.tls, this node's TLS certificate; docs/cluster.md "
+            + "\"Security\"")
+    java.nio.file.Path credentials;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
@@ -155,7 +161,12 @@ final class NodeCommand implements Callable<Integer> {
             throw new ConfigException("--fencing", 0, "", "unknown fencing '" + fencing + "'",
                     "use --fencing lease (the default) or --fencing off");
         }
+        if (credentials != null && !java.nio.file.Files.isDirectory(credentials)) {
+            throw new ConfigException("--credentials", 0, "", "'" + credentials + "' is not a directory",
+                    "name the credentials directory the cluster's runner wrote, e.g. --credentials "
+                            + "results/RUN/cluster");
+        }
         return new NodeOptions(r, id == null ? 0 : id, zk, cluster, host, adv, port, sessionMillis, exitOnStdinEof,
-                promoteFrom, fencing.equals("lease"));
+                promoteFrom, fencing.equals("lease"), credentials);
     }
 }

@@ -49,6 +49,9 @@ import org.tebaldi.server.zk.ZkConnection;
  * @param hashPlacement      {@code placement: hash}: every table hashed on its whole key over the data servers
  *                           ({@link org.tebaldi.server.node.Partitioner#byKey}) instead of the workload's partitioner
  *                           (TPC-C: by warehouse); embedded and simulated modes
+ * @param tls                {@code tls}: mutual TLS on every connection between the node processes and the runner,
+ *                           with a CA and certificates generated for the run (docs/cluster.md, "Security"); processes
+ *                           mode only, default false
  */
 public record ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                           int threads, boolean batching, SimulationSpec simulation, String bind,
@@ -56,7 +59,20 @@ public record ClusterSpec(String mode, String transport, int dataServers, int co
                           org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
                           org.tebaldi.server.replica.ReplicationOptions.Reads replicaReads,
                           java.nio.file.Path placement, boolean autoFailover, boolean fencing,
-                          boolean hashPlacement) {
+                          boolean hashPlacement, boolean tls) {
+    /** Without TLS. */
+    public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
+                       int threads, boolean batching, SimulationSpec simulation, String bind,
+                       long sessionTimeoutMillis, CommitProtocol commit, long epochMicros, int replicas,
+                       org.tebaldi.server.replica.ReplicationOptions.Mode replicationMode,
+                       org.tebaldi.server.replica.ReplicationOptions.Reads replicaReads,
+                       java.nio.file.Path placement, boolean autoFailover, boolean fencing,
+                       boolean hashPlacement) {
+        this(mode, transport, dataServers, coordinators, networkDelayMicros, threads, batching, simulation, bind,
+                sessionTimeoutMillis, commit, epochMicros, replicas, replicationMode, replicaReads, placement,
+                autoFailover, fencing, hashPlacement, false);
+    }
+
     /** Fenced by a lease, the workload's partitioner. */
     public ClusterSpec(String mode, String transport, int dataServers, int coordinators, long networkDelayMicros,
                        int threads, boolean batching, SimulationSpec simulation, String bind,

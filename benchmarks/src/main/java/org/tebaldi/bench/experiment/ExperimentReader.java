@@ -16,15 +16,14 @@ import org.tebaldi.core.config.Durations;
 import org.tebaldi.core.tree.LoadedTree;
 import org.tebaldi.core.tree.TreeContext;
 import org.tebaldi.server.durability.DurabilityOptions;
-import org.tebaldi.server.zk.ZkConnection;
 
 /**
  * Binds and validates an experiment document (overrides already applied) into an {@link Experiment}, key by key
  * in file order of importance: unknown keys, name, workload, tree, cluster, clients, warm-up ({@link WarmupSpec}),
  * duration, verify, treeOptions ({@link TreeOptions}), profile (applied before, {@link Profiles}), retry, seed,
  * output, profiler, autoconf, durability, storage ({@link StorageReader}). Defaults: cluster {mode: embedded,
- * transport: local, dataServers: 1, coordinators: 1, networkDelay: 50us, threads: 0, sessionTimeout: 15s (processes
- * only)}, warmup 0s, verify false (true means after, {@link VerifyMode}), retry {backoff: 1ms, maxBackoff: 50ms,
+ * transport: local, dataServers: 1, coordinators: 1, networkDelay: 50us, threads: 0, sessionTimeout: 15s and tls:
+ * false (processes only, {@link ProcessKeys})}, warmup 0s, verify false (true means after, {@link VerifyMode}), retry {backoff: 1ms, maxBackoff: 50ms,
  * byMechanism: none}, seed 1, durability store rocksdb (simulated in mode simulated),
  * output results, profiler off ({@link ProfilerSpec#OFF}), autoconf {@link AutoconfSpec#DEFAULT}, target tebaldi
  * ({@link TargetReader}). Required: name, workload (with name), tree (unless target is postgresql), clients,
@@ -186,7 +185,8 @@ final class ExperimentReader {
                     "use 127.0.0.1 (loopback, the default), 0.0.0.0 (every interface) or one of this machine's "
                             + "addresses");
         }
-        long session = sessionTimeout(c, processes);
+        long session = ProcessKeys.sessionTimeout(c, processes);
+        boolean tls = ProcessKeys.tls(c, processes);
         org.tebaldi.server.node.CommitProtocol commit = org.tebaldi.server.node.CommitProtocol.parse(
                 c.choice("commit", "2pc", List.of("2pc", "epoch")));
         if (c.node().has("epoch") && commit != org.tebaldi.server.node.CommitProtocol.EPOCH) {
@@ -242,26 +242,8 @@ final class ExperimentReader {
             }
         }
         return new ClusterSpec(mode, transport, dataServers, coordinators, delay, threads, batching, sim, bind,
-                session, commit, epoch, replicas, rmode, reads, placementFile, autoFailover, fencing, hashPlacement);
-    }
-
-    /** {@code cluster.sessionTimeout}, ms: processes mode only, 2 s to 10 min (default 15 s). */
-    private static long sessionTimeout(Fields c, boolean processes) {
-        if (!c.node().has("sessionTimeout")) {
-            return ZkConnection.DEFAULT_SESSION_MILLIS;
-        }
-        if (!processes) {
-            throw c.error("sessionTimeout", "only mode processes has ZooKeeper sessions (this cluster runs in one JVM)",
-                    "add mode: processes, or remove sessionTimeout");
-        }
-        long micros = c.duration("sessionTimeout", "15s", true, "15s");
-        if (micros < ZkConnection.MIN_SESSION_MILLIS * 1000L || micros > ZkConnection.MAX_SESSION_MILLIS * 1000L) {
-            throw c.error("sessionTimeout", "must be between " + ZkConnection.MIN_SESSION_MILLIS / 1000 + "s and "
-                    + ZkConnection.MAX_SESSION_MILLIS / 60_000 + "m, found " + Durations.format(micros),
-                    "write e.g. sessionTimeout: 15s (shorter detects a dead node sooner, longer survives longer "
-                            + "pauses on a busy machine)");
-        }
-        return micros / 1000;
+                session, commit, epoch, replicas, rmode, reads, placementFile, autoFailover, fencing, hashPlacement,
+                tls);
     }
 
     private static DurabilitySpec durability(Fields d, boolean simulatedMode) {

@@ -9,7 +9,7 @@ final class ExperimentSchema {
             "storage", "profile", "treeOptions");
     static final List<String> CLUSTER = List.of("mode", "transport", "dataServers", "coordinators", "networkDelay",
             "threads", "batching", "simulation", "bind", "sessionTimeout", "commit", "epoch", "replication",
-            "placement");
+            "placement", "tls");
     static final List<String> REPLICATION = List.of("factor", "mode", "failover", "reads", "fencing");
     static final List<String> SIMULATION = List.of("machines", "coresPerMachine", "latency", "localLatency",
             "bandwidthGbps", "costs", "costMode", "serviceMachine", "groups", "groupLatency", "tsOpsPerSecond");

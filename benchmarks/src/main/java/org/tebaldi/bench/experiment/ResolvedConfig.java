@@ -62,6 +62,7 @@ public final class ResolvedConfig {
         if (e.cluster().mode().equals("processes")) {
             c.put("bind", e.cluster().bind());
             c.put("sessionTimeout", Durations.format(e.cluster().sessionTimeoutMillis() * 1000));
+            c.put("tls", e.cluster().tls());
         }
         SimulationSpec sim = e.cluster().simulation();
         if (sim != null) {

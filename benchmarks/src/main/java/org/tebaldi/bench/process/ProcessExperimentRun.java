@@ -139,7 +139,7 @@ public final class ProcessExperimentRun {
                 e.verify(), cs.threads(), REPLY_TIMEOUT_MILLIS, cfg.profileFlushMicros(), extension.allServices(),
                 cs.batching()).withDurability(dur).withCommit(cs.commit(), cs.epochMicros())
                 .withReplication(cs.replicas(), cs.replicationMode().name().toLowerCase(),
-                        cs.replicaReads().name().toLowerCase());
+                        cs.replicaReads().name().toLowerCase()).withTls(cs.tls());
         ProcessCluster.Spec spec = new ProcessCluster.Spec(cfg, manifest, e.name(), zk, nodeCommand, logDir,
                 START_MILLIS, cs.bind(), (int) cs.sessionTimeoutMillis(), cs.autoFailover())
                 .with(cs.fencing(), network != null ? network : org.tebaldi.server.process.NodeNetwork.oneHost(cs.bind()));

@@ -74,7 +74,7 @@ class ExperimentErrorsTest {
     void unknownClusterKeySuggestsTheClosest() {
         assertEquals("<dir>/experiments/x.yaml:4: cluster.dataServer: unknown key 'dataServer' (did you mean "
                 + "'dataServers'?). Fix: use one of mode, transport, dataServers, coordinators, networkDelay, threads, "
-                + "batching, simulation, bind, sessionTimeout, commit, epoch, replication, placement",
+                + "batching, simulation, bind, sessionTimeout, commit, epoch, replication, placement, tls",
                 error(bank("dataServers: 2", "dataServer: 2")));
     }
 
@@ -205,7 +205,7 @@ class ExperimentErrorsTest {
                 + "autoconf, target, postgresql, durability, storage, profile, treeOptions",
                 error(ExperimentFixture.BANK, "clientz=3"));
         assertEquals("--set cluster.netDelay=1ms: cluster.netDelay: unknown key 'netDelay'. Fix: use one of mode, "
-                + "transport, dataServers, coordinators, networkDelay, threads, batching, simulation, bind, sessionTimeout, commit, epoch, replication, placement",
+                + "transport, dataServers, coordinators, networkDelay, threads, batching, simulation, bind, sessionTimeout, commit, epoch, replication, placement, tls",
                 error(ExperimentFixture.BANK, "cluster.netDelay=1ms"));
         assertEquals("--set clients.max=3: clients.max: 'clients' is a single value, not a section. Fix: write "
                 + "--set clients=<value>", error(ExperimentFixture.BANK, "clients.max=3"));

@@ -4,9 +4,11 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.tebaldi.core.codec.CodecException;
@@ -19,12 +21,20 @@ import org.tebaldi.core.codec.CodecException;
  * the challenge and tells its {@link Peer} the link is ready, then resumes the peer's drain whenever the channel
  * turns writable. Any breach of the protocol — a frame too long, of an unknown kind, before the hello, undecodable,
  * a wrong hello, no hello within {@link Frames#HANDSHAKE_MILLIS} — closes the connection through {@link Rejections}
- * (one rate-limited log line); nothing a rejected or not yet authenticated peer sent is delivered.
+ * (one rate-limited log line); nothing a rejected or not yet authenticated peer sent is delivered. With TLS on
+ * ({@link NettyOptions#tls}) the transport's {@code SslHandler} runs before this handler: the challenge waits in it
+ * until the TLS handshake is done, and a failed TLS handshake is rejected the same way, naming the cause.
  */
 final class InboundHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(InboundHandler.class);
     /** Name of the splitter in the pipeline (replaced once the handshake is done). */
     static final String SPLITTER = "frames";
+    /** Name of the TLS handler in the pipeline (first; only with {@code cluster.tls}). */
+    static final String TLS = "tls";
+    /** What a refused TLS handshake means, and the fix (docs/cluster.md, "Security"). */
+    private static final String TLS_HINT = ": the peer is not a node of this TLS cluster (its certificate is not "
+            + "issued by this cluster's CA, it sent none, or it speaks plain TCP); every node needs the ca.crt and "
+            + "its own certificate from the credentials directory its runner wrote (--credentials DIR)";
 
     private final NettyTransport transport;
     private final Peer peer;
@@ -133,6 +143,25 @@ final class InboundHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** A failed TLS handshake (the peer's certificate refused, or ours by the peer) closes the connection. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof SslHandshakeCompletionEvent e && !e.isSuccess()) {
+            reject(ctx, "TLS handshake failed (" + brief(e.cause()) + ")" + TLS_HINT);
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    /** The innermost message of {@code t}, at most 200 characters (a record that is not TLS is dumped in hex). */
+    private static String brief(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        String m = c.getClass().getSimpleName() + ": " + c.getMessage();
+        return m.length() <= 200 ? m : m.substring(0, 200) + "...";
+    }
+
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
         if (peer != null && greeted && ctx.channel().isWritable()) {
@@ -143,7 +172,11 @@ final class InboundHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (cause instanceof DecoderException) {
+        if (cause instanceof DecoderException && cause.getCause() instanceof SSLException) {
+            reject(ctx, "TLS failure (" + brief(cause) + "): the peer refused this node's certificate or broke off the "
+                    + "TLS session; every node of a TLS cluster needs the ca.crt and its own certificate from the "
+                    + "credentials directory its runner wrote (--credentials DIR)");
+        } else if (cause instanceof DecoderException) {
             reject(ctx, cause.getMessage());
         } else if (cause instanceof IOException) {
             LOG.debug("connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());

@@ -116,8 +116,7 @@ public final class NettyTransport implements Transport {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(InboundHandler.SPLITTER, Frames.splitter(Frames.HANDSHAKE_MAX_FRAME))
-                                .addLast(new InboundHandler(NettyTransport.this, null));
+                        pipeline(ch, null);
                     }
                 });
         try {
@@ -213,14 +212,28 @@ public final class NettyTransport implements Transport {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(InboundHandler.SPLITTER, Frames.splitter(Frames.HANDSHAKE_MAX_FRAME))
-                                .addLast(new InboundHandler(NettyTransport.this, peer));
+                        pipeline(ch, peer);
                     }
                 });
     }
 
     Rejections rejections() {
         return rejections;
+    }
+
+    /**
+     * Sets up a new connection's pipeline: with TLS on, its {@code SslHandler} first (accepting or connecting),
+     * then the frame splitter and the handshake and frame handler; {@code peer} is the outgoing link, or null for
+     * an accepted connection.
+     */
+    private void pipeline(SocketChannel ch, Peer peer) {
+        NodeTls tls = options.tls();
+        if (tls != null) {
+            ch.pipeline().addLast(InboundHandler.TLS,
+                    peer == null ? tls.acceptor(ch.alloc()) : tls.connector(ch.alloc()));
+        }
+        ch.pipeline().addLast(InboundHandler.SPLITTER, Frames.splitter(Frames.HANDSHAKE_MAX_FRAME))
+                .addLast(new InboundHandler(this, peer));
     }
 
     /** Writes the hello answering {@code nonce} (fingerprint, name, HMAC under the cluster secret). */

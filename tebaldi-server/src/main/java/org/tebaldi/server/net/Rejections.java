@@ -21,6 +21,7 @@ final class Rejections {
     private final LongAdder lines = new LongAdder();
     private final AtomicLong lastLine = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
     private final AtomicLong unlogged = new AtomicLong();
+    private volatile String last;
 
     Rejections(String processName) {
         this.processName = processName;
@@ -28,6 +29,7 @@ final class Rejections {
 
     /** Logs it unless a line was logged within the last second, and closes the channel. */
     void reject(Channel ch, String problem) {
+        last = problem;
         long now = System.nanoTime();
         long last = lastLine.get();
         if (now - last >= LOG_EVERY_NANOS && lastLine.compareAndSet(last, now)) {
@@ -39,6 +41,11 @@ final class Rejections {
             unlogged.incrementAndGet();
         }
         ch.close();
+    }
+
+    /** The problem of the latest rejection (logged or not), or null if none. */
+    String last() {
+        return last;
     }
 
     /** Log lines written about them. */

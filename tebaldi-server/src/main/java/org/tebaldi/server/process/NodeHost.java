@@ -116,7 +116,10 @@ public final class NodeHost implements HostServices, AutoCloseable {
             connect = embeddedZk.connectString();
             LOG.info("embedded ZooKeeper at {} (pass --zk {} to the other nodes)", connect, connect);
         }
-        zk = ZkConnection.open(connect, opts.sessionMillis(), 15_000);
+        ZkPaths paths = new ZkPaths(opts.cluster());
+        ClusterCredentials creds = opts.credentials() == null ? null
+                : ClusterCredentials.open(opts.credentials(), paths);
+        zk = ZkConnection.open(connect, opts.sessionMillis(), 15_000, creds == null ? null : creds.zkAuth());
         // SUSPENDED (no answer for 2/3 of the session timeout: this JVM or the server paused, the CPU is
         // saturated) is not death: the session and this node's membership live on while the client reconnects.
         // Only LOST — the session expired — means the cluster has declared this node dead.
@@ -126,7 +129,6 @@ public final class NodeHost implements HostServices, AutoCloseable {
                 requestShutdown("ZooKeeper session lost: the cluster has declared this node dead");
             }
         });
-        ZkPaths paths = new ZkPaths(opts.cluster());
         store = new ClusterStore(zk, paths);
         Versioned<org.tebaldi.server.zk.ClusterManifest> manifest = store.awaitConfig(CONFIG_WAIT_MILLIS);
         Versioned<String> tree = store.awaitTree(CONFIG_WAIT_MILLIS);
@@ -142,12 +144,13 @@ public final class NodeHost implements HostServices, AutoCloseable {
         checkIndex(m.coordinators(), m.dataServers());
         id = new NodeId(opts.role(), opts.singleton() ? 0 : opts.index());
         String name = opts.singleton() ? opts.role().cli() + "-" + opts.index() : id.toString();
+        org.tebaldi.server.net.NodeTls tls = m.tls() ? ClusterCredentials.nodeTls(creds, opts.cluster(), id) : null;
         membership = new Membership(zk, paths);
         io.netty.channel.EventLoopGroup loop = NettyTransport.singleLoop(name);
         runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
                     new CodecContext(db.database().catalog()), membership,
-                    NettyOptions.defaults().withSecret(ClusterSecret.parse(m.secret())), name, loop);
+                    NettyOptions.defaults().withSecret(ClusterSecret.parse(m.secret())).withTls(tls), name, loop);
             return transport;
         });
         runtime.alignClock(m.clockOriginMicros());
@@ -203,9 +206,9 @@ public final class NodeHost implements HostServices, AutoCloseable {
             }
         });
         registerWhenFree(new InetSocketAddress(opts.advertiseHost(), bound.getPort()));
-        LOG.info("{} up at {}:{} (cluster {}, config version {}, tree version {}, ZooKeeper session {} ms){}", id,
+        LOG.info("{} up at {}:{} (cluster {}, config version {}, tree version {}, ZooKeeper session {} ms{}){}", id,
                 opts.advertiseHost(), bound.getPort(), opts.cluster(), manifest.version(), tree.version(),
-                ZkConnection.negotiated(zk),
+                ZkConnection.negotiated(zk), tls == null ? "" : ", mutual TLS",
                 node == null ? "; hosts nothing yet beyond membership" : "");
         if (opts.exitOnStdinEof()) {
             watchStdin();

@@ -20,9 +20,20 @@ import org.tebaldi.core.runtime.Role;
  * @param fencing        {@code replication.fencing}: true ({@code lease}) fences a replicated data server by a lease
  *                       on its ZooKeeper session ({@link org.tebaldi.server.zk.ZkLease}, docs/reliability.md "No
  *                       split brain"); false ({@code off}) does not
+ * @param credentials    the cluster's credentials directory ({@code --credentials}, {@link ClusterCredentials}): the
+ *                       ZooKeeper digest credentials and, for a TLS cluster, this node's certificate; null for none
+ *                       (then the node reads only a cluster whose znodes carry no ACL, and refuses a TLS cluster)
  */
 public record NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
-                          int port, int sessionMillis, boolean exitOnStdinEof, int promoteFrom, boolean fencing) {
+                          int port, int sessionMillis, boolean exitOnStdinEof, int promoteFrom, boolean fencing,
+                          java.nio.file.Path credentials) {
+    /** Without a credentials directory. */
+    public NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
+                       int port, int sessionMillis, boolean exitOnStdinEof, int promoteFrom, boolean fencing) {
+        this(role, index, zk, cluster, bindHost, advertiseHost, port, sessionMillis, exitOnStdinEof, promoteFrom,
+                fencing, null);
+    }
+
     /** Fenced by a lease (the default). */
     public NodeOptions(Role role, int index, String zk, String cluster, String bindHost, String advertiseHost,
                        int port, int sessionMillis, boolean exitOnStdinEof, int promoteFrom) {

@@ -73,7 +73,8 @@ final class NodeProcesses {
         cmd.addAll(List.of("--role", n.role().cli(), "--id", Integer.toString(n.index()), "--zk", connect,
                 "--cluster", spec.name(), "--host", spec.network().hostOf(n), "--session-timeout",
                 Integer.toString(spec.sessionMillis()), "--exit-on-stdin-eof", "--fencing",
-                spec.fencing() ? "lease" : "off"));
+                spec.fencing() ? "lease" : "off", "--credentials",
+                ClusterCredentials.beside(spec.logDir()).toString()));
         cmd.addAll(extra);
         cmd = spec.network().wrap(n, cmd);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
@@ -146,8 +147,8 @@ final class NodeProcesses {
      */
     void awaitPromoted(NodeId ds, int host) throws InterruptedException {
         LOG.warn("{} failed: its failover to ds{}'s replica is recorded in ZooKeeper; start it again with: tebaldi "
-                + "node --role ds --id {} --zk {} --cluster {} (it opens that replica)", ds, host, ds.index(), connect,
-                spec.name());
+                + "node --role ds --id {} --zk {} --cluster {} --credentials {} (it opens that replica)", ds, host,
+                ds.index(), connect, spec.name(), ClusterCredentials.beside(spec.logDir()));
         if (!membership.await(List.of(ds), spec.startMillis()).isEmpty()) {
             throw new IllegalStateException(ds + " was not started again within " + spec.startMillis()
                     + " ms of its failover");

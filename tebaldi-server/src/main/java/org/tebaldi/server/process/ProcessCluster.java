@@ -171,18 +171,19 @@ public final class ProcessCluster implements AutoCloseable {
         } else {
             connect = spec.zk();
         }
-        zk = ZkConnection.open(connect, Math.max(ZkConnection.RUNNER_SESSION_MILLIS, spec.sessionMillis()), 15_000);
         ZkPaths paths = new ZkPaths(spec.name());
+        ClusterCredentials creds = ClusterCredentials.create(ClusterCredentials.beside(spec.logDir()), paths,
+                spec.manifest().tls(), nodes());
+        zk = ZkConnection.open(connect, Math.max(ZkConnection.RUNNER_SESSION_MILLIS, spec.sessionMillis()), 15_000,
+                creds.zkAuth());
         ClusterSecret secret = ClusterSecret.generate();
         // every process's clock counts from this wall-clock instant (ClusterManifest#clockOriginMicros)
         java.time.Instant t0 = java.time.Instant.now();
         long clockOrigin = t0.getEpochSecond() * 1_000_000L + t0.getNano() / 1_000;
         int configVersion;
         try (ClusterStore store = new ClusterStore(zk, paths)) {
-            org.tebaldi.server.zk.Failovers.clear(zk, paths); // a new cluster: no earlier run's decision applies
-            configVersion = store.publishConfig(spec.manifest().withSecret(secret.encoded())
-                    .withClockOrigin(clockOrigin));
-            store.publishTree(TreeLoader.toYaml(spec.config().tree()));
+            configVersion = store.publishNew(spec.manifest().withSecret(secret.encoded()).withClockOrigin(clockOrigin),
+                    TreeLoader.toYaml(spec.config().tree()), creds.zkAuth());
         }
         membership = new Membership(zk, paths);
         procs = new NodeProcesses(spec, heapMb, connect, membership, failed);
@@ -194,8 +195,8 @@ public final class ProcessCluster implements AutoCloseable {
         runtime = new EmbeddedRuntime(loop.next(), rt -> {
             transport = new NettyTransport(rt, rt::hosts, rt.stats(), CodecRegistry.classPath(),
                     new CodecContext(spec.config().db().catalog()), membership,
-                    NettyOptions.defaults().withSecret(secret), "runner",
-                    loop);
+                    NettyOptions.defaults().withSecret(secret).withTls(spec.manifest().tls()
+                            ? creds.tls(ClusterCredentials.RUNNER) : null), "runner", loop);
             return transport;
         });
         runtime.alignClock(clockOrigin);
@@ -224,8 +225,8 @@ public final class ProcessCluster implements AutoCloseable {
         if (launching) {
             procs.launchAll(nodes());
         } else {
-            LOG.info("waiting for nodes {} to be started with: tebaldi node --role R --id N --zk {} --cluster {}",
-                    nodes(), connect, spec.name());
+            LOG.info("waiting for nodes {} to be started with: tebaldi node --role R --id N --zk {} --cluster {} "
+                    + "--credentials {} (a copy on other machines)", nodes(), connect, spec.name(), creds.dir());
         }
         procs.awaitNodes(nodes());
     }

@@ -41,12 +41,16 @@ import java.util.Map;
  *                          {@code nowMicros()} counts µs since it, so the clocks of the node processes agree as far
  *                          as their hosts' wall clocks do (DST's hybrid clocks, replica watermarks and lag compare
  *                          them) instead of each starting at 0 when its own JVM did
+ * @param tls               {@code cluster.tls}: every node-to-node connection runs mutual TLS with the certificates
+ *                          the runner generated ({@code net.NodeTls}, docs/cluster.md "Security"); a node started
+ *                          without them refuses to start
  */
 public record ClusterManifest(Map<String, Object> workload, int coordinators, int dataServers, boolean recordHistory,
                               int threads, long replyTimeoutMillis, long profileFlushMicros, boolean allServices,
                               boolean opBatching, boolean durable, String durabilityDir, long epochMicros,
                               boolean syncLog, String secret, String commit, long commitEpochMicros,
-                              int replicas, String replicationMode, String replicaReads, long clockOriginMicros) {
+                              int replicas, String replicationMode, String replicaReads, long clockOriginMicros,
+                              boolean tls) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** With two-phase commit (no {@code commit} key: manifests of older runners read the same). */
@@ -56,7 +60,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                            boolean syncLog, String secret) {
         this(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis, profileFlushMicros,
                 allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret, "2pc",
-                org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS, 1, "sync", "primary", 0);
+                org.tebaldi.server.node.ClusterConfig.DEFAULT_EPOCH_MICROS, 1, "sync", "primary", 0, false);
     }
 
     /** Copies the workload options, keeping their order. @throws IllegalArgumentException on bad counts */
@@ -87,14 +91,14 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
     public ClusterManifest withSecret(String base64) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, base64, commit,
-                commitEpochMicros, replicas, replicationMode, replicaReads, clockOriginMicros);
+                commitEpochMicros, replicas, replicationMode, replicaReads, clockOriginMicros, tls);
     }
 
     /** The same manifest with this commit protocol and commit epoch length, µs. */
     public ClusterManifest withCommit(org.tebaldi.server.node.CommitProtocol protocol, long micros) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
-                protocol.yaml(), micros, replicas, replicationMode, replicaReads, clockOriginMicros);
+                protocol.yaml(), micros, replicas, replicationMode, replicaReads, clockOriginMicros, tls);
     }
 
     /** The same manifest with this replication factor and mode ({@code sync} or {@code async}), reads at primaries. */
@@ -106,14 +110,21 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
     public ClusterManifest withReplication(int factor, String mode, String reads) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
-                commit, commitEpochMicros, factor, mode, reads, clockOriginMicros);
+                commit, commitEpochMicros, factor, mode, reads, clockOriginMicros, tls);
     }
 
     /** The same manifest with this clock origin (wall-clock µs since 1970-01-01; see the record's parameters). */
     public ClusterManifest withClockOrigin(long micros) {
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
-                commit, commitEpochMicros, replicas, replicationMode, replicaReads, micros);
+                commit, commitEpochMicros, replicas, replicationMode, replicaReads, micros, tls);
+    }
+
+    /** The same manifest with TLS between the nodes on or off ({@code cluster.tls}). */
+    public ClusterManifest withTls(boolean on) {
+        return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
+                profileFlushMicros, allServices, opBatching, durable, durabilityDir, epochMicros, syncLog, secret,
+                commit, commitEpochMicros, replicas, replicationMode, replicaReads, clockOriginMicros, on);
     }
 
     /** The replication settings every node applies (replicas in RocksDB under the durability directory). */
@@ -149,7 +160,7 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         return new ClusterManifest(workload, coordinators, dataServers, recordHistory, threads, replyTimeoutMillis,
                 profileFlushMicros, allServices, opBatching, d.enabled(),
                 d.enabled() ? d.dir().toAbsolutePath().toString() : null, d.epochMicros(), d.sync(), secret, commit,
-                commitEpochMicros, replicas, replicationMode, replicaReads, clockOriginMicros);
+                commitEpochMicros, replicas, replicationMode, replicaReads, clockOriginMicros, tls);
     }
 
     /** The durability settings every node applies. */
@@ -194,6 +205,9 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
         if (clockOriginMicros > 0) {
             m.put("clockOriginMicros", clockOriginMicros);
         }
+        if (tls) {
+            m.put("tls", true);
+        }
         try {
             return JSON.writeValueAsBytes(m);
         } catch (IOException e) {
@@ -227,7 +241,8 @@ public record ClusterManifest(Map<String, Object> workload, int coordinators, in
                             : ((Number) m.get("commitEpochMicros")).longValue(),
                     m.get("replicas") == null ? 1 : ((Number) m.get("replicas")).intValue(),
                     (String) m.get("replicationMode"), (String) m.get("replicaReads"),
-                    m.get("clockOriginMicros") == null ? 0 : ((Number) m.get("clockOriginMicros")).longValue());
+                    m.get("clockOriginMicros") == null ? 0 : ((Number) m.get("clockOriginMicros")).longValue(),
+                    Boolean.TRUE.equals(m.get("tls")));
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("not a cluster manifest: " + e.getMessage(), e);
         }

@@ -36,6 +36,22 @@ public final class ClusterStore implements AutoCloseable {
     }
 
     /**
+     * Publishes a new cluster (the runner that creates it): puts {@code auth}'s ACL on whatever an earlier cluster of
+     * this name left under the root ({@link ZkAuth#claim}), removes its failover decisions (none applies to a new
+     * cluster), then writes the manifest and the tree.
+     *
+     * @return the manifest's version (this cluster incarnation's config version)
+     * @throws IllegalStateException if the root belongs to other credentials, or ZooKeeper fails
+     */
+    public int publishNew(ClusterManifest m, String treeYaml, ZkAuth auth) {
+        auth.claim(zk);
+        Failovers.clear(zk, paths);
+        int version = publishConfig(m);
+        publishTree(treeYaml);
+        return version;
+    }
+
+    /**
      * Writes (creates or replaces) the tree.
      *
      * @return its new version
@@ -92,6 +108,11 @@ public final class ClusterStore implements AutoCloseable {
                 Thread.sleep(100);
             } catch (InterruptedException e) {
                 throw e;
+            } catch (KeeperException.NoAuthException e) {
+                throw new IllegalStateException("ZooKeeper refused to read " + path + " (NoAuth): the cluster's "
+                        + "znodes carry a digest ACL (docs/cluster.md, \"Security\"); start the node with "
+                        + "--credentials DIR, the credentials directory its runner wrote (<run dir>/cluster, holding "
+                        + "zk-digest)", e);
             } catch (Exception e) {
                 throw new IllegalStateException("cannot read " + path + " from ZooKeeper: " + e, e);
             }

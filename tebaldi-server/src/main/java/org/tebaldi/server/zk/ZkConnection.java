@@ -57,10 +57,25 @@ public final class ZkConnection {
      * @throws IllegalStateException naming the ensemble if no connection came up in time
      */
     public static CuratorFramework open(String connectString, int sessionMillis, long waitMillis) {
-        CuratorFramework c = CuratorFrameworkFactory.builder().connectString(connectString)
+        return open(connectString, sessionMillis, waitMillis, null);
+    }
+
+    /**
+     * As {@link #open(String, int, long)}, authenticated with a cluster's digest credentials: the client sends them
+     * on every (re)connection and creates the cluster's znodes with their ACL (docs/cluster.md, "Security").
+     *
+     * @param auth the cluster's credentials, or null for an unauthenticated client creating open znodes
+     * @throws IllegalStateException naming the ensemble if no connection came up in time
+     */
+    public static CuratorFramework open(String connectString, int sessionMillis, long waitMillis, ZkAuth auth) {
+        CuratorFrameworkFactory.Builder b = CuratorFrameworkFactory.builder().connectString(connectString)
                 .sessionTimeoutMs(sessionMillis).connectionTimeoutMs((int) Math.min(waitMillis, sessionMillis))
                 .connectionStateErrorPolicy(new SessionConnectionStateErrorPolicy())
-                .retryPolicy(new ExponentialBackoffRetry(100, 5, 1000)).build();
+                .retryPolicy(new ExponentialBackoffRetry(100, 5, 1000));
+        if (auth != null) {
+            b.authorization("digest", auth.authBytes()).aclProvider(auth.aclProvider());
+        }
+        CuratorFramework c = b.build();
         c.getConnectionStateListenable().addListener((client, state) -> {
             if (state == ConnectionState.SUSPENDED) {
                 LOG.warn("ZooKeeper connection suspended (no answer for 2/3 of the session timeout); the session "

@@ -15,6 +15,8 @@ package org.tebaldi.server.zk;
  *       partition {@code p} ({@link Failovers}; docs/mechanisms.md "Replication"), per cluster incarnation (the
  *       config version the runner published when it started the cluster).
  * </ul>
+ * Every znode under the root, the root included, carries the cluster's digest ACL ({@link ZkAuth}; docs/cluster.md,
+ * "Security"); {@code /tebaldi} itself stays open.
  */
 public record ZkPaths(String cluster) {
     /** @throws IllegalArgumentException if the name is not a simple path segment */

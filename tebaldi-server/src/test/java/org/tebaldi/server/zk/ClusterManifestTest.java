@@ -26,6 +26,16 @@ class ClusterManifestTest {
     }
 
     @Test
+    void tlsRoundTripsAndIsOffInAnOlderManifest() {
+        ClusterManifest m = plain.withSecret("c2VjcmV0").withTls(true).withCommit(
+                org.tebaldi.server.node.CommitProtocol.EPOCH, 7_000);
+        assertEquals(m, ClusterManifest.fromJson(m.toJson()));
+        assertEquals(true, ClusterManifest.fromJson(m.toJson()).tls());
+        assertFalse(ClusterManifest.fromJson(plain.toJson()).tls());
+        assertFalse(new String(plain.toJson(), StandardCharsets.UTF_8).contains("tls"));
+    }
+
+    @Test
     void theCommitProtocolRoundTripsAndDefaultsToTwoPhaseCommit() {
         ClusterManifest m = plain.withCommit(org.tebaldi.server.node.CommitProtocol.EPOCH, 7_000).withSecret("c2VjcmV0");
         ClusterManifest back = ClusterManifest.fromJson(m.toJson());
