@@ -57,6 +57,7 @@ final class StreamedHistory {
     private void collect(HistoryLog chunk) {
         chunk.outcomes().forEach(o -> all.outcome(o.txn(), o.committed(), o.type()));
         chunk.writes().forEach(w -> all.write(w.writer(), w.key(), w.writeSeq()));
+        chunk.copies().forEach(w -> all.copy(w.writer(), w.key(), w.writeSeq()));
         chunk.reads().forEach(r -> all.read(r.reader(), r.key(), r.writer(), r.writeSeq()));
         chunk.finals().forEach(f -> {
             List<Long> o = orders.computeIfAbsent(f.key(), k -> new ArrayList<>(List.of(0L)));

@@ -164,6 +164,24 @@ final class RemoteCache {
         vote(false);
     }
 
+    /**
+     * A GC epoch settles {@code writer}'s version of {@code key} (its {@code writeSeq}-th write), whose lease starts at
+     * {@code wts}, at its data server (a {@link SundialMessages.Fence}): a cached version older than it goes — any
+     * other version with a {@code wts} not above it (a later version's {@code wts} exceeds the lease of the one it
+     * overwrote) — so that no read served here is ordered before it any more.
+     */
+    void settled(Key key, long writer, int writeSeq, long wts) {
+        Entry e = entries.get(key);
+        if (e != null && !e.same(writer, writeSeq) && e.wts <= wts) {
+            entries.remove(key);
+        }
+    }
+
+    /** Drops every entry whose key {@code drop} accepts (a fence for every version of a data server). */
+    void evictIf(java.util.function.Predicate<Key> drop) {
+        entries.keySet().removeIf(drop);
+    }
+
     /** The table lease {@code [tabWts, tabRts]} of {@code table} at data server {@code ds} (ignored if negative). */
     void tableLease(int ds, int table, long tabWts, long tabRts) {
         if (tabRts < 0) {

@@ -76,5 +76,27 @@ public final class SundialCodecs implements CodecProvider {
             o.writeVarLong(x.tabRts());
         }, i -> new SundialMessages.Renewed(i.readVarLong(), CoreWire.readKey(i), i.readVarLong(), i.readVarInt(),
                 i.readBoolean(), i.readString(), i.readVarLong(), i.readVarLong(), i.readVarLong())));
+        r.add("Fence", SundialMessages.Fence.class, Codec.of((x, o) -> {
+            o.writeVarLong(x.id());
+            o.writeBoolean(x.wholeServer());
+            o.writeVarInt(x.versions().length + 1);
+            for (SundialMessages.Settled v : x.versions()) {
+                CoreWire.writeKey(o, v.key());
+                o.writeVarLong(v.writer());
+                o.writeVarInt(v.writeSeq());
+                o.writeVarLong(v.wts());
+            }
+        }, i -> {
+            long id = i.readVarLong();
+            boolean whole = i.readBoolean();
+            SundialMessages.Settled[] v = new SundialMessages.Settled[Math.max(0, i.readLength())];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = new SundialMessages.Settled(CoreWire.readKey(i), i.readVarLong(), i.readVarInt(),
+                        i.readVarLong());
+            }
+            return new SundialMessages.Fence(id, v, whole);
+        }));
+        r.add("Fenced", SundialMessages.Fenced.class, Codec.of((x, o) -> o.writeVarLong(x.id()),
+                i -> new SundialMessages.Fenced(i.readVarLong())));
     }
 }

@@ -38,8 +38,8 @@ import org.tebaldi.core.txn.AbortReason;
  * table. With the coordinator's cache on it renews the leases of reads served from the cache — those its prepare
  * request lists ({@link SundialMessages.Renewal}), and those of a transaction with no other business here
  * ({@link SundialMessages.Renew}) — and reports leases and written rows ({@link SundialMessages.ReadLease},
- * {@link SundialMessages.Wrote}); it then never confirms garbage collection, since a cache may serve a version the
- * data server has since overwritten.
+ * {@link SundialMessages.Wrote}); since a cache may serve a version the data server has since overwritten, it
+ * confirms garbage collection only once every coordinator's cache dropped the older versions ({@link CacheFences}).
  *
  * <p><b>Under a parent</b> (docs/mechanisms.md): a reader goes ahead of a concurrent writer of the version it read,
  * so the lock holder depends on every live reader of the key (reported by the read or by the write); a read of a
@@ -59,6 +59,8 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
         final Map<Key, Version> writes = new LinkedHashMap<>(2);
         final Map<Key, VersionChain> chains = new java.util.HashMap<>(2);
         final List<Key> readKeys = new ArrayList<>(0);
+        /** With the cache: written keys that had a committed version when locked (a cache may hold it). */
+        final List<Key> overwrote = new ArrayList<>(0);
         long reported;
         boolean prepared;
     }
@@ -71,6 +73,8 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
     private final TableLeases tables;
     private final LiveReaders readers = new LiveReaders();
     private final boolean cache;
+    /** GC confirmation with the coordinators' caches (null without the cache). */
+    private final CacheFences fences;
 
     SundialDsPart(CcNode node, DsServices services, long lockTimeoutMicros, boolean cache, boolean tableLeases) {
         this.node = node;
@@ -80,6 +84,7 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
         this.leases = new LeaseStore(node.id());
         this.tables = new TableLeases(tableLeases);
         this.cache = cache;
+        this.fences = cache ? new CacheFences(services, node.id(), leases::wts) : null;
     }
 
     @Override
@@ -212,6 +217,9 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
             }
         }
         if (cache) {
+            if (cur != null && !st.overwrote.contains(key)) {
+                st.overwrote.add(key);
+            }
             st.reported = Math.max(st.reported, b);
             t.report(level, new SundialMessages.Wrote(key, w.value(), w.writeSeq(), cur == null ? -1 : cur.writer(),
                     cur == null ? 0 : cur.writeSeq(), b));
@@ -301,6 +309,9 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
                 leases.install(e.getValue(), c.ts());
                 leases.clearAbsent(e.getKey());
                 tables.written(e.getKey().table(), c.ts());
+                if (fences != null) {
+                    fences.committed(e.getKey(), e.getValue(), st.overwrote.contains(e.getKey()));
+                }
             }
         }
         for (Key key : st.lockedKeys) {
@@ -321,6 +332,8 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
     public void onMessage(NodeId from, Object payload) {
         if (payload instanceof SundialMessages.Renew r) {
             services.send(from, node.id(), renewCached(r.txnId(), r.key(), r.writer(), r.writeSeq(), r.cts()));
+        } else if (payload instanceof SundialMessages.Fenced f && fences != null) {
+            fences.answered(from, f);
         }
     }
 
@@ -347,14 +360,17 @@ final class SundialDsPart implements DsPart<SundialDsPart.Txn> {
     }
 
     /**
-     * Garbage collection: without the cache a read returns the latest committed version, so the default (confirm at
-     * once) holds. With it a coordinator may serve a version overwritten here since (valid at a logical time in its
-     * lease), so this node never confirms and the versions stay.
+     * Garbage collection (docs/cluster.md, "Garbage collection"): without the cache a read returns the latest
+     * committed version, so the default (confirm at once) holds. With it a coordinator may serve a version
+     * overwritten here since (valid at a logical time in its lease), so this node confirms once every coordinator's
+     * cache dropped the versions older than {@code written} ({@link CacheFences}).
      */
     @Override
     public void confirmGc(List<Version> written, Runnable confirmed) {
-        if (!cache) {
+        if (fences == null) {
             confirmed.run();
+        } else {
+            fences.confirm(written, confirmed);
         }
     }
 

@@ -6,7 +6,8 @@ import org.tebaldi.core.model.Row;
 
 /**
  * Sundial's payloads (Sundial §3.3, §4): the commit timestamp, what a data server reports on the coordinator's
- * commit timestamp and cache, and the lease renewal of a read the coordinator served from its cache. A table lease
+ * commit timestamp and cache, the lease renewal of a read the coordinator served from its cache, and the fence of
+ * a GC confirmation with the cache on. A table lease
  * of {@code -1, -1} means "none" (table-level leases off).
  */
 final class SundialMessages {
@@ -65,5 +66,27 @@ final class SundialMessages {
      */
     record Renewed(long txnId, Key key, long writer, int writeSeq, boolean ok, String why, long rts, long tabWts,
                    long tabRts) implements CcReport {
+    }
+
+    /** A version a GC epoch is about to settle at a data server, which overwrote an older committed one. */
+    record Settled(Key key, long writer, int writeSeq, long wts) {
+    }
+
+    /**
+     * Data server to coordinator, with the cache on (GC confirmation, docs/mechanisms.md "TicToc and Sundial"):
+     * drop every cached version older than one of {@code versions} — every cached version of this server's keys if
+     * {@code wholeServer} (the epoch holds versions this part did not see written) — and answer with {@link
+     * Fenced} once the reads the cache served before are handed over to the history check.
+     */
+    record Fence(long id, Settled[] versions, boolean wholeServer) {
+        @Override
+        public String toString() {
+            return "Fence[id=" + id + ", versions=" + java.util.Arrays.toString(versions) + ", wholeServer="
+                    + wholeServer + "]";
+        }
+    }
+
+    /** The answer to {@link Fence} {@code id}: this coordinator's cache serves none of the older versions any more. */
+    record Fenced(long id) {
     }
 }

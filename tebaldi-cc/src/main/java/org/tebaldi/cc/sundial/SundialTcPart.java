@@ -33,7 +33,10 @@ import org.tebaldi.core.txn.OpKind;
  * would leave no trace to recover. A cached read of a key the transaction then writes must still be the version its lock found (Alg. 1,
  * l. 21). Versions read at a data server and this coordinator's committed writes refresh the cache (Alg. 1, l. 13;
  * Alg. 3, l. 5–6). A transaction whose reads were all served here and wrote nothing commits without a message when
- * every cached lease covers its commit timestamp.
+ * every cached lease covers its commit timestamp. A data server's GC confirmation (a {@link SundialMessages.Fence})
+ * drops the cached versions older than the epoch's, and is answered once the reads the cache served before are
+ * handed over to the history check ({@link TcServices#afterHistoryHandOver}); a version a transaction that began
+ * before the last fence read at a data server is not cached (it may be older than the fenced one).
  */
 final class SundialTcPart implements TcPart<SundialTcPart.Txn>, org.tebaldi.core.cc.ServesReads<SundialTcPart.Txn>,
         org.tebaldi.core.cc.KeepsServerState {
@@ -56,11 +59,15 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn>, org.tebaldi.core
         String renewalFailed;
         TimedWait renewal;
         Continuation renewed;
+        /** Fences this coordinator had answered when the transaction began. */
+        long fencesAtStart;
     }
 
     private CcNode node;
     private final TcServices services;
     private final RemoteCache cache;
+    /** Fences (GC confirmations of the data servers) handled so far. */
+    private long fences;
 
     /** @param cache the coordinator's cache, or null when caching is off */
     SundialTcPart(CcNode node, TcServices services, RemoteCache cache) {
@@ -71,7 +78,9 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn>, org.tebaldi.core
 
     @Override
     public Txn newState(TcTxn t) {
-        return new Txn();
+        Txn st = new Txn();
+        st.fencesAtStart = fences;
+        return st;
     }
 
     /** An operation other than a plain read goes to its data server. */
@@ -135,7 +144,10 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn>, org.tebaldi.core
             if (checked != null) {
                 cache.vote(checked.same(r.writer(), r.writeSeq()));
             }
-            cache.offer(r.key(), new RemoteCache.Entry(r.row(), r.writer(), r.writeSeq(), r.wts(), r.rts()));
+            // a transaction that began before the last fence may have read a version older than one it settled
+            if (st.fencesAtStart == fences) {
+                cache.offer(r.key(), new RemoteCache.Entry(r.row(), r.writer(), r.writeSeq(), r.wts(), r.rts()));
+            }
         } else if (report instanceof SundialMessages.Renewed r) {
             learn(services.partitionOf(r.key()), r);
         } else if (report instanceof SundialMessages.Wrote w) {
@@ -233,6 +245,10 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn>, org.tebaldi.core
 
     @Override
     public void onMessage(NodeId from, Object payload) {
+        if (payload instanceof SundialMessages.Fence f) {
+            fence(from, f);
+            return;
+        }
         if (!(payload instanceof SundialMessages.Renewed r) || cache == null) {
             return;
         }
@@ -253,6 +269,24 @@ final class SundialTcPart implements TcPart<SundialTcPart.Txn>, org.tebaldi.core
                 st.renewed.proceed();
             }
         }
+    }
+
+    /**
+     * A data server's GC confirmation (docs/mechanisms.md, "TicToc and Sundial"): the older versions leave the cache
+     * now; the answer goes once what this coordinator recorded so far reached the history check.
+     */
+    private void fence(NodeId from, SundialMessages.Fence f) {
+        if (cache != null) {
+            fences++;
+            if (f.wholeServer()) {
+                cache.evictIf(k -> services.partitionOf(k) == from.index());
+            }
+            for (SundialMessages.Settled v : f.versions()) {
+                cache.settled(v.key(), v.writer(), v.writeSeq(), v.wts());
+            }
+        }
+        int level = node.id();
+        services.afterHistoryHandOver(() -> services.send(from, level, new SundialMessages.Fenced(f.id())));
     }
 
     @Override

@@ -48,6 +48,23 @@ class RemoteCacheTest {
     }
 
     @Test
+    void aFenceDropsOlderVersionsOnly() {
+        RemoteCache c = new RemoteCache(RemoteCache.Policy.ALWAYS_REUSE, 10, 0.8);
+        c.offer(A, entry(1, 3, 4));
+        c.offer(B, entry(2, 5, 5));
+        c.offer(C, entry(3, 9, 9));
+        c.settled(A, 4, 1, 5);
+        assertNull(c.lookup(A), "older than the settled version");
+        c.settled(B, 2, 1, 5);
+        assertEquals(2, c.lookup(B).writer, "the settled version itself stays");
+        c.settled(C, 8, 1, 7);
+        assertEquals(3, c.lookup(C).writer, "a newer version stays");
+        c.evictIf(k -> k.equals(B));
+        assertNull(c.lookup(B));
+        assertEquals(1, c.size());
+    }
+
+    @Test
     void policies() {
         assertTrue(new RemoteCache(RemoteCache.Policy.ALWAYS_REUSE, 1, 0.8).reuse(false));
         assertFalse(new RemoteCache(RemoteCache.Policy.ALWAYS_REQUEST, 1, 0.8).reuse(true));

@@ -21,6 +21,11 @@ class SundialCodecsTest {
                 -1, 2, 40));
         RoundTrip.check(new SundialMessages.Renewed(9, Key.of(4), 3, 1, true, null, 20, 0, 0));
         RoundTrip.check(new CcEnvelope(3, new SundialMessages.Renew(1, Key.of(0, 1), 2, 1, 3)));
+        RoundTrip.check(new SundialMessages.Fence(4, new SundialMessages.Settled[0], true));
+        RoundTrip.check(new SundialMessages.Fence(5, new SundialMessages.Settled[] {
+            new SundialMessages.Settled(Key.of(2, 3), 1L << 41 | 5, 2, 17),
+            new SundialMessages.Settled(Key.of(2), 9, 1, 0)}, false));
+        RoundTrip.check(new SundialMessages.Fenced(5));
         RoundTrip.check(new Object[] {new SundialMessages.CommitTs(1), null});
         org.tebaldi.core.model.Catalog cat = new org.tebaldi.core.model.Catalog();
         org.tebaldi.core.model.TableSchema t = cat.add("t", 1, -1, false,

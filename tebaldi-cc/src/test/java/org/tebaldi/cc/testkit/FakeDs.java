@@ -55,6 +55,14 @@ public final class FakeDs implements DsServices {
         return 0;
     }
 
+    /** What {@link #coordinators} answers (0 unless a test sets it). */
+    public int coordinators;
+
+    @Override
+    public int coordinators() {
+        return coordinators;
+    }
+
     /** What {@link #find} answers, by key (tests fill it). */
     public final java.util.Map<org.tebaldi.core.model.Key, org.tebaldi.core.storage.VersionChain> chains =
             new java.util.HashMap<>();

@@ -20,6 +20,15 @@ public interface DsServices extends CcServices {
      */
     org.tebaldi.core.storage.VersionChain find(org.tebaldi.core.model.Key key);
 
+    /**
+     * How many coordinators the cluster has ({@code NodeId.tc(0)} .. {@code NodeId.tc(n - 1)}), for a part that must
+     * hear from every coordinator, e.g. Sundial's GC confirmation with the coordinators' caches on; 0 (the default)
+     * if not known.
+     */
+    default int coordinators() {
+        return 0;
+    }
+
     /** The live transaction with that id at this server, or null. */
     DsTxn txn(long id);
 

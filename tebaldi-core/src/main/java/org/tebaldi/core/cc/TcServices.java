@@ -25,4 +25,16 @@ public interface TcServices extends CcServices {
     default boolean durable() {
         return false;
     }
+
+    /**
+     * Runs {@code task} on this coordinator once everything it recorded in the history so far has been handed over
+     * to the streamed check (docs/architecture.md, "Verification": each node hands its records over every period,
+     * on its own); right after the current event when the history is not streamed, the default. For a promise
+     * that holds only once the check has what this coordinator recorded — Sundial's answer to a data server's GC
+     * confirmation (docs/mechanisms.md, "TicToc and Sundial"): the reads its cache served before are recorded here,
+     * and the data server reports the newer versions final only after the answer.
+     */
+    default void afterHistoryHandOver(Runnable task) {
+        later(task);
+    }
 }

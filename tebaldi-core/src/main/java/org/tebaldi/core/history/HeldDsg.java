@@ -17,9 +17,10 @@ import org.tebaldi.core.txn.TxnIds;
 /**
  * The part of Adya's DSG (dissertation §2.2.3) the {@link IncrementalChecker} holds, and how each record of a
  * chunk enters it (docs/architecture.md, "Verification"): outcomes (a first one sets the status, duplicates must
- * agree), writes (per key the highest write sequence number), reads (a wr edge from the writer — or from the key's
- * newest final version's writer when that one was dropped —, an intermediate or inconsistent read kept as an issue
- * of the reader) and final versions (the ww edge from the previous final version, the rw edges from its readers).
+ * agree), writes (per key the highest write sequence number), copied writes ({@link HeldCopies}), reads (a wr edge
+ * from the writer — or from the key's newest final version's writer when that one was dropped —, an intermediate
+ * or inconsistent read kept as an issue of the reader) and final versions (the ww edge from the previous final
+ * version, the rw edges from its readers).
  * Counts committed and aborted transactions, reads and the edges between committed transactions like the batch
  * check. Which transactions and keys can be dropped is {@link IncrementalChecker}'s pruning rule. Not thread-safe.
  */
@@ -32,7 +33,9 @@ final class HeldDsg {
     long reads;
     long droppedCount;
     private final ViolationCollector out;
-    private final DroppedTxns dropped = new DroppedTxns();
+    final DroppedTxns dropped = new DroppedTxns();
+    /** Writers known only from copies of their writes. */
+    final HeldCopies copies = new HeldCopies(this);
     /** Dropped aborted transactions whose abort the chunk being added logged (that source's late abort). */
     private final LongOpenHashSet lateAborts = new LongOpenHashSet();
     /** Number of the chunk being added. */
@@ -43,8 +46,8 @@ final class HeldDsg {
     }
 
     /**
-     * Adds chunk number {@code c} of {@code source}: outcomes, writes, reads, then final versions (within a chunk
-     * this order is always safe).
+     * Adds chunk number {@code c} of {@code source}: outcomes, writes, copied writes, reads, then final versions
+     * (within a chunk this order is always safe).
      */
     void add(int source, long c, HistoryLog log) {
         chunk = c;
@@ -53,6 +56,9 @@ final class HeldDsg {
         }
         for (HistoryLog.Write w : log.writes()) {
             write(w, source);
+        }
+        for (HistoryLog.Write w : log.copies()) {
+            copies.copy(w, c);
         }
         for (HistoryLog.Read r : log.reads()) {
             read(r);
@@ -74,7 +80,7 @@ final class HeldDsg {
      * server's own abort record of it arrives (a data server logs one for every transaction that read or wrote
      * there), and then counted as aborted a second time.
      */
-    private HeldTxn txn(long id) {
+    HeldTxn txn(long id) {
         HeldTxn t = txns.get(id);
         if (t == null) {
             if (dropped.aborted(id)) {
@@ -128,6 +134,7 @@ final class HeldDsg {
             return;
         }
         n = txn(o.txn());
+        n.copiedIn = -1;
         if (s == HeldTxn.ABORTED) {
             n.abortSources |= bit(source);
         }
@@ -172,14 +179,17 @@ final class HeldDsg {
     }
 
     private void write(HistoryLog.Write w, int source) {
-        if (copyOfDroppedWrite(w)) {
-            return;
-        }
         HeldTxn n = txn(w.writer());
+        n.copiedIn = -1;
         n.writeSources |= bit(source);
         if (lateAborts.contains(w.writer())) {
             n.abortSources |= bit(source);
         }
+        writeSeq(n, w);
+    }
+
+    /** Keeps {@code w}'s write sequence number as {@code n}'s highest on its key (a new key's version: not final). */
+    void writeSeq(HeldTxn n, HistoryLog.Write w) {
         if (w.writeSeq() < 1) {
             out.record(() -> TxnIds.format(w.writer()) + " logged write #" + w.writeSeq() + " to " + w.key()
                     + " (write sequence numbers start at 1); ignored", w.writer());
@@ -198,13 +208,13 @@ final class HeldDsg {
     }
 
     /**
-     * Whether {@code w} repeats a write of a committed transaction already checked and dropped — one dropped
-     * recently and not aborted, or the writer of its key's newest final version: a coordinator that serves a read
-     * from its cache logs the version's write again before the read, in case its chunk arrives before the
-     * data server's. A dropped committed transaction was complete, every write of it in, so this is a copy; taken as
-     * a new record it would bring the transaction back without an outcome, held for ever.
+     * Whether the copied write {@code w} ({@link HistoryLog#copy}) is known at once to be of a committed transaction
+     * already checked and dropped — one dropped recently and not aborted, or the writer of its key's newest final
+     * version (burn seed 41). A dropped committed transaction was complete, every write of it in; taken as a new
+     * record the copy would bring it back without an outcome, held for ever. Other copies of writers not held are
+     * {@link HeldCopies}'.
      */
-    private boolean copyOfDroppedWrite(HistoryLog.Write w) {
+    boolean copyOfDroppedWrite(HistoryLog.Write w) {
         long id = w.writer();
         if (txns.containsKey(id)) {
             return false;
@@ -216,7 +226,7 @@ final class HeldDsg {
         return ks != null && ks.tailId == id && ks.tail == HeldTxn.GONE;
     }
 
-    private void edge(HeldTxn from, HeldTxn to, EdgeType type, Key key) {
+    void edge(HeldTxn from, HeldTxn to, EdgeType type, Key key) {
         if (from == to) {
             return;
         }
@@ -244,12 +254,16 @@ final class HeldDsg {
             return;
         }
         HeldTxn reader = txn(rid);
+        reader.copiedIn = -1;
         if (rid == wid) {
             return;
         }
         int seq = r.writeSeq();
         HeldKey ks = keys.get(k);
-        HeldTxn w = wid == 0L ? null : txns.get(wid);
+        HeldTxn held = wid == 0L ? null : txns.get(wid);
+        // known only from copies of other keys: as little known here as a writer not held (HeldCopies)
+        HeldTxn w = held != null && held.copiedIn >= 0 && (held.writes == null || !held.writes.containsKey(k))
+                ? null : held;
         if (ks != null && ks.tailId == HeldKey.UNKNOWN_TAIL && w == null) {
             ks.tailId = wid;
             ks.tail = wid == 0L ? HeldTxn.T0 : HeldTxn.GONE;
@@ -304,14 +318,14 @@ final class HeldDsg {
         }
     }
 
-    private void superseded(HeldTxn reader, Key k, long wid, int seq, HeldKey ks) {
+    void superseded(HeldTxn reader, Key k, long wid, int seq, HeldKey ks) {
         long tail = ks == null ? 0L : ks.tailId;
         issue(reader, new Issue(ViolationType.INCONSISTENT_RECORD, () -> "committed " + reader.label() + " read "
                 + k + " write #" + seq + " of " + TxnIds.format(wid) + ", a version older than the key's final "
                 + "version by " + TxnIds.format(tail) + " (or one never written)", wid));
     }
 
-    private void checkSeq(HeldTxn reader, String writerLabel, long wid, Key k, int seq, int last) {
+    void checkSeq(HeldTxn reader, String writerLabel, long wid, Key k, int seq, int last) {
         if (seq < 1 || seq > last) {
             issue(reader, new Issue(ViolationType.INCONSISTENT_RECORD, () -> "committed " + reader.label() + " read "
                     + k + " write #" + seq + " of " + writerLabel + ", whose logged writes to that key are #1..#"
@@ -335,7 +349,11 @@ final class HeldDsg {
             }
             return;
         }
+        copies.settleReadersOf(ks);
         HeldTxn w = txns.get(wid);
+        if (w != null) {
+            w.copiedIn = -1;
+        }
         if (w == null || w.status == HeldTxn.ABORTED) {
             String what = w == null ? "which is not held (never written, or listed twice)" : "which aborted";
             out.record(() -> "version order of " + k + " lists " + TxnIds.format(wid) + ", " + what, wid);

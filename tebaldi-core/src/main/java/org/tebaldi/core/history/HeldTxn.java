@@ -48,6 +48,11 @@ final class HeldTxn {
     Map<Key, Integer> writes;
     /** Written keys whose version is not final yet. */
     int unfinal;
+    /**
+     * While not negative: known only from copies of its writes ({@link HistoryLog#copy}), the first in this chunk
+     * ({@link HeldCopies}); any record of its own (an outcome, a write, a read, a final version) sets it to -1.
+     */
+    long copiedIn = -1;
     List<Edge> out;
     List<Edge> in;
     List<Issue> issues;

@@ -66,6 +66,10 @@ public final class HistoryLog {
     private final IntArrayList writeMeta = new IntArrayList();
     private final LongArrayList writeKey = new LongArrayList();
     private final IntArrayList writeSeq = new IntArrayList();
+    private final LongArrayList copyWriter = new LongArrayList();
+    private final IntArrayList copyMeta = new IntArrayList();
+    private final LongArrayList copyKey = new LongArrayList();
+    private final IntArrayList copySeq = new IntArrayList();
     private final IntArrayList prunedMeta = new IntArrayList();
     private final LongArrayList prunedKey = new LongArrayList();
     private final LongArrayList prunedWriter = new LongArrayList();
@@ -111,6 +115,19 @@ public final class HistoryLog {
         this.writeSeq.add(writeSeq);
     }
 
+    /**
+     * Records that this node served a read of {@code writer}'s committed version of {@code key} (its
+     * {@code writeSeq}-th write) that its data server did not serve — a coordinator's cache of remote reads, a backup
+     * replica — recorded before that read: the data server recorded the write itself ({@link #write}), but a
+     * streamed check may meet this node's chunk first. A whole-history check takes it as the write; the streamed one
+     * ({@link IncrementalChecker}) also knows it for a copy, which cannot bring back a writer it already dropped.
+     */
+    public void copy(long writer, Key key, int writeSeq) {
+        copyWriter.add(writer);
+        addKey(key, copyMeta, copyKey);
+        copySeq.add(writeSeq);
+    }
+
     /** Records the final outcome of attempt {@code txn}; {@code type} is its transaction type (may be null). */
     public void outcome(long txn, boolean committed, String type) {
         outcomes.add(new Outcome(txn, committed, type));
@@ -138,23 +155,14 @@ public final class HistoryLog {
 
     /** The versions reported by {@link #finalVersion}, in reporting order (a view; each access builds a record). */
     public List<Final> finals() {
-        return new AbstractList<>() {
-            @Override
-            public Final get(int i) {
-                return new Final(key(finalMeta.getInt(i), finalKey.getLong(i)), finalWriter.getLong(i),
-                        finalSeq.getInt(i));
-            }
-
-            @Override
-            public int size() {
-                return finalWriter.size();
-            }
-        };
+        return view(finalWriter, i -> new Final(key(finalMeta.getInt(i), finalKey.getLong(i)), finalWriter.getLong(i),
+                finalSeq.getInt(i)));
     }
 
     /** Whether nothing at all was recorded. */
     public boolean isEmpty() {
-        return readReader.isEmpty() && writeWriter.isEmpty() && finalWriter.isEmpty() && outcomes.isEmpty()
+        return readReader.isEmpty() && writeWriter.isEmpty() && copyWriter.isEmpty() && finalWriter.isEmpty()
+                && outcomes.isEmpty()
                 && prunedWriter.isEmpty() && versionOrders.isEmpty();
     }
 
@@ -184,32 +192,33 @@ public final class HistoryLog {
 
     /** The recorded reads, in recording order (a read-only view; each access builds a record). */
     public List<Read> reads() {
-        return new AbstractList<>() {
-            @Override
-            public Read get(int i) {
-                return new Read(readReader.getLong(i), key(readMeta.getInt(i), readKey.getLong(i)),
-                        readWriter.getLong(i), readSeq.getInt(i));
-            }
-
-            @Override
-            public int size() {
-                return readReader.size();
-            }
-        };
+        return view(readReader, i -> new Read(readReader.getLong(i), key(readMeta.getInt(i), readKey.getLong(i)),
+                readWriter.getLong(i), readSeq.getInt(i)));
     }
 
     /** The recorded writes, in recording order (a read-only view; each access builds a record). */
     public List<Write> writes() {
+        return view(writeWriter, i -> new Write(writeWriter.getLong(i), key(writeMeta.getInt(i), writeKey.getLong(i)),
+                writeSeq.getInt(i)));
+    }
+
+    /** The writes recorded again by {@link #copy}, in recording order (a view; each access builds a record). */
+    public List<Write> copies() {
+        return view(copyWriter, i -> new Write(copyWriter.getLong(i), key(copyMeta.getInt(i), copyKey.getLong(i)),
+                copySeq.getInt(i)));
+    }
+
+    /** A read-only list of the records of one column group ({@code ids}: its first column), built on access. */
+    private static <T> List<T> view(LongArrayList ids, java.util.function.IntFunction<T> record) {
         return new AbstractList<>() {
             @Override
-            public Write get(int i) {
-                return new Write(writeWriter.getLong(i), key(writeMeta.getInt(i), writeKey.getLong(i)),
-                        writeSeq.getInt(i));
+            public T get(int i) {
+                return record.apply(i);
             }
 
             @Override
             public int size() {
-                return writeWriter.size();
+                return ids.size();
             }
         };
     }
@@ -237,6 +246,7 @@ public final class HistoryLog {
         }
         writeColumns(out, readReader, readMeta, readKey, readWriter, readSeq);
         writeColumns(out, writeWriter, writeMeta, writeKey, null, writeSeq);
+        writeColumns(out, copyWriter, copyMeta, copyKey, null, copySeq);
         writeColumns(out, prunedWriter, prunedMeta, prunedKey, null, null);
         writeColumns(out, finalWriter, finalMeta, finalKey, null, finalSeq);
         out.writeInt(outcomes.size());
@@ -271,6 +281,7 @@ public final class HistoryLog {
         }
         readColumns(in, l.readReader, l.readMeta, l.readKey, l.readWriter, l.readSeq);
         readColumns(in, l.writeWriter, l.writeMeta, l.writeKey, null, l.writeSeq);
+        readColumns(in, l.copyWriter, l.copyMeta, l.copyKey, null, l.copySeq);
         readColumns(in, l.prunedWriter, l.prunedMeta, l.prunedKey, null, null);
         readColumns(in, l.finalWriter, l.finalMeta, l.finalKey, null, l.finalSeq);
         n = length(in);

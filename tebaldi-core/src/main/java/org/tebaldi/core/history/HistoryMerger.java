@@ -50,7 +50,7 @@ final class HistoryMerger {
         for (HistoryLog log : logs) {
             Objects.requireNonNull(log, "log");
             outcomes += log.outcomes().size();
-            writes += log.writes().size();
+            writes += log.writes().size() + log.copies().size();
             reads += log.reads().size();
         }
         if (reads > Integer.MAX_VALUE - 8) {
@@ -65,6 +65,9 @@ final class HistoryMerger {
         for (HistoryLog log : logs) {
             for (HistoryLog.Write w : log.writes()) {
                 m.write(w);
+            }
+            for (HistoryLog.Write w : log.copies()) {
+                m.write(w); // a copy is the data server's write again (HistoryLog.copy)
             }
         }
         for (HistoryLog log : logs) {

@@ -29,10 +29,10 @@ import java.util.function.Supplier;
  * writer thread, "history-spill"; a node's thread only swaps its log. Thread-safe.
  */
 public final class HistorySpill implements HistoryHandOver, AutoCloseable {
-    /** First bytes of every segment: "TBHS" and format version 1. */
+    /** First bytes of every segment: "TBHS", then the format version. */
     public static final int MAGIC = 0x54424853;
-    /** Format version written after {@link #MAGIC}. */
-    public static final int VERSION = 1;
+    /** Format version written after {@link #MAGIC} (2: chunks hold the copied writes, {@link HistoryLog#copy}). */
+    public static final int VERSION = 2;
     /** Zstandard level of the frames (1: the fastest; a TPC-C run's spill shrinks about 9×). */
     static final int COMPRESSION_LEVEL = 1;
     /** Frame kinds. */

@@ -43,9 +43,10 @@ import org.tebaldi.core.model.Key;
  * transaction is dropped once it is complete and every source that logged a write of it logged its abort too (a
  * data server logs the abort when it removes the versions): no reader can observe them any more, and every read
  * of them was logged before. An operation of it logged later brings it back, aborted ({@link HeldDsg}); it is
- * dropped again by the same rule. A write of a committed transaction logged again after it was dropped (a
- * coordinator serving a read from its cache logs the version's write before the read) is a copy and ignored, as
- * long as the id is remembered or its version is the key's newest final one. What is not caught once its state is dropped: a read of a
+ * dropped again by the same rule. A write a node logged again before a read it served ({@link HistoryLog#copy}: a
+ * coordinator's cache, a backup replica) does not bring back a committed writer dropped before: ignored while the
+ * id is remembered or its version is the key's newest final one, else settled once every source handed over a
+ * chunk after the copy's ({@link HeldCopies}). What is not caught once its state is dropped: a read of a
  * version older than the key's newest final version arriving after that version's writer was dropped (a store
  * that served a pruned version), which would need the whole version order.
  *
@@ -186,6 +187,7 @@ public final class IncrementalChecker {
     public void prune() {
         pass++;
         long complete = completeBefore();
+        g.copies.settle(complete);
         List<HeldTxn> finals = new ArrayList<>();
         List<HeldTxn> expiredAborts = new ArrayList<>();
         for (HeldTxn n : g.txns.values()) {
@@ -270,6 +272,7 @@ public final class IncrementalChecker {
      */
     public CheckResult finish() {
         pass++;
+        g.copies.settle(Long.MAX_VALUE);
         int unfinished = heldWithoutOutcome();
         for (HeldTxn n : g.txns.values()) {
             if (!n.resolved && n.status != HeldTxn.UNKNOWN) {

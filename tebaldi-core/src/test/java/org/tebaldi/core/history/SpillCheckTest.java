@@ -39,6 +39,7 @@ class SpillCheckTest {
         l.write(11, packed, 1);
         l.write(12, wide, 1);
         l.write(12, wide, 2);
+        l.copy(4, packed, 1);
         l.pruned(packed, 4);
         l.finalVersion(wide, 12, 2);
         l.outcome(11, true, "new_order");
@@ -49,6 +50,7 @@ class SpillCheckTest {
         HistoryLog r = HistoryLog.readFrom(new DataInputStream(new ByteArrayInputStream(b.toByteArray())));
         assertEquals(List.copyOf(l.reads()), List.copyOf(r.reads()));
         assertEquals(List.copyOf(l.writes()), List.copyOf(r.writes()));
+        assertEquals(List.of(new HistoryLog.Write(4, packed, 1)), List.copyOf(r.copies()));
         assertEquals(List.copyOf(l.finals()), List.copyOf(r.finals()));
         assertEquals(l.outcomes(), r.outcomes());
         assertEquals(List.of(0L, 4L, 11L), boxed(r.versionOrders().get(packed)));

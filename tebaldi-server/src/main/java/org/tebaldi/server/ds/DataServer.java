@@ -264,6 +264,11 @@ public final class DataServer extends NodeBase implements DsServices {
         return index;
     }
 
+    @Override
+    public int coordinators() {
+        return config().coordinators();
+    }
+
     /** The storage module of this server (data-server thread, or after the node stopped). */
     public MultiVersionStore store() {
         return store;

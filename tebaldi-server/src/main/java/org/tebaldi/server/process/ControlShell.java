@@ -119,6 +119,10 @@ public final class ControlShell implements Actor {
         }
         List<HistoryLog.Read> reads = log.reads();
         List<HistoryLog.Write> writes = log.writes();
+        if (!log.copies().isEmpty()) { // a copy is a write again (HistoryLog.copy); the check after the run merges it
+            writes = new ArrayList<>(writes);
+            writes.addAll(log.copies());
+        }
         List<HistoryLog.Outcome> outcomes = log.outcomes();
         List<Map.Entry<Key, long[]>> orders = new ArrayList<>(log.versionOrders().entrySet());
         int r = 0;

@@ -81,8 +81,9 @@ final class OpExecutor {
 
     /**
      * A plain read some level answers at the coordinator ({@code ServesReads}, e.g. a cache of remote reads): its result
-     * is in, the history records it as a data server would (with the version's write recorded again before it), the TC
-     * parts run bottom-up with no dependencies, and the batch goes on. Returns false when the read must go to its data server.
+     * is in, the history records it as a data server would (with the version's write recorded again before it, as a
+     * copy: {@code HistoryLog.copy}), the TC parts run bottom-up with no dependencies, and the batch goes on. Returns
+     * false when the read must go to its data server.
      */
     private boolean servedHere(TcTxnImpl t, OpBatch b, int i, Op op) {
         if (op.kind() != org.tebaldi.core.txn.OpKind.READ || replicated(op)) {
@@ -95,9 +96,9 @@ final class OpExecutor {
         b.results[i] = r.row();
         if (tc.history() != null) {
             if (r.writer() != org.tebaldi.core.storage.Version.INITIAL_WRITER) {
-                // the write again, before the read: a streamed check meets each node's records in order, and this
-                // node's chunk may be handed over before the data server's that holds the write
-                tc.history().write(r.writer(), op.key(), r.writeSeq());
+                // the write again, as a copy, before the read: a streamed check meets each node's records in order,
+                // and this node's chunk may be handed over before the data server's that holds the write
+                tc.history().copy(r.writer(), op.key(), r.writeSeq());
             }
             tc.history().read(t.id(), op.key(), r.writer(), r.writeSeq());
         }

@@ -89,7 +89,7 @@ final class ReplicaReads {
         if (tc.history() != null) {
             if (r.writer() != org.tebaldi.core.storage.Version.INITIAL_WRITER) {
                 // the write again, before the read, as for a read served at the coordinator (OpExecutor.servedHere)
-                tc.history().write(r.writer(), q.op().key(), r.writeSeq());
+                tc.history().copy(r.writer(), q.op().key(), r.writeSeq());
             }
             tc.history().read(t.id(), q.op().key(), r.writer(), r.writeSeq());
         }

@@ -1,7 +1,9 @@
 package org.tebaldi.server.tc;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.tebaldi.core.history.HistoryHandOver;
 import org.tebaldi.core.history.HistoryLog;
@@ -18,6 +20,8 @@ final class TcHistory {
     private int source;
     private long periodMicros;
     private final Set<Long> retracted = new HashSet<>();
+    /** Tasks to run after the next periodic hand-over ({@link #afterHandOver}). */
+    private List<Runnable> afterHandOver = new ArrayList<>();
 
     TcHistory(boolean record) {
         this.log = record ? new HistoryLog() : null;
@@ -43,9 +47,24 @@ final class TcHistory {
             Runnable[] tick = new Runnable[1];
             tick[0] = () -> {
                 handOver();
+                List<Runnable> due = afterHandOver;
+                afterHandOver = new ArrayList<>();
+                due.forEach(Runnable::run);
                 tc.schedule(periodMicros, tick[0]);
             };
             tc.schedule(periodMicros, tick[0]);
+        }
+    }
+
+    /**
+     * Runs {@code task} on the coordinator's thread once what it recorded so far was handed over: after the next
+     * periodic hand-over when streaming, else right after the current event ({@code TcServices.afterHistoryHandOver}).
+     */
+    void afterHandOver(Runnable task, TransactionCoordinator tc) {
+        if (stream == null) {
+            tc.later(task);
+        } else {
+            afterHandOver.add(task);
         }
     }
 

@@ -227,6 +227,11 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         history.stream(stream, source, periodMicros);
     }
 
+    @Override
+    public void afterHistoryHandOver(Runnable task) {
+        history.afterHandOver(task, this);
+    }
+
     /** Streamed checking: hands the log over (the last time once the node stopped). */
     public void handOverHistory() {
         history.handOver();

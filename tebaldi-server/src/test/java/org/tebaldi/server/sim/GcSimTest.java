@@ -13,15 +13,17 @@ import org.tebaldi.server.ds.DataServer;
 
 /**
  * Garbage collection in GC epochs (dissertation §4.5.3): hot-key bank transfers leave each key with a handful of
- * versions when GC runs — for locking, snapshot (SSI, confirmed by the watermark) and timestamp (TSO) trees — while
- * without GC every committed write stays; the run's history is serializable either way (SimHarness checks).
+ * versions when GC runs — for locking, snapshot (SSI, confirmed by the watermark), timestamp (TSO) trees and
+ * Sundial with the coordinators' caches (confirmed once every coordinator's cache dropped the older versions) —
+ * while without GC every committed write stays; the run's history is serializable either way (SimHarness checks).
  */
 class GcSimTest {
     static Stream<Arguments> trees() {
         return Stream.of(Arguments.of(TreeSpec.leaf("2pl", "transfer", "audit")),
                 Arguments.of(TreeSpec.leaf("ssi", "transfer", "audit")),
                 Arguments.of(TreeSpec.leaf("tso", "transfer", "audit")),
-                Arguments.of(TreeSpec.inner("ssi", TreeSpec.leaf("2pl", "transfer"), TreeSpec.leaf("none", "audit"))));
+                Arguments.of(TreeSpec.inner("ssi", TreeSpec.leaf("2pl", "transfer"), TreeSpec.leaf("none", "audit"))),
+                Arguments.of(TreeSpec.leaf("sundial", "transfer", "audit").option("cache", "hybrid")));
     }
 
     private static long[] versionsAndKeys(Cluster c) {

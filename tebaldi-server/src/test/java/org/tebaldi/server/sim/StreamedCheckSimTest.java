@@ -24,15 +24,20 @@ import org.tebaldi.core.tree.TreeSpec;
 /**
  * The streamed, bounded-memory history check on simulated clusters (docs/architecture.md, "Verification"): the
  * nodes hand their records over every 2 ms of virtual time while bank transfers run under locking, snapshot,
- * timestamp and mixed trees; the verdict and counts are those of the batch checker on the same records (kept by a
- * listener), and the check holds a small fraction of the run's transactions after each pass.
+ * timestamp and mixed trees, and Sundial with the coordinators' caches (reads served at a coordinator, recorded
+ * there with a copy of the version's write; its GC confirmation asks every coordinator, docs/mechanisms.md "TicToc
+ * and Sundial" — before it, a data server never confirmed, no version became final and the check held every
+ * transaction); the verdict and counts are those of the batch checker on the same records (kept by a listener), and
+ * the check holds a small fraction of the run's transactions after each pass.
  */
 class StreamedCheckSimTest {
     static Stream<Arguments> trees() {
         return Stream.of(Arguments.of(TreeSpec.leaf("2pl", "transfer", "audit")),
                 Arguments.of(TreeSpec.leaf("ssi", "transfer", "audit")),
                 Arguments.of(TreeSpec.leaf("tso", "transfer", "audit")),
-                Arguments.of(TreeSpec.inner("ssi", TreeSpec.leaf("2pl", "transfer"), TreeSpec.leaf("none", "audit"))));
+                Arguments.of(TreeSpec.inner("ssi", TreeSpec.leaf("2pl", "transfer"), TreeSpec.leaf("none", "audit"))),
+                Arguments.of(TreeSpec.leaf("sundial", "transfer", "audit").option("cache", "hybrid")),
+                Arguments.of(TreeSpec.leaf("sundial", "transfer", "audit").option("cache", "always-reuse")));
     }
 
     /** Every chunk's records in one log, each key's final versions in one version order. */
@@ -43,6 +48,7 @@ class StreamedCheckSimTest {
         void add(HistoryLog chunk) {
             chunk.outcomes().forEach(o -> all.outcome(o.txn(), o.committed(), o.type()));
             chunk.writes().forEach(w -> all.write(w.writer(), w.key(), w.writeSeq()));
+            chunk.copies().forEach(w -> all.copy(w.writer(), w.key(), w.writeSeq()));
             chunk.reads().forEach(r -> all.read(r.reader(), r.key(), r.writer(), r.writeSeq()));
             chunk.finals().forEach(f -> {
                 List<Long> o = orders.computeIfAbsent(f.key(), k -> new ArrayList<>(List.of(0L)));
