@@ -5,7 +5,6 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -242,13 +241,13 @@ public final class HistoryLog {
     public void writeTo(DataOutput out) throws IOException {
         out.writeInt(unpacked.size());
         for (Key k : unpacked) {
-            writeKey(out, k);
+            HistoryColumns.writeKey(out, k);
         }
-        writeColumns(out, readReader, readMeta, readKey, readWriter, readSeq);
-        writeColumns(out, writeWriter, writeMeta, writeKey, null, writeSeq);
-        writeColumns(out, copyWriter, copyMeta, copyKey, null, copySeq);
-        writeColumns(out, prunedWriter, prunedMeta, prunedKey, null, null);
-        writeColumns(out, finalWriter, finalMeta, finalKey, null, finalSeq);
+        HistoryColumns.writeColumns(out, readReader, readMeta, readKey, readWriter, readSeq);
+        HistoryColumns.writeColumns(out, writeWriter, writeMeta, writeKey, null, writeSeq);
+        HistoryColumns.writeColumns(out, copyWriter, copyMeta, copyKey, null, copySeq);
+        HistoryColumns.writeColumns(out, prunedWriter, prunedMeta, prunedKey, null, null);
+        HistoryColumns.writeColumns(out, finalWriter, finalMeta, finalKey, null, finalSeq);
         out.writeInt(outcomes.size());
         for (Outcome o : outcomes) {
             out.writeLong(o.txn());
@@ -260,7 +259,7 @@ public final class HistoryLog {
         }
         out.writeInt(versionOrders.size());
         for (Map.Entry<Key, long[]> e : versionOrders.entrySet()) {
-            writeKey(out, e.getKey());
+            HistoryColumns.writeKey(out, e.getKey());
             out.writeInt(e.getValue().length);
             for (long w : e.getValue()) {
                 out.writeLong(w);
@@ -275,25 +274,25 @@ public final class HistoryLog {
      */
     public static HistoryLog readFrom(DataInput in) throws IOException {
         HistoryLog l = new HistoryLog();
-        int n = length(in);
+        int n = HistoryColumns.length(in);
         for (int i = 0; i < n; i++) {
-            l.unpacked.add(readKey(in));
+            l.unpacked.add(HistoryColumns.readKey(in));
         }
-        readColumns(in, l.readReader, l.readMeta, l.readKey, l.readWriter, l.readSeq);
-        readColumns(in, l.writeWriter, l.writeMeta, l.writeKey, null, l.writeSeq);
-        readColumns(in, l.copyWriter, l.copyMeta, l.copyKey, null, l.copySeq);
-        readColumns(in, l.prunedWriter, l.prunedMeta, l.prunedKey, null, null);
-        readColumns(in, l.finalWriter, l.finalMeta, l.finalKey, null, l.finalSeq);
-        n = length(in);
+        HistoryColumns.readColumns(in, l.readReader, l.readMeta, l.readKey, l.readWriter, l.readSeq);
+        HistoryColumns.readColumns(in, l.writeWriter, l.writeMeta, l.writeKey, null, l.writeSeq);
+        HistoryColumns.readColumns(in, l.copyWriter, l.copyMeta, l.copyKey, null, l.copySeq);
+        HistoryColumns.readColumns(in, l.prunedWriter, l.prunedMeta, l.prunedKey, null, null);
+        HistoryColumns.readColumns(in, l.finalWriter, l.finalMeta, l.finalKey, null, l.finalSeq);
+        n = HistoryColumns.length(in);
         for (int i = 0; i < n; i++) {
             long txn = in.readLong();
             boolean committed = in.readBoolean();
             l.outcomes.add(new Outcome(txn, committed, in.readBoolean() ? in.readUTF() : null));
         }
-        n = length(in);
+        n = HistoryColumns.length(in);
         for (int i = 0; i < n; i++) {
-            Key k = readKey(in);
-            long[] writers = new long[length(in)];
+            Key k = HistoryColumns.readKey(in);
+            long[] writers = new long[HistoryColumns.length(in)];
             for (int j = 0; j < writers.length; j++) {
                 writers[j] = in.readLong();
             }
@@ -306,101 +305,4 @@ public final class HistoryLog {
      * One record column group, column after column (ids, key metas, packed keys, then optionally a second long and
      * an int column): neighbouring values of one column are alike, which the spill's compression exploits.
      */
-    private static void writeColumns(DataOutput out, LongArrayList ids, IntArrayList meta, LongArrayList keys,
-            LongArrayList longs, IntArrayList ints) throws IOException {
-        int n = ids.size();
-        out.writeInt(n);
-        writeLongs(out, ids, n);
-        writeInts(out, meta, n);
-        writeLongs(out, keys, n);
-        if (longs != null) {
-            writeLongs(out, longs, n);
-        }
-        if (ints != null) {
-            writeInts(out, ints, n);
-        }
-    }
-
-    /**
-     * Scratch for {@link #writeTo}'s columns: each is copied into it a block at a time and written with one call, in
-     * the byte order of {@link DataOutput#writeLong} — not four to eight calls per value (the spill writer spent a
-     * third of its time in them: docs/architecture.md, "Verification").
-     */
-    private static final ThreadLocal<ByteBuffer> SCRATCH = ThreadLocal.withInitial(() -> ByteBuffer.allocate(1 << 15));
-
-    private static void writeLongs(DataOutput out, LongArrayList l, int n) throws IOException {
-        ByteBuffer b = SCRATCH.get();
-        long[] a = l.elements();
-        int block = b.capacity() / Long.BYTES;
-        for (int off = 0; off < n; off += block) {
-            int m = Math.min(block, n - off);
-            b.clear();
-            b.asLongBuffer().put(a, off, m);
-            out.write(b.array(), 0, m * Long.BYTES);
-        }
-    }
-
-    private static void writeInts(DataOutput out, IntArrayList l, int n) throws IOException {
-        ByteBuffer b = SCRATCH.get();
-        int[] a = l.elements();
-        int block = b.capacity() / Integer.BYTES;
-        for (int off = 0; off < n; off += block) {
-            int m = Math.min(block, n - off);
-            b.clear();
-            b.asIntBuffer().put(a, off, m);
-            out.write(b.array(), 0, m * Integer.BYTES);
-        }
-    }
-
-    private static void readColumns(DataInput in, LongArrayList ids, IntArrayList meta, LongArrayList keys,
-            LongArrayList longs, IntArrayList ints) throws IOException {
-        int n = length(in);
-        readLongs(in, ids, n);
-        meta.ensureCapacity(n);
-        for (int i = 0; i < n; i++) {
-            meta.add(in.readInt());
-        }
-        readLongs(in, keys, n);
-        if (longs != null) {
-            readLongs(in, longs, n);
-        }
-        if (ints != null) {
-            ints.ensureCapacity(n);
-            for (int i = 0; i < n; i++) {
-                ints.add(in.readInt());
-            }
-        }
-    }
-
-    private static void readLongs(DataInput in, LongArrayList l, int n) throws IOException {
-        l.ensureCapacity(n);
-        for (int i = 0; i < n; i++) {
-            l.add(in.readLong());
-        }
-    }
-
-    private static int length(DataInput in) throws IOException {
-        int n = in.readInt();
-        if (n < 0) {
-            throw new IOException("damaged history spill: negative length " + n);
-        }
-        return n;
-    }
-
-    private static void writeKey(DataOutput out, Key k) throws IOException {
-        out.writeInt(k.table());
-        out.writeInt(k.arity());
-        for (int i = 0; i < k.arity(); i++) {
-            out.writeLong(k.part(i));
-        }
-    }
-
-    private static Key readKey(DataInput in) throws IOException {
-        int table = in.readInt();
-        long[] parts = new long[length(in)];
-        for (int i = 0; i < parts.length; i++) {
-            parts[i] = in.readLong();
-        }
-        return Key.of(table, parts);
-    }
 }
