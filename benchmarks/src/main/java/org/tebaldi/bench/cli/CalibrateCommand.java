@@ -59,7 +59,7 @@ final class CalibrateCommand implements Callable<Integer> {
      */
     static final String DEFAULT_CLIENTS = "clients=[50,200]";
     /** The table written without {@code --out}, relative to the repository root. */
-    static final String DEFAULT_OUT = "config/costs/this-machine.yaml";
+    static final String DEFAULT_OUT = "config/costs/default.yaml";
 
     @Spec
     CommandSpec spec;

@@ -75,7 +75,7 @@ final class ValidateCommand implements Callable<Integer> {
     Path reuseReal;
 
     @Option(names = "--costs", paramLabel = "TABLE.yaml", description = "the cost table of the simulated runs "
-            + "(default: each experiment's, config/costs/this-machine.yaml unless it names one), e.g. one just "
+            + "(default: each experiment's, config/costs/default.yaml unless it names one), e.g. one just "
             + "written by scripts/tebaldi calibrate on this host")
     Path costs;
 

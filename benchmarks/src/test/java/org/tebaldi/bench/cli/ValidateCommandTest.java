@@ -37,13 +37,13 @@ class ValidateCommandTest {
 
     /**
      * The bank experiment in {@code tmp/exp}, its tree by absolute path and the committed cost table beside it (the
-     * default {@code config/costs/this-machine.yaml} is resolved against the experiment's folder too).
+     * default {@code config/costs/default.yaml} is resolved against the experiment's folder too).
      */
     private Path bank() throws Exception {
         Path dir = tmp.resolve("exp");
         Path tree = Path.of("../config/trees/bank-2pl.yaml").toAbsolutePath().normalize();
         Files.createDirectories(dir.resolve("config/costs"));
-        Files.copy(Path.of("../config/costs/this-machine.yaml"), dir.resolve("config/costs/this-machine.yaml"));
+        Files.copy(Path.of("../config/costs/default.yaml"), dir.resolve("config/costs/default.yaml"));
         Path exp = dir.resolve("bank-2pl.yaml");
         Files.writeString(exp, Files.readString(BANK).replace("../trees/bank-2pl.yaml", tree.toString()));
         return exp;
