@@ -8,9 +8,11 @@ import java.util.function.LongConsumer;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.server.durability.BatchingLogStore;
 import org.tebaldi.server.durability.DurabilityOptions;
 import org.tebaldi.server.durability.LogRecord;
 import org.tebaldi.server.durability.LogStore;
+import org.tebaldi.server.durability.RocksLogStore;
 import org.tebaldi.server.msg.Durable;
 import org.tebaldi.server.replica.ReplicatedLogStore;
 
@@ -65,8 +67,9 @@ final class DsDurability implements DsFeature {
 
     /**
      * Opens the log store of {@code ds} (dissertation §4.5.4): {@code promoted}'s (a backup's replica of this
-     * partition, docs/mechanisms.md "Replication") if not null, else the configured one, behind a write latency if
-     * one is set. A store that held data (a restart) makes the server recover before it serves.
+     * partition, docs/mechanisms.md "Replication") if not null, else the configured one; a RocksDB store behind a
+     * {@link BatchingLogStore}; all of it behind a write latency if one is set. A store that held data (a restart)
+     * makes the server recover before it serves.
      *
      * @param toSelf runs a store callback on the server's thread
      * @throws IllegalStateException if the store cannot be opened
@@ -74,9 +77,12 @@ final class DsDurability implements DsFeature {
     static LogStore openStore(DataServer ds, java.util.concurrent.Executor toSelf, LogStore.Factory promoted) {
         org.tebaldi.server.node.ClusterConfig cfg = ds.config();
         DurabilityOptions d = cfg.durability();
-        LogStore.Factory f = promoted != null ? promoted
-                : d.stores() != null ? d.stores() : org.tebaldi.server.durability.RocksLogStore.factory(d);
+        LogStore.Factory f = promoted != null ? promoted : d.stores() != null ? d.stores() : RocksLogStore.factory(d);
         LogStore st = f.open(ds.dsIndex(), cfg.db().catalog(), toSelf);
+        if (st instanceof RocksLogStore) { // the unsynced writes of a millisecond reach its writer as one group
+            st = new BatchingLogStore(st, BatchingLogStore.DEFAULT_FLUSH_MICROS, BatchingLogStore.DEFAULT_MAX_RECORDS,
+                    ds::schedule);
+        }
         if (d.writeLatencyMicros() > 0) {
             st = new org.tebaldi.server.durability.DelayedLogStore(st, d.writeLatencyMicros(), ds::nowMicros,
                     ds::schedule);
