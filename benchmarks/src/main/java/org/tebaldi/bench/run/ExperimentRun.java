@@ -92,10 +92,14 @@ public final class ExperimentRun {
         Workload w = e.workload();
         ClusterSpec cs = e.cluster();
         EmbeddedRuntime rt = new EmbeddedRuntime(cs.threads(), cs.networkDelayMicros());
+        org.tebaldi.server.durability.DurabilityOptions dur = durability(e, runDir);
+        // stores in a temporary folder (no run directory, no durability.dir): deleted after the run
+        java.nio.file.Path tempStores = runDir == null && dur.enabled() && e.durability().dir() == null ? dur.dir()
+                : null;
         try {
             ClusterConfig cc = extension.configure(new ClusterConfig(w.database(), e.tree().tree(), cs.coordinators(),
                     cs.dataServers(), cs.partitioner(w.database().catalog(), w.partitioner(cs.dataServers())), e.verify()).withOpBatching(cs.batching())
-                    .withDurability(durability(e, runDir)).withStorage(storage(e, runDir))
+                    .withDurability(dur).withStorage(storage(e, runDir))
                     .withCommit(cs.commit(), cs.epochMicros())
                     .withReplication(cs.replication()));
             ClusterLoader loader = new ClusterLoader(w.database().catalog(), cs.dataServers(),
@@ -118,6 +122,19 @@ public final class ExperimentRun {
             }
         } finally {
             rt.close();
+            deleteTree(tempStores);
+        }
+    }
+
+    /** Deletes {@code dir} and everything in it (nothing if null); a file that cannot be deleted stays. */
+    private static void deleteTree(java.nio.file.Path dir) {
+        if (dir == null || !java.nio.file.Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.walk(dir)) {
+            s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException x) {
+            // left for the system's temporary-file cleanup
         }
     }
 

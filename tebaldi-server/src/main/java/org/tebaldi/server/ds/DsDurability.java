@@ -13,6 +13,7 @@ import org.tebaldi.server.durability.DurabilityOptions;
 import org.tebaldi.server.durability.LogRecord;
 import org.tebaldi.server.durability.LogStore;
 import org.tebaldi.server.durability.RocksLogStore;
+import org.tebaldi.server.durability.SimLogStore;
 import org.tebaldi.server.msg.Durable;
 import org.tebaldi.server.replica.ReplicatedLogStore;
 
@@ -67,9 +68,9 @@ final class DsDurability implements DsFeature {
 
     /**
      * Opens the log store of {@code ds} (dissertation §4.5.4): {@code promoted}'s (a backup's replica of this
-     * partition, docs/mechanisms.md "Replication") if not null, else the configured one; a RocksDB store behind a
-     * {@link BatchingLogStore}; all of it behind a write latency if one is set. A store that held data (a restart)
-     * makes the server recover before it serves.
+     * partition, docs/mechanisms.md "Replication") if not null, else the configured one; a RocksDB store, or the
+     * simulated model of one, behind a {@link BatchingLogStore}; all of it behind a write latency if one is set. A
+     * store that held data (a restart) makes the server recover before it serves.
      *
      * @param toSelf runs a store callback on the server's thread
      * @throws IllegalStateException if the store cannot be opened
@@ -79,7 +80,8 @@ final class DsDurability implements DsFeature {
         DurabilityOptions d = cfg.durability();
         LogStore.Factory f = promoted != null ? promoted : d.stores() != null ? d.stores() : RocksLogStore.factory(d);
         LogStore st = f.open(ds.dsIndex(), cfg.db().catalog(), toSelf);
-        if (st instanceof RocksLogStore) { // the unsynced writes of a millisecond reach its writer as one group
+        if (st instanceof RocksLogStore || st instanceof SimLogStore) {
+            // the unsynced writes of a millisecond reach the writer as one group (the model: as the real store)
             st = new BatchingLogStore(st, BatchingLogStore.DEFAULT_FLUSH_MICROS, BatchingLogStore.DEFAULT_MAX_RECORDS,
                     ds::schedule);
         }
