@@ -36,7 +36,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tebaldi calibrate-durability [--table FILE] [--warmup 4s] [--duration 8s] [--syncs 200] [--set K=V]...
+ * {@code tebaldi calibrate-durability [--table FILE] [--warmup 20s] [--duration 8s] [--syncs 200] [--set K=V]...
  * [EXPERIMENT.yaml ...]} (docs/simulation.md, "Durability"): measures what durability costs on this machine and adds
  * it to an existing cost table, so that {@code cluster.mode: simulated} can run with {@code durability.enabled: true}.
  * Runs each experiment in embedded mode with durability on (RocksDB stores in a temporary folder, verification off;
@@ -80,8 +80,9 @@ final class CalibrateDurabilityCommand implements Callable<Integer> {
             + CalibrateCommand.DEFAULT_OUT + ")")
     Path table;
 
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up of each run (default: 4s)")
-    String warmup = "4s";
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up of each run (default: "
+            + CalibrateCommand.DEFAULT_WARMUP + ", as calibrate's)")
+    String warmup = CalibrateCommand.DEFAULT_WARMUP;
 
     @Option(names = "--duration", paramLabel = "DURATION", description = "measured window of each run (default: 8s)")
     String duration = "8s";
