@@ -18,17 +18,18 @@ import java.util.function.Consumer;
  * {@link LogRecord.Persisted} record of its epoch, which is issued after it and so flushes it first; a crash loses
  * at most what an unsynced write could lose anyway, never a record of a persisted epoch.
  *
- * <p>Owner thread only (the data server's) for {@code write}, {@code load} and {@code read}; {@link #close} may run
+ * <p>{@code awaitWritten} waits for the wrapped store only: records still gathered are not handed over (it is
+ * called from another thread, after loading). Owner thread only (the data server's) for {@code write}, {@code load}
+ * and {@code read}; {@link #close} may run
  * on another thread once the data server stopped. The flush timer runs through the data server's timer, so the
  * wrapper works the same under the simulated runtime.
  */
-public final class BatchingLogStore implements LogStore {
+public final class BatchingLogStore extends ForwardingLogStore {
     /** Default gathering window, µs: well under an epoch (1 s by default), long enough to gather several commits. */
     public static final long DEFAULT_FLUSH_MICROS = 1_000;
     /** Default number of gathered records that flushes at once. */
     public static final int DEFAULT_MAX_RECORDS = 512;
 
-    private final LogStore inner;
     private final long flushMicros;
     private final int maxRecords;
     private final DelayedLogStore.Timer timer;
@@ -43,19 +44,14 @@ public final class BatchingLogStore implements LogStore {
      * @throws IllegalArgumentException if {@code flushMicros} or {@code maxRecords} is not positive
      */
     public BatchingLogStore(LogStore inner, long flushMicros, int maxRecords, DelayedLogStore.Timer timer) {
+        super(inner);
         if (flushMicros <= 0 || maxRecords <= 0) {
             throw new IllegalArgumentException("flushMicros and maxRecords must be positive, got " + flushMicros
                     + " µs and " + maxRecords);
         }
-        this.inner = inner;
         this.flushMicros = flushMicros;
         this.maxRecords = maxRecords;
         this.timer = timer;
-    }
-
-    @Override
-    public boolean hadData() {
-        return inner.hadData();
     }
 
     /**
@@ -113,17 +109,6 @@ public final class BatchingLogStore implements LogStore {
     public void read(Consumer<List<LogRecord.Data>> dataChunk, Consumer<LogContents> done) {
         flush();
         inner.read(dataChunk, done);
-    }
-
-    /** Waits for the wrapped store; records still gathered are not handed over (call from a non-owner thread). */
-    @Override
-    public void awaitWritten() throws InterruptedException {
-        inner.awaitWritten();
-    }
-
-    @Override
-    public long sizeBytes() {
-        return inner.sizeBytes();
     }
 
     /** Hands the gathered records over (the data server stopped), then closes the wrapped store. */

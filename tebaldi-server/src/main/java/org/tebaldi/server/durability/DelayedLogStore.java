@@ -2,7 +2,6 @@ package org.tebaldi.server.durability;
 
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -15,7 +14,7 @@ import java.util.function.LongSupplier;
  * write's callback ran. Each synced write waits on its own: concurrent writes overlap, as on a device with a deep
  * queue. Owner thread only (the data server's): {@code write} and the wrapped store's callbacks both run there.
  */
-public final class DelayedLogStore implements LogStore {
+public final class DelayedLogStore extends ForwardingLogStore {
     /** Schedules a task on the data server's thread after a delay, µs. */
     @FunctionalInterface
     public interface Timer {
@@ -33,7 +32,6 @@ public final class DelayedLogStore implements LogStore {
         }
     }
 
-    private final LogStore inner;
     private final long latencyMicros;
     private final LongSupplier nowMicros;
     private final Timer timer;
@@ -47,19 +45,14 @@ public final class DelayedLogStore implements LogStore {
      * @throws IllegalArgumentException if the latency is not positive
      */
     public DelayedLogStore(LogStore inner, long latencyMicros, LongSupplier nowMicros, Timer timer) {
+        super(inner);
         if (latencyMicros <= 0) {
             throw new IllegalArgumentException("injected write latency must be positive, got " + latencyMicros
                     + " µs");
         }
-        this.inner = inner;
         this.latencyMicros = latencyMicros;
         this.nowMicros = nowMicros;
         this.timer = timer;
-    }
-
-    @Override
-    public boolean hadData() {
-        return inner.hadData();
     }
 
     @Override
@@ -95,30 +88,5 @@ public final class DelayedLogStore implements LogStore {
                 head.done.run();
             }
         }
-    }
-
-    @Override
-    public void load(List<LogRecord.Data> rows) {
-        inner.load(rows);
-    }
-
-    @Override
-    public void read(Consumer<List<LogRecord.Data>> dataChunk, Consumer<LogContents> done) {
-        inner.read(dataChunk, done);
-    }
-
-    @Override
-    public void awaitWritten() throws InterruptedException {
-        inner.awaitWritten();
-    }
-
-    @Override
-    public long sizeBytes() {
-        return inner.sizeBytes();
-    }
-
-    @Override
-    public void close() {
-        inner.close();
     }
 }
