@@ -87,7 +87,10 @@ class BatchingLogStoreTest {
         s.write(List.of(new LogRecord.Abort(4)), false, null);
         assertEquals(List.of(), inner.writes, "nothing handed over before the timer");
         assertEquals(List.of(1_000L), delays, "one timer for the whole gathering window");
+        org.tebaldi.core.runtime.cost.HandlerUnits.takeKind();
         fireTimers();
+        assertEquals("log-flush", org.tebaldi.core.runtime.cost.HandlerUnits.takeKind(),
+                "the flush timer is charged as its own timer kind in the simulated cluster");
         assertEquals(List.of("4"), inner.writes);
         assertEquals(List.of(new LogRecord.Commit(1, 1), new LogRecord.Commit(2, 1), new LogRecord.Commit(3, 1),
                 new LogRecord.Abort(4)), inner.records);
