@@ -10,8 +10,8 @@ import org.tebaldi.core.runtime.cost.CostTable;
  * Binds {@code cluster.simulation} (docs/simulation.md, "Running it"). Defaults: one machine of 2 cores, and
  * without {@code latency} and {@code localLatency} the embedded runtime's network of this machine ({@code
  * cluster.networkDelay} plus the lateness the cost table measured), 10 Gbit/s, costs
- * {@code config/costs/default.yaml} (calibrated on the project's 2-core VM with verification on, docs/simulation.md), costMode model, no service machine. {@code latency} is one duration or
- * {@code {min, max}}; {@code costs} is resolved against the working directory, then the experiment's folder and each
+ * {@code config/costs/default.yaml} (calibrated on the project's 2-core VM with verification on, docs/simulation.md,
+ * "The committed tables"), costMode model, no service machine. {@code latency} is one duration or {@code {min, max}}; {@code costs} is resolved against the working directory, then the experiment's folder and each
  * folder above it (so {@code config/costs/...} is found from any folder of the repository), and read at once (a
  * missing or broken table fails the load with one message). {@code groups} (default 1) splits the machines into racks
  * or data centres, {@code groupLatency} (one duration or {@code {min, max}}) is the extra one-way latency between

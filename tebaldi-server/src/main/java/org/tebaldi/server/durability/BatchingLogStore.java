@@ -9,9 +9,9 @@ import org.tebaldi.core.runtime.cost.HandlerUnits;
  * A {@link LogStore} that gathers a data server's unsynced, callback-free writes — the precommit logs of
  * asynchronous mode and every commit and abort record — and hands them to the wrapped store as one write, at most
  * {@code flushMicros} µs after the first of them or once {@code maxRecords} are waiting (docs/cluster.md,
- * "Durability"). Without it every transaction costs the store's writer thread a group of its own (on 2 cores
- * 15.6 µs of writer CPU per group besides 1.1 µs per record, docs/simulation.md) and the data server a hand-over
- * that wakes that thread, twice per transaction: once for the precommit, once for the outcome.
+ * "Durability, recovery and version garbage collection", "Gathered writes"). Without it every record cost the data
+ * server a hand-over that woke the store's writer thread, twice per transaction (once for the precommit, once for
+ * the outcome), and the writer formed about one group per transaction.
  *
  * <p>Order is kept: any other request — a synced write, a write with a callback, a load, a read — first hands the
  * gathered records over, so the store sees every record in the order the data server issued it. Nothing the
@@ -21,9 +21,8 @@ import org.tebaldi.core.runtime.cost.HandlerUnits;
  *
  * <p>{@code awaitWritten} waits for the wrapped store only: records still gathered are not handed over (it is
  * called from another thread, after loading). Owner thread only (the data server's) for {@code write}, {@code load}
- * and {@code read}; {@link #close} may run
- * on another thread once the data server stopped. The flush timer runs through the data server's timer, so the
- * wrapper works the same under the simulated runtime.
+ * and {@code read}; {@link #close} may run on another thread once the data server stopped. The flush timer runs
+ * through the data server's timer, so the wrapper works the same under the simulated runtime.
  */
 public final class BatchingLogStore extends ForwardingLogStore {
     /** Default gathering window, µs: well under an epoch (1 s by default), long enough to gather several commits. */
