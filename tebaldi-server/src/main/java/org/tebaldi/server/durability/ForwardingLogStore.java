@@ -5,8 +5,8 @@ import java.util.function.Consumer;
 
 /**
  * A {@link LogStore} that hands every request to a wrapped store: the base of the wrappers that change one aspect of
- * a store ({@link DelayedLogStore}: when synced writes complete; {@link BatchingLogStore}: how writes are grouped)
- * and forward the rest unchanged.
+ * a store ({@link DelayedLogStore}: when synced writes complete; {@link BatchingLogStore}: how writes are grouped;
+ * {@code replica.ReplicatedLogStore}: where writes are copied to) and forward the rest unchanged.
  */
 public abstract class ForwardingLogStore implements LogStore {
     /** The wrapped store. */

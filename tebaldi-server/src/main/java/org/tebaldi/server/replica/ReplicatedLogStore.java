@@ -4,10 +4,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import org.tebaldi.core.model.Catalog;
 import org.tebaldi.core.runtime.NodeId;
-import org.tebaldi.server.durability.LogContents;
+import org.tebaldi.server.durability.ForwardingLogStore;
 import org.tebaldi.server.durability.LogFormat;
 import org.tebaldi.server.durability.LogRecord;
 import org.tebaldi.server.durability.LogStore;
@@ -26,7 +25,7 @@ import org.tebaldi.server.durability.LogStore;
  * dropped connection loses what was in flight; the backup ignores a write it has, and acknowledges it again). Runs
  * on the data server's thread only (the local store's callbacks come back through the owner executor).
  */
-public final class ReplicatedLogStore implements LogStore {
+public final class ReplicatedLogStore extends ForwardingLogStore {
     private static final class Pending {
         final long seq;
         final Runnable done;
@@ -44,7 +43,6 @@ public final class ReplicatedLogStore implements LogStore {
      */
     public static final long RESEND_MICROS = 200_000;
 
-    private final LogStore local;
     private final ArrayDeque<ReplicaMessages.Ship> unacked = new ArrayDeque<>();
     private final java.util.function.BiConsumer<Long, Runnable> timer;
     private volatile long resent;
@@ -77,8 +75,8 @@ public final class ReplicatedLogStore implements LogStore {
     public ReplicatedLogStore(LogStore local, int partition, ReplicationOptions.Mode mode, int[] backups,
                               Catalog catalog, BiConsumer<NodeId, Object> send,
                               java.util.function.BiConsumer<Long, Runnable> timer) {
+        super(local);
         this.timer = timer;
-        this.local = local;
         this.partition = partition;
         this.mode = mode;
         this.format = new LogFormat(catalog);
@@ -116,11 +114,6 @@ public final class ReplicatedLogStore implements LogStore {
     }
 
     @Override
-    public boolean hadData() {
-        return local.hadData();
-    }
-
-    @Override
     public void write(List<LogRecord> records, boolean sync, Runnable done) {
         write(records, sync, done, false);
     }
@@ -147,13 +140,13 @@ public final class ReplicatedLogStore implements LogStore {
         boolean wait = (ack || needsAck(records)) && liveBackups() > 0;
         long s = ship(records, wait);
         if (!wait) {
-            local.write(records, sync, done);
+            inner.write(records, sync, done);
             return;
         }
         waitedWrites++;
         Pending p = new Pending(s, done);
         pending.add(p);
-        local.write(records, sync, () -> {
+        inner.write(records, sync, () -> {
             p.local = true;
             release();
         });
@@ -346,23 +339,14 @@ public final class ReplicatedLogStore implements LogStore {
 
     @Override
     public void load(List<LogRecord.Data> rows) {
-        local.load(rows);
+        inner.load(rows);
         ship(rows, false);
     }
 
+    /** Encoded rows are written and shipped like any unsynced write (not the wrapped store's bulk load). */
     @Override
-    public void read(Consumer<List<LogRecord.Data>> dataChunk, Consumer<LogContents> done) {
-        local.read(dataChunk, done);
-    }
-
-    @Override
-    public void awaitWritten() throws InterruptedException {
-        local.awaitWritten();
-    }
-
-    @Override
-    public long sizeBytes() {
-        return local.sizeBytes();
+    public void loadEncoded(List<LogRecord> rows) {
+        write(rows, false, null);
     }
 
     /** Records shipped so far (each to every live backup). */
@@ -390,10 +374,5 @@ public final class ReplicatedLogStore implements LogStore {
     /** Writes whose completion waited for the backups. */
     public long waitedWrites() {
         return waitedWrites;
-    }
-
-    @Override
-    public void close() {
-        local.close();
     }
 }
