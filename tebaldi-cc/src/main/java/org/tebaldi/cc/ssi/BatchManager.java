@@ -16,7 +16,8 @@ import org.tebaldi.core.service.TsMessages;
  * batch — a batch with both — among its own batch and the endpoints of the edges it brings. Every edge is
  * brought by the transaction whose operation found it, before that transaction commits; so of the two edges
  * that make a batch a pivot, the later one's transaction is refused, which breaks every cycle (see
- * docs/mechanisms.md). A batch is forgotten once the timestamp service's watermark (the oldest start of a batch
+ * docs/mechanisms.md). Only a check that passes records its edges: a refused transaction aborts, and its edges
+ * with it. A batch is forgotten once the timestamp service's watermark (the oldest start of a batch
  * still running) passes the last commit timestamp of its members and of the checks that touched it: no snapshot
  * that misses its writes, and no read mark of its members, can remain.
  */
@@ -107,17 +108,9 @@ public final class BatchManager implements Actor, org.tebaldi.core.service.Elect
                 }
             }
         } else if (env.payload() instanceof PivotMessages.Check c) {
-            long[] e = c.edges();
-            touch(c.batch(), 0, c.cts());
-            for (int i = 0; i + 1 < e.length; i += 2) {
-                touch(e[i], OUT, c.cts());
-                touch(e[i + 1], IN, c.cts());
-            }
-            String pivot = pivot(c.batch()) ? "its own batch " + c.batch() : null;
-            for (int i = 0; pivot == null && i < e.length; i++) {
-                if (pivot(e[i])) {
-                    pivot = "batch " + e[i];
-                }
+            String pivot = pivotWith(c);
+            if (pivot == null) {
+                apply(c);
             }
             ctx.send(from, new CcEnvelope(env.ccNode(), new PivotMessages.Verdict(c.reqId(), pivot != null,
                     pivot == null ? null : "ssi: " + pivot + " is a pivot (incoming and outgoing anti-dependencies)")));
@@ -137,14 +130,48 @@ public final class BatchManager implements Actor, org.tebaldi.core.service.Elect
         return -1;
     }
 
+    /**
+     * The batch the check's edges would make (or find) a pivot — its own or an edge's endpoint — or null. Only a check
+     * that passes applies its edges ({@link #apply}): a refused transaction aborts, so the edges it found vanish with
+     * it (its read is undone, or its write never becomes visible). Recording them anyway would leave a batch marked a
+     * pivot by an edge that does not exist and refuse every later transaction with an edge to it until the batch is
+     * forgotten (docs/mechanisms.md, SSI).
+     */
+    private String pivotWith(PivotMessages.Check c) {
+        long[] e = c.edges();
+        if (flagsWith(c.batch(), e) == (IN | OUT)) {
+            return "its own batch " + c.batch();
+        }
+        for (long b : e) {
+            if (flagsWith(b, e) == (IN | OUT)) {
+                return "batch " + b;
+            }
+        }
+        return null;
+    }
+
+    /** {@code batch}'s flags with the edges {@code e} (reader, writer pairs) added. */
+    private int flagsWith(long batch, long[] e) {
+        Entry en = batches.get(batch);
+        int f = en == null ? 0 : en.flags;
+        for (int i = 0; i + 1 < e.length; i += 2) {
+            f |= (e[i] == batch ? OUT : 0) | (e[i + 1] == batch ? IN : 0);
+        }
+        return f;
+    }
+
+    private void apply(PivotMessages.Check c) {
+        long[] e = c.edges();
+        touch(c.batch(), 0, c.cts());
+        for (int i = 0; i + 1 < e.length; i += 2) {
+            touch(e[i], OUT, c.cts());
+            touch(e[i + 1], IN, c.cts());
+        }
+    }
+
     private void touch(long batch, int flag, long cts) {
         Entry en = batches.computeIfAbsent(batch, b -> new Entry());
         en.flags |= flag;
         en.end = Math.max(en.end, cts);
-    }
-
-    private boolean pivot(long batch) {
-        Entry en = batches.get(batch);
-        return en != null && en.flags == (IN | OUT);
     }
 }

@@ -80,6 +80,8 @@ public final class RocksLogStore implements LogStore {
     private final boolean hadData;
     private boolean loadsUnflushed;
     private volatile boolean closed;
+    /** Why the writer stopped (null while it runs): later requests are dropped, {@link #awaitWritten} throws. */
+    private volatile String failure;
 
     /** A factory opening {@code <dir>/ds<i>} for data server {@code i}. */
     public static Factory factory(DurabilityOptions opts) {
@@ -148,22 +150,34 @@ public final class RocksLogStore implements LogStore {
 
     @Override
     public void write(List<LogRecord> records, boolean sync, Runnable done) {
-        queue.add(new Write(records, sync, done));
+        enqueue(new Write(records, sync, done));
     }
 
     @Override
     public void load(List<LogRecord.Data> rows) {
-        queue.add(new Load(rows));
+        enqueue(new Load(rows));
     }
 
     @Override
     public void loadEncoded(List<LogRecord> rows) {
-        queue.add(new Load(rows));
+        enqueue(new Load(rows));
     }
 
     @Override
     public void read(Consumer<List<LogRecord.Data>> dataChunk, Consumer<LogContents> done) {
-        queue.add(new Read(dataChunk, done));
+        enqueue(new Read(dataChunk, done));
+    }
+
+    /** Queues a request for the writer; after the writer failed, drops it (the queue must not grow unread). */
+    private void enqueue(Req r) {
+        if (failure == null) {
+            queue.add(r);
+        }
+    }
+
+    /** Why the writer stopped, or null while it runs (docs/cluster.md, "When the store fails"). */
+    public String failure() {
+        return failure;
     }
 
     private void run() {
@@ -213,7 +227,43 @@ public final class RocksLogStore implements LogStore {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RocksDBException | RuntimeException e) {
-            LOG.error("store {} failed; the data server cannot log any more", dir, e);
+            fail(e);
+        }
+    }
+
+    /**
+     * The writer cannot go on: nothing this data server logs from now on would be durable. Records why, drops what is
+     * queued (and every later request), releases {@link #awaitWritten} callers, and throws the reason on the owner's
+     * thread — in a run the data server's failure stops the run with that one message (docs/cluster.md, "When the
+     * store fails").
+     */
+    private void fail(Exception e) {
+        String why = e.getMessage() == null ? e.toString() : e.getMessage();
+        String hint = why.contains("No space left") || why.contains("NoSpace")
+                ? "the disk is full: free space on the file system of " + dir + " and run again"
+                : "see the exception logged with it";
+        failure = "the durable store in " + dir + " failed (" + why + "); this data server cannot log any more — "
+                + hint;
+        LOG.error("store {} failed; the data server cannot log any more", dir, e);
+        java.util.List<Req> dropped = new ArrayList<>();
+        queue.drainTo(dropped);
+        for (Req r : dropped) {
+            if (r instanceof Barrier b) {
+                b.done().countDown();
+            }
+        }
+        String message = failure;
+        owner.execute(() -> {
+            throw new StoreFailedException(message, e);
+        });
+    }
+
+    /** The durable store stopped; thrown on the data server's thread (a node failure, which ends a run). */
+    public static final class StoreFailedException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        StoreFailedException(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 
@@ -311,11 +361,17 @@ public final class RocksLogStore implements LogStore {
         p.group(records, sync, cpuNanos, wallNanos);
     }
 
+    /** @throws IllegalStateException with the reason if the writer failed before or while waiting */
     @Override
     public void awaitWritten() throws InterruptedException {
         java.util.concurrent.CountDownLatch l = new java.util.concurrent.CountDownLatch(1);
-        queue.add(new Barrier(l));
-        l.await();
+        enqueue(new Barrier(l));
+        while (failure == null && !l.await(100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            // a writer that fails after the barrier was queued drains it; one failing just before drops it
+        }
+        if (failure != null) {
+            throw new IllegalStateException(failure);
+        }
     }
 
     @Override
