@@ -244,7 +244,7 @@ public final class RocksLogStore implements LogStore {
                 : "see the exception logged with it";
         failure = "the durable store in " + dir + " failed (" + why + "); this data server cannot log any more — "
                 + hint;
-        LOG.error("store {} failed; the data server cannot log any more", dir, e);
+        LOG.error("{} (the data server's failure below carries the cause)", failure);
         java.util.List<Req> dropped = new ArrayList<>();
         queue.drainTo(dropped);
         for (Req r : dropped) {
