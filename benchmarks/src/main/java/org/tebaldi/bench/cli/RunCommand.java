@@ -116,6 +116,9 @@ final class RunCommand implements Callable<Integer> {
         try {
             view = ui.start(sweep.single(), "run", stdout);
         } catch (IOException x) {
+            if (out == null) {
+                RunDirectory.releaseIfEmpty(dir);
+            }
             stderr.println("--ui: " + x.getMessage() + " (pick another port, or 0 for any free one)");
             stderr.flush();
             return ExitCodes.CONFIG;

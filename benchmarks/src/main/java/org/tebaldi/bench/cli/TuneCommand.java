@@ -100,6 +100,9 @@ final class TuneCommand implements Callable<Integer> {
         try {
             view = ui.start(e, "tune", stdout);
         } catch (IOException x) {
+            if (out == null) {
+                RunDirectory.releaseIfEmpty(dir);
+            }
             stderr.println("--ui: " + x.getMessage() + " (pick another port, or 0 for any free one)");
             stderr.flush();
             return ExitCodes.CONFIG;
