@@ -103,10 +103,39 @@ final class RunReport {
         out.println(String.format(Locale.ROOT, "simulated machines (virtual cpu, busiest first):%s; busiest nodes (of "
                 + "one core):%s; wall %.1f s per virtual second (costs %s, %s)", machines, nodes,
                 s.wallPerVirtualSecond(), s.costs(), s.costMode()));
+        if (m != null) {
+            m.handlerUs().entrySet().stream().sorted((a, b) -> Double.compare(m.nodeUtilization(b.getKey()),
+                    m.nodeUtilization(a.getKey()))).limit(2).forEach(e -> out.println(handlers(e.getKey(),
+                    e.getValue())));
+        }
         if (s.maxMachineUtilization() >= org.tebaldi.bench.driver.MachineUsage.SATURATED) {
             out.println(String.format(Locale.ROOT, "WARNING: simulated machine m%d's cores were %.0f%% busy: its CPU, "
                     + "not concurrency control, set the throughput", order[0], 100 * u[order[0]]));
         }
+    }
+
+    /**
+     * One line: where a busy simulated node's time went, by handler key, largest first (the first five, then the
+     * rest together), e.g. {@code where ds1's time went: ds ExecRequest 41%, ds CcEnvelope/Watermark 22%, ...}.
+     */
+    static String handlers(String node, java.util.Map<String, Long> us) {
+        long total = us.values().stream().mapToLong(Long::longValue).sum();
+        StringBuilder b = new StringBuilder("where " + node + "'s time went (virtual cpu by handler):");
+        java.util.List<java.util.Map.Entry<String, Long>> sorted = us.entrySet().stream()
+                .sorted((x, y) -> Long.compare(y.getValue(), x.getValue())).toList();
+        long rest = 0;
+        for (int i = 0; i < sorted.size(); i++) {
+            if (i < 5) {
+                b.append(i == 0 ? " " : ", ").append(sorted.get(i).getKey()).append(String.format(Locale.ROOT,
+                        " %.0f%%", total == 0 ? 0.0 : 100.0 * sorted.get(i).getValue() / total));
+            } else {
+                rest += sorted.get(i).getValue();
+            }
+        }
+        if (rest > 0) {
+            b.append(String.format(Locale.ROOT, ", other %.0f%%", 100.0 * rest / total));
+        }
+        return b.toString();
     }
 
     /** The summary table, message counts, machine, the measured window's steadiness, errors and check outcomes. */

@@ -15,14 +15,24 @@ import java.util.Map;
  * @param gcPauses       stop-the-world collections in the window (G1: young, mixed and full collections)
  * @param gcPauseMs      their total duration, ms
  * @param gcMaxPauseMs   the longest, ms
+ * @param handlerUs      simulated runs: for the busiest nodes, their handlers' CPU time in the window by handler key
+ *                       (e.g. {@code ds ExecRequest}), µs — where the time of a node that limits the run goes
+ *                       (docs/simulation.md, "Where a node's time goes"); empty otherwise
  */
 public record MachineUsage(int cores, long wallMs, long processCpuMs, Map<String, Long> nodeCpuMs, int gcPauses,
-                           long gcPauseMs, long gcMaxPauseMs) {
+                           long gcPauseMs, long gcMaxPauseMs, Map<String, Map<String, Long>> handlerUs) {
     /** Utilization above which a run counts as CPU-bound. */
     public static final double SATURATED = 0.90;
 
     public MachineUsage {
         nodeCpuMs = Map.copyOf(nodeCpuMs);
+        handlerUs = Map.copyOf(handlerUs);
+    }
+
+    /** Without a handler breakdown (real runs). */
+    public MachineUsage(int cores, long wallMs, long processCpuMs, Map<String, Long> nodeCpuMs, int gcPauses,
+                        long gcPauseMs, long gcMaxPauseMs) {
+        this(cores, wallMs, processCpuMs, nodeCpuMs, gcPauses, gcPauseMs, gcMaxPauseMs, Map.of());
     }
 
     /** CPU time of the JVM / (window × cores): 1.0 means every core was busy the whole window. */

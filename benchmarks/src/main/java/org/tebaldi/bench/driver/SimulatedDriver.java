@@ -233,8 +233,11 @@ public final class SimulatedDriver {
 
     /** Virtual CPU time from the start of the measured window. */
     private static final class Usage {
+        /** Nodes whose handler time is broken down by key ({@link MachineUsage#handlerUs}). */
+        static final int BUSIEST = 3;
         final CoreScheduler cores;
         final Map<NodeId, Long> nodes0;
+        final Map<NodeId, Map<String, Long>> keys0 = new java.util.HashMap<>();
         final long busy0;
         final long[] machines0;
 
@@ -243,6 +246,7 @@ public final class SimulatedDriver {
             this.nodes0 = cores == null ? Map.of() : cores.busyNanos();
             this.machines0 = cores == null ? new long[0] : cores.machineBusyNanos();
             this.busy0 = sum(machines0);
+            nodes0.keySet().forEach(id -> keys0.put(id, cores.busyByKey(id)));
         }
 
         MachineUsage end(long windowMs) {
@@ -250,11 +254,27 @@ public final class SimulatedDriver {
                 return null;
             }
             Map<String, Long> nodeMs = new TreeMap<>();
-            cores.busyNanos().forEach((id, ns) -> nodeMs.put(id.toString(),
-                    (ns - nodes0.getOrDefault(id, 0L)) / 1_000_000));
+            Map<NodeId, Long> nodeNs = new java.util.HashMap<>();
+            cores.busyNanos().forEach((id, ns) -> {
+                nodeNs.put(id, ns - nodes0.getOrDefault(id, 0L));
+                nodeMs.put(id.toString(), (ns - nodes0.getOrDefault(id, 0L)) / 1_000_000);
+            });
+            Map<String, Map<String, Long>> handlerUs = new TreeMap<>();
+            nodeNs.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).limit(BUSIEST)
+                    .forEach(e -> {
+                        Map<String, Long> before = keys0.getOrDefault(e.getKey(), Map.of());
+                        Map<String, Long> us = new TreeMap<>();
+                        cores.busyByKey(e.getKey()).forEach((k, ns) -> {
+                            long d = (ns - before.getOrDefault(k, 0L)) / 1_000;
+                            if (d > 0) {
+                                us.put(k, d);
+                            }
+                        });
+                        handlerUs.put(e.getKey().toString(), us);
+                    });
             int allCores = cores.hardware().machines() * cores.hardware().coresPerMachine();
             return new MachineUsage(allCores, windowMs, (sum(cores.machineBusyNanos()) - busy0) / 1_000_000, nodeMs,
-                    0, 0, 0);
+                    0, 0, 0, handlerUs);
         }
 
         private static long sum(long[] a) {

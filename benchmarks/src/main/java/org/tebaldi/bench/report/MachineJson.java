@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * {@code summary.json}'s {@code machine} section (docs/performance.md, "Is the machine the limit?"): cores, wall and
- * process CPU time (ms), utilization, per-node CPU and the collector's pauses; null when the run has no measurement.
+ * process CPU time (ms), utilization, per-node CPU, the collector's pauses, and — simulated runs — the busiest nodes'
+ * CPU by handler key ({@code handlers}); null when the run has no measurement.
  */
 final class MachineJson {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -26,6 +27,16 @@ final class MachineJson {
         m.nodeCpuMs().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey()).forEach(e -> nodes.putObject(
                 e.getKey()).put("cpuMs", e.getValue())
                 .put("utilization", SummaryJson.round(m.nodeUtilization(e.getKey()), 4)));
+        if (!m.handlerUs().isEmpty()) {
+            ObjectNode handlers = o.putObject("handlers"); // busiest nodes: handler key -> virtual CPU, µs and share
+            m.handlerUs().forEach((node, keys) -> {
+                ObjectNode n = handlers.putObject(node);
+                long total = keys.values().stream().mapToLong(Long::longValue).sum();
+                keys.entrySet().stream().sorted((a, b) -> Long.compare(b.getValue(), a.getValue())).forEach(e ->
+                        n.putObject(e.getKey()).put("cpuUs", e.getValue())
+                                .put("share", SummaryJson.round(total == 0 ? 0 : (double) e.getValue() / total, 4)));
+            });
+        }
         ObjectNode gc = o.putObject("gc");
         gc.put("pauses", m.gcPauses());
         gc.put("pauseMs", m.gcPauseMs());

@@ -2,6 +2,7 @@ package org.tebaldi.cc.ssi;
 
 import org.tebaldi.core.cc.DsTxn;
 import org.tebaldi.core.cc.OpContext;
+import org.tebaldi.core.runtime.cost.HandlerUnits;
 import org.tebaldi.core.service.TsClient;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
@@ -16,6 +17,8 @@ final class BatchRules {
     private final SsiScope s;
     private final TsClient ts;
     private final long gcMicros;
+    /** The handler kind of read-mark pruning ({@link HandlerUnits#kind}). */
+    static final String KIND = "read-marks";
     private final ReadMarks marks = new ReadMarks();
     private boolean gcScheduled;
 
@@ -118,16 +121,26 @@ final class BatchRules {
         }
     }
 
+    /**
+     * Prunes the read marks every {@code gcMicros} while there are any: a timer asks the watermark, its reply prunes.
+     * Both report the kind {@value #KIND} (docs/simulation.md, "Where a node's time goes"), the reply its marks looked
+     * at as work units: in the simulated cluster they are charged their own cost, not that of the watermark replies
+     * and timers that collect old versions.
+     */
     private void scheduleGc() {
         if (!gcScheduled) {
             gcScheduled = true;
-            s.services.schedule(gcMicros, () -> ts.watermark(false, wm -> {
-                marks.prune(wm);
-                gcScheduled = false;
-                if (marks.keys() > 0) {
-                    scheduleGc();
-                }
-            }));
+            s.services.schedule(gcMicros, () -> {
+                HandlerUnits.kind(KIND);
+                ts.watermark(false, wm -> {
+                    HandlerUnits.kind(KIND);
+                    HandlerUnits.add(marks.prune(wm));
+                    gcScheduled = false;
+                    if (marks.keys() > 0) {
+                        scheduleGc();
+                    }
+                });
+            });
         }
     }
 }

@@ -36,15 +36,22 @@ final class ReadMarks {
         return l == null ? List.of() : l;
     }
 
-    /** Drops marks of aborted readers and of committed readers whose commit timestamp is below {@code watermark}. */
-    void prune(long watermark) {
+    /**
+     * Drops marks of aborted readers and of committed readers whose commit timestamp is below {@code watermark}.
+     *
+     * @return the marks looked at (the work done, for the simulated cluster's cost model)
+     */
+    int prune(long watermark) {
+        int seen = 0;
         for (Iterator<Map.Entry<Key, List<Mark>>> it = marks.entrySet().iterator(); it.hasNext(); ) {
             List<Mark> l = it.next().getValue();
+            seen += l.size();
             l.removeIf(m -> m.reader().finished() && (!m.reader().committed() || m.state().cts < watermark));
             if (l.isEmpty()) {
                 it.remove();
             }
         }
+        return seen;
     }
 
     /** Keys with marks (for tests and memory checks). */

@@ -131,7 +131,7 @@ final class ActorCell implements Runnable, NodeContext {
                 if (timer) {
                     profile.timer(kind, cold, ns);
                 } else {
-                    profile.message(msg, extra, cold, ns);
+                    profile.message(msg, extra, kind, cold, ns);
                 }
             }
             runFrom[i] = null;

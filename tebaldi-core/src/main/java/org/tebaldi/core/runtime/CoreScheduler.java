@@ -17,7 +17,7 @@ import org.tebaldi.core.runtime.cost.HandlerUnits;
  * oldest event at once in simulation — a run takes the events waiting at its start, one after the other, as a mailbox
  * run of the embedded runtime does — and stays busy for each handler's cost — {@code (base + perUnit × units
  * [+ cold]) × overhead} (units: the message's, plus those the handler reported, {@link HandlerUnits}; a timer task
- * of a reported kind under its own key), plus the wake
+ * or message handler of a reported kind under its own key), plus the wake
  * cost when the core was idle, from the table (model mode; cold: the first handler of a run) or the handler's own
  * time measured in the simulation × {@code overhead} (measured mode).
  * When it ends, the node's sends leave and the core takes the next ready node. A node runs one event at a time (an
@@ -44,8 +44,10 @@ public final class CoreScheduler {
     private final Map<Class<?>, HandlerCost>[] handlerCache;
     private final Map<Class<?>, Integer> bytesCache = new HashMap<>();
     private final HandlerCost[] timerCost;
-    /** Costs of timer tasks of a reported kind ({@link HandlerUnits#kind}), by key. */
+    /** Costs of timer tasks and message handlers of a reported kind ({@link HandlerUnits#kind}), by key. */
     private final Map<String, HandlerCost> timerKinds = new HashMap<>();
+    /** Handler keys of message classes, per receiving role (for {@link #busyByKey}). */
+    private final Map<Class<?>, String>[] keyCache;
 
     @SuppressWarnings("unchecked")
     CoreScheduler(SimulatedRuntime sim, Hardware hw) {
@@ -66,9 +68,11 @@ public final class CoreScheduler {
         }
         Role[] roles = Role.values();
         this.handlerCache = new Map[roles.length];
+        this.keyCache = new Map[roles.length];
         this.timerCost = new HandlerCost[roles.length];
         for (Role r : roles) {
             handlerCache[r.ordinal()] = new HashMap<>();
+            keyCache[r.ordinal()] = new HashMap<>();
             timerCost[r.ordinal()] = costs.cost(HandlerProfile.timerKey(r));
         }
     }
@@ -166,6 +170,9 @@ public final class CoreScheduler {
             cost = Math.max(cost, tsFloorNanos); // the service machine's bound (docs/simulation.md, "Cost model")
         }
         n.busyNanos += cost;
+        if (e.kind != SimEvent.START) {
+            n.busyByKey.computeIfAbsent(key(n.id.role(), e, kind), x -> new long[1])[0] += cost;
+        }
         machineBusy[n.machine] += cost;
         sim.push(sim.now + cost, SimEvent.DONE, n.id, n.id, null);
     }
@@ -181,6 +188,10 @@ public final class CoreScheduler {
             return timerCost[role.ordinal()].nanos(0, cold);
         }
         Object msg = e.payload;
+        if (kind != null) {
+            return timerKinds.computeIfAbsent(HandlerProfile.key(role, msg, kind), costs::cost)
+                    .nanos(HandlerProfile.units(msg) + extraUnits, cold);
+        }
         Map<Class<?>, HandlerCost> cache = handlerCache[role.ordinal()];
         Class<?> k = msg instanceof Envelope env && env.payload() != null ? env.payload().getClass() : msg.getClass();
         HandlerCost c = cache.get(k);
@@ -189,6 +200,32 @@ public final class CoreScheduler {
             cache.put(k, c);
         }
         return c.nanos(HandlerProfile.units(msg) + extraUnits, cold);
+    }
+
+    /** The handler key an event is charged under (docs/simulation.md, "Cost model"): e.g. {@code ds ExecRequest}. */
+    private String key(Role role, SimEvent e, String kind) {
+        if (e.kind == SimEvent.TIMER) {
+            return kind != null ? HandlerProfile.timerKey(role, kind) : HandlerProfile.timerKey(role);
+        }
+        Object msg = e.payload;
+        if (kind != null) {
+            return HandlerProfile.key(role, msg, kind);
+        }
+        Class<?> k = msg instanceof Envelope env && env.payload() != null ? env.payload().getClass() : msg.getClass();
+        return keyCache[role.ordinal()].computeIfAbsent(k, x -> HandlerProfile.key(role, msg));
+    }
+
+    /**
+     * Virtual CPU time node {@code id}'s handlers used so far, ns, by handler key (its current incarnation; empty
+     * for an unknown node) — where a busy node's time goes (docs/simulation.md, "Where a node's time goes").
+     */
+    public Map<String, Long> busyByKey(NodeId id) {
+        SimNode n = sim.node(id);
+        Map<String, Long> out = new TreeMap<>();
+        if (n != null) {
+            n.busyByKey.forEach((k, v) -> out.put(k, v[0]));
+        }
+        return out;
     }
 
     /** When a message sent now from {@code from} to {@code to} arrives, ns (the interface queue advances). */

@@ -30,6 +30,8 @@ final class SimNode implements NodeContext {
     /** Events left in its current run (hardware mode). */
     int runLeft;
     long busyNanos;
+    /** Hardware mode: {@link #busyNanos} by handler key ({@link CoreScheduler#busyByKey}), ns. */
+    final java.util.HashMap<String, long[]> busyByKey = new java.util.HashMap<>();
     private final SimulatedRuntime sim;
 
     SimNode(SimulatedRuntime sim, NodeId id, Actor actor, int incarnation) {

@@ -143,6 +143,45 @@ class CoreSchedulerTest {
         a.ctx.schedule(10, () -> { });
         sim.runUntil(2_000);
         assertEquals(2_000 + 500_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+        sim.send(NodeId.tc(0), NodeId.ds(0), new Work(3));
+        sim.runUntil(3_000);
+        // where the node's time went: each charge under the key it was charged by, summing to the node's busy time
+        Map<String, Long> byKey = sim.cores().busyByKey(NodeId.ds(0));
+        assertEquals(java.util.Set.of("ds timer", "ds timer/lock-timeout", "ds Work"), byKey.keySet());
+        assertEquals(500_000L, byKey.get("ds timer"));
+        assertEquals(2_000L, byKey.get("ds timer/lock-timeout"));
+        assertEquals(sim.cores().busyNanos().get(NodeId.ds(0)), byKey.values().stream().mapToLong(Long::longValue)
+                .sum());
+    }
+
+    @Test
+    void aMessageHandlerOfAReportedKindIsChargedUnderItsOwnKeyWithItsUnits() {
+        // a Work message costs 300 µs (say, collecting old versions); one whose handler reports the kind "read-marks"
+        // is charged that key: 1 µs + 0.5 µs per unit it reported
+        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
+                Map.of("ds Work", new HandlerCost(300, 0, 1), "ds Work/read-marks", new HandlerCost(1, 0.5, 1)),
+                Map.of());
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        sim.spawn(NodeId.ds(0), new Actor() {
+            @Override
+            public void onStart(NodeContext c) {
+            }
+
+            @Override
+            public void onMessage(NodeId from, Object msg) {
+                if (((Work) msg).n() == 1) {
+                    org.tebaldi.core.runtime.cost.HandlerUnits.kind("read-marks");
+                    org.tebaldi.core.runtime.cost.HandlerUnits.add(10);
+                }
+            }
+        });
+        sim.runUntil(1);
+        sim.send(NodeId.tc(0), NodeId.ds(0), new Work(1));
+        sim.runUntil(1_000);
+        assertEquals(1_000 + 500 * 11, sim.cores().busyNanos().get(NodeId.ds(0)), "1 µs + 0.5 µs x (1 + 10 units)");
+        sim.send(NodeId.tc(0), NodeId.ds(0), new Work(0));
+        sim.runUntil(2_000);
+        assertEquals(Map.of("ds Work/read-marks", 6_500L, "ds Work", 300_000L), sim.cores().busyByKey(NodeId.ds(0)));
     }
 
     @Test

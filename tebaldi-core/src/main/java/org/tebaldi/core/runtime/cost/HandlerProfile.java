@@ -112,6 +112,19 @@ public final class HandlerProfile {
         s.add(units(msg) + extraUnits, cold ? 1 : 0, ns);
     }
 
+    /**
+     * As {@link #message(Object, int, boolean, long)} for a handler that reported a kind ({@link HandlerUnits#kind};
+     * null: none): timed under {@code "<class>/<kind>"}, so that the message's other handlers keep their own cost.
+     */
+    public void message(Object msg, int extraUnits, String kind, boolean cold, long ns) {
+        if (kind == null) {
+            message(msg, extraUnits, cold, ns);
+        } else {
+            byName.computeIfAbsent(Envelope.name(msg) + "/" + kind, c -> new Sums()).add(units(msg) + extraUnits,
+                    cold ? 1 : 0, ns);
+        }
+    }
+
     /** Records one timer task of {@code ns} ns ({@code cold}: it began a mailbox run). */
     public void timer(boolean cold, long ns) {
         timers.add(0, cold ? 1 : 0, ns);
@@ -132,6 +145,11 @@ public final class HandlerProfile {
      */
     public static String key(Role role, Object msg) {
         return role.cli() + " " + Envelope.name(msg);
+    }
+
+    /** The key of a message's handler that reported kind {@code kind}: {@code "<role> <class>/<kind>"}. */
+    public static String key(Role role, Object msg, String kind) {
+        return key(role, msg) + "/" + kind;
     }
 
     /** The key of a timer task at a node of {@code role}. */
