@@ -65,7 +65,7 @@ final class CalibrateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(arity = "0..*", paramLabel = "EXPERIMENT.yaml", description = "experiments to run (embedded mode; "
-            + "default: the TPC-C 2PL, 3-layer and initial trees, SEATS manual, micro ww-5 RP)")
+            + "default: TPC-C under 2PL and the 3-layer tree, SEATS manual, micro ww-5 RP)")
     List<Path> experiments = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "FILE", description = "the cost table to write (default: "

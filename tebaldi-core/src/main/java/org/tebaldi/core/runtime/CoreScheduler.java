@@ -189,8 +189,9 @@ public final class CoreScheduler {
         }
         Object msg = e.payload;
         if (kind != null) {
-            return timerKinds.computeIfAbsent(HandlerProfile.key(role, msg, kind), costs::cost)
-                    .nanos(HandlerProfile.units(msg) + extraUnits, cold);
+            return timerKinds.computeIfAbsent(HandlerProfile.key(role, msg, kind),
+                    x -> costs.cost(HandlerProfile.key(role, msg), kind)).nanos(HandlerProfile.units(msg) + extraUnits,
+                    cold);
         }
         Map<Class<?>, HandlerCost> cache = handlerCache[role.ordinal()];
         Class<?> k = msg instanceof Envelope env && env.payload() != null ? env.payload().getClass() : msg.getClass();

@@ -185,6 +185,29 @@ class CoreSchedulerTest {
     }
 
     @Test
+    void aMessageKindATableLacksIsChargedAsTheMessage() {
+        // a table calibrated before the handlers were split by kind keeps charging them as it did
+        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
+                Map.of("ds Work", new HandlerCost(300, 0, 1), "ds timer", new HandlerCost(700, 0, 1)), Map.of());
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        sim.spawn(NodeId.ds(0), new Actor() {
+            @Override
+            public void onStart(NodeContext c) {
+            }
+
+            @Override
+            public void onMessage(NodeId from, Object msg) {
+                org.tebaldi.core.runtime.cost.HandlerUnits.kind("read-marks");
+            }
+        });
+        sim.runUntil(1);
+        sim.send(NodeId.tc(0), NodeId.ds(0), new Work(1));
+        sim.runUntil(1_000);
+        assertEquals(300_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+        assertEquals(Map.of("ds Work/read-marks", 300_000L), sim.cores().busyByKey(NodeId.ds(0)));
+    }
+
+    @Test
     void twoCoresRunTwoNodesAtOnceButOneNodeOneMessageAtATime() {
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0),
                 hw(1, 2, 0, 0, table(10, 0, 1)));

@@ -166,6 +166,16 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         return new HandlerCost(mean, 0, 0);
     }
 
+    /**
+     * The cost of a message handler that reported kind {@code kind} ({@link HandlerUnits#kind}): the entry of {@code
+     * "<key>/<kind>"}, else the message's own {@code key} — what it was charged before its handlers were split by
+     * kind (a table calibrated before the split, or on runs without that kind, keeps charging as it did).
+     */
+    public HandlerCost cost(String key, String kind) {
+        HandlerCost c = handlers.get(key + "/" + kind);
+        return c != null ? c : cost(key);
+    }
+
     /** The cost of {@code key}: its entry, or {@link #fallback}. */
     public HandlerCost cost(String key) {
         HandlerCost c = handlers.get(key);

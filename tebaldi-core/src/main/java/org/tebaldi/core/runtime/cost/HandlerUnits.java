@@ -21,8 +21,9 @@ public final class HandlerUnits {
      * not the role's one timer key — so that a timer that is frequent in some runs and cheap (a lock wait's time-out)
      * is not charged what a node's periodic work costs on average. The same for a message handler: {@code "<role>
      * <class>/<kind>"} ({@link HandlerProfile#key(org.tebaldi.core.runtime.Role, Object, String)}) — e.g. a watermark
-     * reply that prunes SSI's read marks, not the one that collects old versions. A key a cost table lacks is charged
-     * the role's mean ({@link CostTable#fallback}) until a calibration that runs it.
+     * reply that prunes SSI's read marks, not the one that collects old versions. A timer key a cost table lacks is
+     * charged the role's mean ({@link CostTable#fallback}), a message key the message's own ({@link
+     * CostTable#cost(String, String)}), until a calibration that runs it.
      */
     public static void kind(String kind) {
         KIND.get()[0] = kind;
