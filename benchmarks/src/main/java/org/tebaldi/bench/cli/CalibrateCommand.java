@@ -143,7 +143,7 @@ final class CalibrateCommand implements Callable<Integer> {
                     + "load; calibrate on a quiet machine%n", 100 * host.probe().spread());
         }
         stdout.flush();
-        CalibrationTotals totals = new CalibrationTotals(warmup, duration, host);
+        CalibrationTotals totals = new CalibrationTotals(warmup, duration, host, extraSets);
         java.util.Set<String> warmed = new java.util.HashSet<>();
         for (Experiment e : es) {
             HandlerCalibration cal = new HandlerCalibration();

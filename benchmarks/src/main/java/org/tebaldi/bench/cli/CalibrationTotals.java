@@ -55,10 +55,18 @@ final class CalibrationTotals {
      * @param warmup, duration as given on the command line (written into the metadata)
      * @param host    the host measured on, its speed probe taken before the runs (the table's {@code calibration.host})
      */
+    private final List<String> sets;
+
     CalibrationTotals(String warmup, String duration, HostIdentity host) {
+        this(warmup, duration, host, List.of());
+    }
+
+    /** @param sets the {@code --set}s every calibrated experiment ran with (recorded: the names do not show them) */
+    CalibrationTotals(String warmup, String duration, HostIdentity host, List<String> sets) {
         this.warmup = warmup;
         this.duration = duration;
         this.host = host;
+        this.sets = List.copyOf(sets);
     }
 
     /** Adds one finished run: its handler sums and samples, and the JVM's CPU time over its window, ms. */
@@ -84,6 +92,9 @@ final class CalibrationTotals {
         cal.put("date", OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString());
         cal.put("host", host.toMap());
         cal.put("experiments", List.copyOf(names));
+        if (!sets.isEmpty()) {
+            cal.put("sets", sets);
+        }
         cal.put("clients", new LinkedHashMap<>(clients));
         // what each run verified: with verify on, the engine recorded its history and a spill thread wrote it to
         // disk, so the handler costs include the recording and the overhead factor the spill thread's CPU
