@@ -233,7 +233,7 @@ public final class RocksLogStore implements LogStore {
 
     /**
      * The writer cannot go on: nothing this data server logs from now on would be durable. Records why, drops what is
-     * queued (and every later request), releases {@link #awaitWritten} callers, and throws the reason on the owner's
+     * queued (and every later request), makes {@link #awaitWritten} throw, and throws the reason on the owner's
      * thread — in a run the data server's failure stops the run with that one message (docs/cluster.md, "When the
      * store fails").
      */
@@ -245,27 +245,13 @@ public final class RocksLogStore implements LogStore {
         failure = "the durable store in " + dir + " failed (" + why + "); this data server cannot log any more — "
                 + hint;
         LOG.error("{} (the data server's failure below carries the cause)", failure);
-        java.util.List<Req> dropped = new ArrayList<>();
-        queue.drainTo(dropped);
-        for (Req r : dropped) {
-            if (r instanceof Barrier b) {
-                b.done().countDown();
-            }
-        }
+        queue.clear(); // a waiting awaitWritten sees the failure and throws
         String message = failure;
         owner.execute(() -> {
             throw new StoreFailedException(message, e);
         });
     }
 
-    /** The durable store stopped; thrown on the data server's thread (a node failure, which ends a run). */
-    public static final class StoreFailedException extends IllegalStateException {
-        private static final long serialVersionUID = 1L;
-
-        StoreFailedException(String message, Throwable cause) {
-            super(message, cause);
-        }
-    }
 
     private void writeAll(List<Req> writes) throws RocksDBException {
         boolean sync = false;

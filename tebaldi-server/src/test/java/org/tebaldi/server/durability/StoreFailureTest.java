@@ -56,7 +56,7 @@ class StoreFailureTest {
             }
         });
         assertEquals(1, thrown.size(), "one failure reaches the data server");
-        assertTrue(thrown.get(0) instanceof RocksLogStore.StoreFailedException, thrown.get(0).toString());
+        assertTrue(thrown.get(0) instanceof StoreFailedException, thrown.get(0).toString());
         assertEquals(s.failure(), thrown.get(0).getMessage());
 
         AtomicBoolean ran = new AtomicBoolean();
