@@ -4,58 +4,34 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.tebaldi.core.cc.CcEnvelope;
-import org.tebaldi.core.runtime.Cancellable;
-import org.tebaldi.core.runtime.NodeContext;
 import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
+import org.tebaldi.core.testkit.RecordingContext;
 
 /** The batch manager's pivot check (dissertation §4.4.3): which checks it refuses, and which edges it keeps. */
 class BatchManagerTest {
     private static final NodeId TC = new NodeId(Role.TC, 0);
-    private final List<PivotMessages.Verdict> verdicts = new ArrayList<>();
     private final BatchManager bm = new BatchManager();
+    private final RecordingContext ctx = new RecordingContext(new NodeId(Role.BATCH, 0));
 
     BatchManagerTest() {
         bm.startTerm(1);
-        bm.onStart(new NodeContext() {
-            @Override
-            public NodeId self() {
-                return new NodeId(Role.BATCH, 0);
-            }
-
-            @Override
-            public void send(NodeId to, Object msg) {
-                if (msg instanceof CcEnvelope e && e.payload() instanceof PivotMessages.Verdict v) {
-                    verdicts.add(v);
-                }
-            }
-
-            @Override
-            public Cancellable schedule(long delayMicros, Runnable task) {
-                return () -> { };
-            }
-
-            @Override
-            public long nowMicros() {
-                return 0;
-            }
-
-            @Override
-            public Random random() {
-                return new Random(1);
-            }
-        });
+        bm.onStart(ctx);
     }
 
     /** Check of a member of {@code batch}; {@code edges}: reader batch, writer batch, pairwise. Its verdict. */
     private PivotMessages.Verdict check(long batch, long cts, long... edges) {
-        bm.onMessage(TC, new CcEnvelope(0, new PivotMessages.Check(verdicts.size(), batch, cts, edges)));
-        return verdicts.get(verdicts.size() - 1);
+        bm.onMessage(TC, new CcEnvelope(0, new PivotMessages.Check(verdicts().size(), batch, cts, edges)));
+        List<PivotMessages.Verdict> v = verdicts();
+        return v.get(v.size() - 1);
+    }
+
+    private List<PivotMessages.Verdict> verdicts() {
+        return ctx.messages().stream().filter(m -> m instanceof CcEnvelope e && e.payload() instanceof
+                PivotMessages.Verdict).map(m -> (PivotMessages.Verdict) ((CcEnvelope) m).payload()).toList();
     }
 
     @Test
@@ -75,7 +51,7 @@ class BatchManagerTest {
         assertFalse(check(30, 103).abort(), "batch 30 gained no incoming edge from the refused check");
         // a passed check's edges are kept: now 20 -rw-> 50 makes 20 a pivot
         assertTrue(check(50, 104, 20, 50).abort());
-        assertEquals(5, verdicts.size());
+        assertEquals(5, verdicts().size());
     }
 
     @Test

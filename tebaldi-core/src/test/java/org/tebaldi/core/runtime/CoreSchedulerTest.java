@@ -154,15 +154,9 @@ class CoreSchedulerTest {
                 .sum());
     }
 
-    @Test
-    void aMessageHandlerOfAReportedKindIsChargedUnderItsOwnKeyWithItsUnits() {
-        // a Work message costs 300 µs (say, collecting old versions); one whose handler reports the kind "read-marks"
-        // is charged that key: 1 µs + 0.5 µs per unit it reported
-        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
-                Map.of("ds Work", new HandlerCost(300, 0, 1), "ds Work/read-marks", new HandlerCost(1, 0.5, 1)),
-                Map.of());
-        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
-        sim.spawn(NodeId.ds(0), new Actor() {
+    /** Handles a {@code Work(1)} as kind {@code read-marks} with {@code units} more work units; other work plainly. */
+    private static Actor readMarks(int units) {
+        return new Actor() {
             @Override
             public void onStart(NodeContext c) {
             }
@@ -171,10 +165,21 @@ class CoreSchedulerTest {
             public void onMessage(NodeId from, Object msg) {
                 if (((Work) msg).n() == 1) {
                     org.tebaldi.core.runtime.cost.HandlerUnits.kind("read-marks");
-                    org.tebaldi.core.runtime.cost.HandlerUnits.add(10);
+                    org.tebaldi.core.runtime.cost.HandlerUnits.add(units);
                 }
             }
-        });
+        };
+    }
+
+    @Test
+    void aMessageHandlerOfAReportedKindIsChargedUnderItsOwnKeyWithItsUnits() {
+        // a Work message costs 300 µs (say, collecting old versions); one whose handler reports the kind "read-marks"
+        // is charged that key: 1 µs + 0.5 µs per unit it reported
+        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
+                Map.of("ds Work", new HandlerCost(300, 0, 1), "ds Work/read-marks", new HandlerCost(1, 0.5, 1)),
+                Map.of());
+        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        sim.spawn(NodeId.ds(0), readMarks(10));
         sim.runUntil(1);
         sim.send(NodeId.tc(0), NodeId.ds(0), new Work(1));
         sim.runUntil(1_000);
@@ -190,16 +195,7 @@ class CoreSchedulerTest {
         CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
                 Map.of("ds Work", new HandlerCost(300, 0, 1), "ds timer", new HandlerCost(700, 0, 1)), Map.of());
         SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
-        sim.spawn(NodeId.ds(0), new Actor() {
-            @Override
-            public void onStart(NodeContext c) {
-            }
-
-            @Override
-            public void onMessage(NodeId from, Object msg) {
-                org.tebaldi.core.runtime.cost.HandlerUnits.kind("read-marks");
-            }
-        });
+        sim.spawn(NodeId.ds(0), readMarks(0));
         sim.runUntil(1);
         sim.send(NodeId.tc(0), NodeId.ds(0), new Work(1));
         sim.runUntil(1_000);

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.tebaldi.core.cc.CcEnvelope;
-import org.tebaldi.core.runtime.Cancellable;
-import org.tebaldi.core.runtime.NodeContext;
 import org.tebaldi.core.runtime.NodeId;
+import org.tebaldi.core.testkit.RecordingContext;
 
 /**
  * The timestamp service's registry of unfinished batches: batch-order waits, {@link TsMessages.Forget}, requests
@@ -22,32 +20,7 @@ class TimestampServiceTest {
     private long reqIds = 100;
 
     TimestampServiceTest() {
-        ts.onStart(new NodeContext() {
-            @Override
-            public NodeId self() {
-                return TsClient.SERVICE;
-            }
-
-            @Override
-            public void send(NodeId to, Object msg) {
-                replies.add(((CcEnvelope) msg).payload());
-            }
-
-            @Override
-            public Cancellable schedule(long delayMicros, Runnable task) {
-                return () -> { };
-            }
-
-            @Override
-            public long nowMicros() {
-                return 0;
-            }
-
-            @Override
-            public Random random() {
-                return new Random(0);
-            }
-        });
+        ts.onStart(new RecordingContext(TsClient.SERVICE, (to, msg) -> replies.add(((CcEnvelope) msg).payload())));
     }
 
     private void from(NodeId tc, int ccNode, Object payload) {
