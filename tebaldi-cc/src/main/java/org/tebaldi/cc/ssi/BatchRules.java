@@ -14,11 +14,11 @@ import org.tebaldi.core.storage.VersionChain;
  * "SSI"). Keeps the read marks and prunes them by the timestamp service's watermark.
  */
 final class BatchRules {
+    /** The handler kind of read-mark pruning ({@link HandlerUnits#kind}). */
+    static final String KIND = "read-marks";
     private final SsiScope s;
     private final TsClient ts;
     private final long gcMicros;
-    /** The handler kind of read-mark pruning ({@link HandlerUnits#kind}). */
-    static final String KIND = "read-marks";
     private final ReadMarks marks = new ReadMarks();
     private boolean gcScheduled;
 

@@ -45,7 +45,7 @@ public final class CoreScheduler {
     private final Map<Class<?>, Integer> bytesCache = new HashMap<>();
     private final HandlerCost[] timerCost;
     /** Costs of timer tasks and message handlers of a reported kind ({@link HandlerUnits#kind}), by key. */
-    private final Map<String, HandlerCost> timerKinds = new HashMap<>();
+    private final Map<String, HandlerCost> kindCosts = new HashMap<>();
     /** Handler keys of message classes, per receiving role (for {@link #busyByKey}). */
     private final Map<Class<?>, String>[] keyCache;
 
@@ -183,13 +183,13 @@ public final class CoreScheduler {
         }
         if (e.kind == SimEvent.TIMER) {
             if (kind != null) {
-                return timerKinds.computeIfAbsent(HandlerProfile.timerKey(role, kind), costs::cost).nanos(0, cold);
+                return kindCosts.computeIfAbsent(HandlerProfile.timerKey(role, kind), costs::cost).nanos(0, cold);
             }
             return timerCost[role.ordinal()].nanos(0, cold);
         }
         Object msg = e.payload;
         if (kind != null) {
-            return timerKinds.computeIfAbsent(HandlerProfile.key(role, msg, kind),
+            return kindCosts.computeIfAbsent(HandlerProfile.key(role, msg, kind),
                     x -> costs.cost(HandlerProfile.key(role, msg), kind)).nanos(HandlerProfile.units(msg) + extraUnits,
                     cold);
         }
