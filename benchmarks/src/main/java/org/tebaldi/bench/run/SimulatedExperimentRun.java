@@ -122,6 +122,19 @@ public final class SimulatedExperimentRun {
         } finally {
             cluster.close();
         }
+        try {
+            return checked(cluster, sim, w, d, driver, loader, loadMillis, history, spec, hw, host);
+        } finally {
+            // nothing reads the stores any more: close them now, so that a data server's disk tier (RocksDB) stops its
+            // background flushes before the JVM exits — one still running then crashed the JVM after the summary
+            cluster.dataServers().forEach(ds -> ds.store().close());
+        }
+    }
+
+    /** The checks after the run (outside virtual time) and the result. */
+    private RunResult checked(Cluster cluster, SimulatedRuntime sim, Workload w, DriverResult d, SimulatedDriver driver,
+                              ClusterLoader loader, long loadMillis, SimulatedHistory history, SimulationSpec spec,
+                              org.tebaldi.core.runtime.cost.Hardware hw, CostTableHost host) throws RunFailedException {
         ExperimentRun.failIfBroken(java.util.List.of(), d);
         Checks checks = Checks.notChecked();
         if (e.verify()) { // after the run, outside virtual time
