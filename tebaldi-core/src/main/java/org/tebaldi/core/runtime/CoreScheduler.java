@@ -41,13 +41,13 @@ public final class CoreScheduler {
     /** Ready nodes ({@link SimNode}) and helper-thread work ({@link Job}), FIFO per machine. */
     private final ArrayDeque<Object>[] ready;
     private final long[] backgroundBusy;
-    private final Map<Class<?>, HandlerCost>[] handlerCache;
+    /** Charges of message handlers, per receiving role, by message class. */
+    private final Map<Class<?>, Charge>[] messageCharges;
     private final Map<Class<?>, Integer> bytesCache = new HashMap<>();
-    private final HandlerCost[] timerCost;
-    /** Costs of timer tasks and message handlers of a reported kind ({@link HandlerUnits#kind}), by key. */
-    private final Map<String, HandlerCost> kindCosts = new HashMap<>();
-    /** Handler keys of message classes, per receiving role (for {@link #busyByKey}). */
-    private final Map<Class<?>, String>[] keyCache;
+    /** Charges of timer tasks that reported no kind, per role. */
+    private final Charge[] timerCharge;
+    /** Charges of timer tasks and message handlers of a reported kind ({@link HandlerUnits#kind}), by key. */
+    private final Map<String, Charge> kindCharges = new HashMap<>();
 
     @SuppressWarnings("unchecked")
     CoreScheduler(SimulatedRuntime sim, Hardware hw) {
@@ -67,13 +67,12 @@ public final class CoreScheduler {
             ready[i] = new ArrayDeque<>();
         }
         Role[] roles = Role.values();
-        this.handlerCache = new Map[roles.length];
-        this.keyCache = new Map[roles.length];
-        this.timerCost = new HandlerCost[roles.length];
+        this.messageCharges = new Map[roles.length];
+        this.timerCharge = new Charge[roles.length];
         for (Role r : roles) {
-            handlerCache[r.ordinal()] = new HashMap<>();
-            keyCache[r.ordinal()] = new HashMap<>();
-            timerCost[r.ordinal()] = costs.cost(HandlerProfile.timerKey(r));
+            messageCharges[r.ordinal()] = new HashMap<>();
+            String timer = HandlerProfile.timerKey(r);
+            timerCharge[r.ordinal()] = new Charge(timer, costs.cost(timer));
         }
     }
 
@@ -164,56 +163,49 @@ public final class CoreScheduler {
         sim.handle(n, e);
         int extra = HandlerUnits.take();
         String kind = HandlerUnits.takeKind();
-        long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : modelCost(n.id.role(), e, cold, extra, kind))
-                * overhead) + (wake && e.kind != SimEvent.START ? wakeNanos : 0);
-        if (n.id.role() == Role.TS && e.kind != SimEvent.START) {
+        boolean nodeStart = e.kind == SimEvent.START; // costs nothing in the model
+        Charge c = nodeStart ? null : charge(n.id.role(), e, kind);
+        int units = nodeStart || e.kind == SimEvent.TIMER ? 0 : HandlerProfile.units(e.payload) + extra;
+        long model = nodeStart ? 0 : c.cost().nanos(units, cold);
+        long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : model) * overhead)
+                + (wake && !nodeStart ? wakeNanos : 0);
+        if (n.id.role() == Role.TS && !nodeStart) {
             cost = Math.max(cost, tsFloorNanos); // the service machine's bound (docs/simulation.md, "Cost model")
         }
         n.busyNanos += cost;
-        if (e.kind != SimEvent.START) {
-            n.busyByKey.computeIfAbsent(key(n.id.role(), e, kind), x -> new long[1])[0] += cost;
+        if (!nodeStart) {
+            n.busyByKey.computeIfAbsent(c.key(), x -> new long[1])[0] += cost;
         }
         machineBusy[n.machine] += cost;
         sim.push(sim.now + cost, SimEvent.DONE, n.id, n.id, null);
     }
 
-    private long modelCost(Role role, SimEvent e, boolean cold, int extraUnits, String kind) {
-        if (e.kind == SimEvent.START) {
-            return 0;
-        }
-        if (e.kind == SimEvent.TIMER) {
-            if (kind != null) {
-                return kindCosts.computeIfAbsent(HandlerProfile.timerKey(role, kind), costs::cost).nanos(0, cold);
-            }
-            return timerCost[role.ordinal()].nanos(0, cold);
-        }
-        Object msg = e.payload;
-        if (kind != null) {
-            return kindCosts.computeIfAbsent(HandlerProfile.key(role, msg, kind),
-                    x -> costs.cost(HandlerProfile.key(role, msg), kind)).nanos(HandlerProfile.units(msg) + extraUnits,
-                    cold);
-        }
-        Map<Class<?>, HandlerCost> cache = handlerCache[role.ordinal()];
-        Class<?> k = msg instanceof Envelope env && env.payload() != null ? env.payload().getClass() : msg.getClass();
-        HandlerCost c = cache.get(k);
-        if (c == null) {
-            c = costs.cost(HandlerProfile.key(role, msg));
-            cache.put(k, c);
-        }
-        return c.nanos(HandlerProfile.units(msg) + extraUnits, cold);
+    /** A handler key (docs/simulation.md, "Cost model": e.g. {@code ds ExecRequest}) and the table's cost for it. */
+    private record Charge(String key, HandlerCost cost) {
     }
 
-    /** The handler key an event is charged under (docs/simulation.md, "Cost model"): e.g. {@code ds ExecRequest}. */
-    private String key(Role role, SimEvent e, String kind) {
+    /**
+     * What a timer task or message handler is charged under: its role's timer key, its message class's key, or — when
+     * it reported a kind ({@link HandlerUnits#kind}) — its own key; a timer kind the table lacks costs the role's mean
+     * ({@link CostTable#fallback}), a message kind the message's own ({@link CostTable#cost(String, String)}).
+     */
+    private Charge charge(Role role, SimEvent e, String kind) {
         if (e.kind == SimEvent.TIMER) {
-            return kind != null ? HandlerProfile.timerKey(role, kind) : HandlerProfile.timerKey(role);
+            if (kind == null) {
+                return timerCharge[role.ordinal()];
+            }
+            return kindCharges.computeIfAbsent(HandlerProfile.timerKey(role, kind), k -> new Charge(k, costs.cost(k)));
         }
         Object msg = e.payload;
         if (kind != null) {
-            return HandlerProfile.key(role, msg, kind);
+            return kindCharges.computeIfAbsent(HandlerProfile.key(role, msg, kind),
+                    k -> new Charge(k, costs.cost(HandlerProfile.key(role, msg), kind)));
         }
         Class<?> k = msg instanceof Envelope env && env.payload() != null ? env.payload().getClass() : msg.getClass();
-        return keyCache[role.ordinal()].computeIfAbsent(k, x -> HandlerProfile.key(role, msg));
+        return messageCharges[role.ordinal()].computeIfAbsent(k, x -> {
+            String key = HandlerProfile.key(role, msg);
+            return new Charge(key, costs.cost(key));
+        });
     }
 
     /**

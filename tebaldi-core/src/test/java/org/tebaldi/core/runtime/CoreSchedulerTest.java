@@ -126,14 +126,18 @@ class CoreSchedulerTest {
         assertEquals(10_000 + 2_000 * (1 + 5), sim.cores().busyNanos().get(NodeId.ds(0)));
     }
 
+    /** A simulated runtime on one machine of one core, without latency, charging {@code handlers} (overhead 1). */
+    private static SimulatedRuntime oneCore(Map<String, HandlerCost> handlers) {
+        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(), handlers, Map.of());
+        return new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+    }
+
     @Test
     void aTimerTaskOfAReportedKindIsChargedUnderItsOwnKey() {
         // the role's timer costs 500 µs (periodic work), a lock wait's time-out 2 µs: a task that reports its kind
         // is charged its own key; one that does not, the role's
-        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
-                Map.of("ds timer", new HandlerCost(500, 0, 1), "ds timer/lock-timeout", new HandlerCost(2, 0, 1)),
-                Map.of());
-        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        SimulatedRuntime sim = oneCore(Map.of("ds timer", new HandlerCost(500, 0, 1), "ds timer/lock-timeout",
+                new HandlerCost(2, 0, 1)));
         Recorder a = new Recorder(null);
         sim.spawn(NodeId.ds(0), a);
         sim.runUntil(1);
@@ -175,10 +179,8 @@ class CoreSchedulerTest {
     void aMessageHandlerOfAReportedKindIsChargedUnderItsOwnKeyWithItsUnits() {
         // a Work message costs 300 µs (say, collecting old versions); one whose handler reports the kind "read-marks"
         // is charged that key: 1 µs + 0.5 µs per unit it reported
-        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
-                Map.of("ds Work", new HandlerCost(300, 0, 1), "ds Work/read-marks", new HandlerCost(1, 0.5, 1)),
-                Map.of());
-        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        SimulatedRuntime sim = oneCore(Map.of("ds Work", new HandlerCost(300, 0, 1), "ds Work/read-marks",
+                new HandlerCost(1, 0.5, 1)));
         sim.spawn(NodeId.ds(0), readMarks(10));
         sim.runUntil(1);
         sim.send(NodeId.tc(0), NodeId.ds(0), new Work(1));
@@ -192,9 +194,8 @@ class CoreSchedulerTest {
     @Test
     void aMessageKindATableLacksIsChargedAsTheMessage() {
         // a table calibrated before the handlers were split by kind keeps charging them as it did
-        CostTable t = new CostTable("test", Map.of(), 1.0, Map.of(), 0, 0, Map.of(), 100, Map.of(),
-                Map.of("ds Work", new HandlerCost(300, 0, 1), "ds timer", new HandlerCost(700, 0, 1)), Map.of());
-        SimulatedRuntime sim = new SimulatedRuntime(1, new SimulatedRuntime.Model(0, 0, 0, 0), hw(1, 1, 0, 0, t));
+        SimulatedRuntime sim = oneCore(Map.of("ds Work", new HandlerCost(300, 0, 1), "ds timer",
+                new HandlerCost(700, 0, 1)));
         sim.spawn(NodeId.ds(0), readMarks(0));
         sim.runUntil(1);
         sim.send(NodeId.tc(0), NodeId.ds(0), new Work(1));
