@@ -69,7 +69,12 @@ final class RunReport {
         out.println(String.format(Locale.ROOT, "machine: cpu %.0f%% of %d cores%s; GC pauses %d, %,d ms (%.1f%% of the"
                 + " window), longest %,d ms", 100 * m.utilization(), m.cores(),
                 nodes.length() == 0 ? "" : " (of one core:" + nodes + ")", m.gcPauses(), m.gcPauseMs(),
-                100 * m.gcPauseShare(), m.gcMaxPauseMs()));
+                100 * m.gcPauseShare(), m.gcMaxPauseMs())
+                + (m.jitShare() == null ? "" : String.format(Locale.ROOT, "; JIT compiling %.1f%% of one core",
+                100 * m.jitShare())));
+        if (m.jitBusy()) {
+            out.println("WARNING: " + org.tebaldi.bench.driver.MachineUsage.JIT_WARNING);
+        }
         if (m.saturated()) {
             out.println("WARNING: " + org.tebaldi.bench.driver.MachineUsage.WARNING + " (cpu "
                     + String.format(Locale.ROOT, "%.0f%%", 100 * m.utilization()) + " of the machine in the measured"

@@ -39,6 +39,7 @@ public final class ClosedLoopDriver {
     private java.util.function.Consumer<LiveRun> onStart = r -> { };
     private volatile boolean finishRequested;
     private MachineMonitor machine;
+    private JitActivity jit = JitActivity.ofThisJvm();
     private MachineUsage usage;
     private Runnable windowStarts = () -> { };
     private Runnable windowEnds = () -> { };
@@ -82,6 +83,15 @@ public final class ClosedLoopDriver {
         return this;
     }
 
+    /**
+     * The JIT compiler whose quiet a settling warm-up waits for ({@link SettleWatch}; default: this JVM's). Call
+     * before {@link #run}.
+     */
+    public ClosedLoopDriver jit(JitActivity j) {
+        this.jit = j;
+        return this;
+    }
+
     /** Measures the machine's CPU time and GC pauses over the measured window ({@link DriverResult#machine()}). */
     public ClosedLoopDriver monitor(MachineMonitor m) {
         this.machine = m;
@@ -111,7 +121,7 @@ public final class ClosedLoopDriver {
         RunWindow window = RunWindow.starting(System.nanoTime(), cfg.warmupMaxMicros(), cfg.durationMicros());
         workload.shifts().clock(() -> (System.nanoTime() - window.start()) / 1000); // workload.shift's time base
         Metrics metrics = new Metrics(types, window);
-        SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros()) : null;
+        SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros(), jit) : null;
         try {
             for (int i = 0; i < cfg.clients(); i++) {
                 new ClientLoop(endpoints.apply(i), sources.get(i), Backoff.of(cfg, i), metrics, control,

@@ -29,6 +29,8 @@ public final class MachineMonitor {
     private int pauses;
     private long pauseMs;
     private long maxPauseMs;
+    private final java.util.function.LongSupplier jitMillis = JitActivity.totalMillisOfThisJvm();
+    private long startJit;
 
     /** @param nodeCpuNanos CPU time of each node so far, ns, by node name; null when nodes run elsewhere */
     public MachineMonitor(Supplier<Map<String, Long>> nodeCpuNanos) {
@@ -39,6 +41,7 @@ public final class MachineMonitor {
     public synchronized void start() {
         startNanos = System.nanoTime();
         startCpu = os.getProcessCpuTime();
+        startJit = jitMillis == null ? 0 : jitMillis.getAsLong();
         startNodes = nodeCpuNanos == null ? Map.of() : nodeCpuNanos.get();
         NotificationListener l = this::onGc;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -81,6 +84,6 @@ public final class MachineMonitor {
             nodeCpuNanos.get().forEach((node, ns) -> nodes.put(node, (ns - startNodes.getOrDefault(node, 0L)) / 1_000_000));
         }
         return new MachineUsage(Runtime.getRuntime().availableProcessors(), wallMs, cpuMs, nodes, pauses, pauseMs,
-                maxPauseMs);
+                maxPauseMs, Map.of(), jitMillis == null ? -1 : Math.max(0, jitMillis.getAsLong() - startJit));
     }
 }

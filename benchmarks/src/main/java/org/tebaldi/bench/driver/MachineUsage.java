@@ -18,9 +18,11 @@ import java.util.Map;
  * @param handlerUs      simulated runs: for the busiest nodes, their handlers' CPU time in the window by handler key
  *                       (e.g. {@code ds ExecRequest}), µs — where the time of a node that limits the run goes
  *                       (docs/simulation.md, "Where a node's time goes"); empty otherwise
+ * @param jitMs          time the JIT compiler's threads spent compiling in the window, ms summed over the threads
+ *                       ({@link JitActivity}); -1 when unknown (simulated runs, a JVM that does not report it)
  */
 public record MachineUsage(int cores, long wallMs, long processCpuMs, Map<String, Long> nodeCpuMs, int gcPauses,
-                           long gcPauseMs, long gcMaxPauseMs, Map<String, Map<String, Long>> handlerUs) {
+                           long gcPauseMs, long gcMaxPauseMs, Map<String, Map<String, Long>> handlerUs, long jitMs) {
     /** Utilization above which a run counts as CPU-bound. */
     public static final double SATURATED = 0.90;
 
@@ -29,11 +31,35 @@ public record MachineUsage(int cores, long wallMs, long processCpuMs, Map<String
         handlerUs = Map.copyOf(handlerUs);
     }
 
-    /** Without a handler breakdown (real runs). */
+    /** Without a handler breakdown and with the compile time unknown. */
     public MachineUsage(int cores, long wallMs, long processCpuMs, Map<String, Long> nodeCpuMs, int gcPauses,
                         long gcPauseMs, long gcMaxPauseMs) {
-        this(cores, wallMs, processCpuMs, nodeCpuMs, gcPauses, gcPauseMs, gcMaxPauseMs, Map.of());
+        this(cores, wallMs, processCpuMs, nodeCpuMs, gcPauses, gcPauseMs, gcMaxPauseMs, Map.of(), -1);
     }
+
+    /** With the compile time unknown (simulated runs: virtual time has no JIT). */
+    public MachineUsage(int cores, long wallMs, long processCpuMs, Map<String, Long> nodeCpuMs, int gcPauses,
+                        long gcPauseMs, long gcMaxPauseMs, Map<String, Map<String, Long>> handlerUs) {
+        this(cores, wallMs, processCpuMs, nodeCpuMs, gcPauses, gcPauseMs, gcMaxPauseMs, handlerUs, -1);
+    }
+
+    /**
+     * The JIT compiler's time in the window as a share of one core (0..cores); null when unknown. Above
+     * {@link JitActivity#QUIET_SHARE} the JVM was still warming up while it was measured ({@link #JIT_WARNING}).
+     */
+    public Double jitShare() {
+        return jitMs < 0 || wallMs <= 0 ? null : (double) jitMs / wallMs;
+    }
+
+    /** Whether the JIT compiler was busier in the window than a settled warm-up allows. */
+    public boolean jitBusy() {
+        Double s = jitShare();
+        return s != null && s > JitActivity.QUIET_SHARE;
+    }
+
+    /** The warning a window with a busy JIT compiler prints and records. */
+    public static final String JIT_WARNING = "the JIT compiler was still busy in the measured window: the JVM was "
+            + "still warming up; raise warmup.max (or warmup.min)";
 
     /** CPU time of the JVM / (window × cores): 1.0 means every core was busy the whole window. */
     public double utilization() {

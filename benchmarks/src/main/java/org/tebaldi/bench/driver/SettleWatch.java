@@ -6,7 +6,9 @@ import org.tebaldi.autoconf.stats.SettleDetector;
  * Decides when a warm-up written as {@code warmup: {min, max}} ends (docs/performance.md, "A steady measured
  * window"): one sample per whole second of the run — its commits, from the 100 ms timeline — goes to autoconf's
  * {@link SettleDetector}, which finds throughput settled once the last {@value #WINDOW} samples show no least-squares
- * trend (the slope's p-value at least {@value #ALPHA}) and none of them is zero (a stall). Samples start early
+ * trend (the slope's p-value at least {@value #ALPHA}) and none of them is zero (a stall) — and only while the JIT
+ * compiler is {@linkplain JitActivity#quiet() quiet}: a compiler still busy takes CPU from the nodes and is about
+ * to make them faster, so a flat stretch then is not the settled engine. Samples start early
  * enough that the first test falls on the shortest warm-up (or on second {@value #WINDOW}, if later), so that a
  * settle seen before the shortest warm-up is never taken. The longest warm-up is the driver's: it ends warm-up by time.
  * Used by the driver's thread only.
@@ -29,12 +31,20 @@ public final class SettleWatch {
 
     private final Metrics metrics;
     private final long firstSecond;
-    private final SettleDetector detector = new SettleDetector(WINDOW, ALPHA, Integer.MAX_VALUE);
+    private final JitActivity jit;
+    /** The last {@value #WINDOW} samples, txn/s, oldest first. */
+    private final java.util.ArrayDeque<Double> samples = new java.util.ArrayDeque<>();
     private boolean settled;
+    /** Seconds in which throughput showed no trend but the compiler was not quiet yet. */
+    private int jitWaits;
 
-    /** @param minMicros the shortest warm-up, µs */
-    SettleWatch(Metrics metrics, long minMicros) {
+    /**
+     * @param minMicros the shortest warm-up, µs
+     * @param jit       the compiler's activity (sampled here, every second)
+     */
+    SettleWatch(Metrics metrics, long minMicros, JitActivity jit) {
         this.metrics = metrics;
+        this.jit = jit;
         long minSeconds = (minMicros + SAMPLE_MICROS - 1) / SAMPLE_MICROS;
         this.firstSecond = Math.max(1, minSeconds - WINDOW + 1);
     }
@@ -46,13 +56,35 @@ public final class SettleWatch {
      * @return whether throughput has settled (then it stays settled)
      */
     boolean secondPassed(long second) {
+        jit.secondPassed();
         if (second < firstSecond) {
             return false;
         }
         long sample = SAMPLE_MICROS * 1000;
         long from = metrics.window().start() + (second - 1) * sample;
-        settled = detector.offer(metrics.txnPerSec(from, from + sample));
+        samples.addLast(metrics.txnPerSec(from, from + sample));
+        if (samples.size() > WINDOW) {
+            samples.removeFirst();
+        }
+        if (samples.size() < WINDOW) {
+            return false;
+        }
+        SettleDetector detector = new SettleDetector(WINDOW, ALPHA, Integer.MAX_VALUE); // the last WINDOW samples
+        boolean flat = false;
+        for (double s : samples) {
+            flat = detector.offer(s);
+        }
+        if (flat && !jit.quiet()) {
+            jitWaits++;
+            return false;
+        }
+        settled = flat;
         return settled;
+    }
+
+    /** Seconds in which throughput had settled but warm-up went on because the JIT compiler was still busy. */
+    int jitWaits() {
+        return jitWaits;
     }
 
     /** Whether throughput settled by the end of warm-up (false if the longest warm-up ended it unsettled). */

@@ -42,6 +42,10 @@ final class MachineJson {
         gc.put("pauseMs", m.gcPauseMs());
         gc.put("maxPauseMs", m.gcMaxPauseMs());
         gc.put("pauseShare", SummaryJson.round(m.gcPauseShare(), 4));
+        if (m.jitShare() != null) {
+            o.putObject("jit").put("compileMs", m.jitMs()).put("share", SummaryJson.round(m.jitShare(), 4))
+                    .put("busy", m.jitBusy());
+        }
         o.put("saturated", m.saturated());
         if (m.saturated()) {
             o.put("warning", org.tebaldi.bench.driver.MachineUsage.WARNING);

@@ -23,6 +23,7 @@ import org.tebaldi.server.msg.ValidateRequest;
  * {@code errors}, {@code tsMessagesPerTxn}, {@code roVisibilityLagMs}, {@code roBlockedReads} (timestamp schemes); per type {@code committed, aborted, errors, p95Ms}; {@code checks.serializabilityReport,
  * consistencyDetail, consistencyProblems}; {@code messages.total, counts}; {@code run{...}}; {@code machine{cores,
  * wallMs, cpuMs, utilization, nodes{<node>{cpuMs, utilization}}, gc{pauses, pauseMs, maxPauseMs, pauseShare},
+ * jit{compileMs, share, busy} (real runs whose JVM reports compile time),
  * saturated, warning}} over the measured window (null when not measured); {@code window{warmupMs, settled, steady,
  * samples, meanTxnPerSec, slopePctPerSec, slopeP, cv, warning}}: how warm-up ended and whether the measured window
  * was steady; {@code shifts[{phase, atMs, firstMs, changes}]}: the workload's shifts ({@code workload.shift}); {@code time} ({@code real}, or

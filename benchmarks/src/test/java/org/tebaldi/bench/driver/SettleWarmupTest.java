@@ -32,9 +32,14 @@ class SettleWarmupTest {
 
     private static DriverResult real(DoubleUnaryOperator rate, long maxMs, long durationMs, List<ProgressTick> ticks)
             throws InterruptedException {
+        return real(rate, maxMs, durationMs, ticks, new JitActivity(null)); // the test JVM's own JIT plays no part
+    }
+
+    private static DriverResult real(DoubleUnaryOperator rate, long maxMs, long durationMs, List<ProgressTick> ticks,
+                                     JitActivity jit) throws InterruptedException {
         try (RampingClient c = new RampingClient(CLIENTS, rate)) {
             return new ClosedLoopDriver(config(0, maxMs, durationMs), new ScriptedWorkload("ok"), i -> c, null,
-                    ticks::add, () -> false).run();
+                    ticks::add, () -> false).jit(jit).run();
         }
     }
 
@@ -83,6 +88,26 @@ class SettleWarmupTest {
         assertTrue(w.warmupMs() < 40_000, w.toString());
         checkWindow(r, 2000);
         checkTicks(ticks, r, 2000);
+    }
+
+    /**
+     * Flat throughput while a (scripted) JIT compiler spends half a core compiling for the first 12 s: warm-up waits
+     * until the compiler has been quiet for {@value JitActivity#QUIET_SECONDS} s, although throughput showed no
+     * trend long before.
+     */
+    @Test
+    void warmupWaitsForTheJitCompiler() throws Exception {
+        long start = System.nanoTime();
+        JitActivity jit = new JitActivity(() -> 500 * Math.min(12, (System.nanoTime() - start) / 1_000_000_000L));
+        List<ProgressTick> ticks = new ArrayList<>();
+        DriverResult r = real(t -> 1000, 40_000, 1000, ticks, jit);
+        WindowCheck w = r.window();
+        assertTrue(w.settled(), "settled before the max: " + w);
+        assertTrue(w.warmupMs() >= 12_000 + (JitActivity.QUIET_SECONDS - 1) * 1000L,
+                "not before the compiler was quiet for 5 s: " + w);
+        assertTrue(w.warmupMs() < 40_000, w.toString());
+        checkWindow(r, 1000);
+        checkTicks(ticks, r, 1000);
     }
 
     @Test
