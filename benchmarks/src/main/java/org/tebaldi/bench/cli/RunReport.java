@@ -70,7 +70,7 @@ final class RunReport {
                 + " window), longest %,d ms", 100 * m.utilization(), m.cores(),
                 nodes.length() == 0 ? "" : " (of one core:" + nodes + ")", m.gcPauses(), m.gcPauseMs(),
                 100 * m.gcPauseShare(), m.gcMaxPauseMs())
-                + (m.jitShare() == null ? "" : String.format(Locale.ROOT, "; JIT compiling %.1f%% of one core",
+                + (m.jitShare() == null ? "" : String.format(Locale.ROOT, "; JIT compile time %.1f%% of the window",
                 100 * m.jitShare())));
         if (m.jitBusy()) {
             out.println("WARNING: " + org.tebaldi.bench.driver.MachineUsage.JIT_WARNING);

@@ -8,13 +8,17 @@ import java.util.function.LongSupplier;
  * The JIT compiler's work in this JVM, from its {@link CompilationMXBean} (docs/performance.md, "A steady measured
  * window"): the time its compiler threads spent compiling, ms, summed over the threads. On 2 cores the default
  * experiment's compiler threads still take 30-75% of one core 20-30 s into a run with verification on, and a
- * measured window that starts then measures the JIT, not the tree: in one such run throughput rose from 8,100 to
- * 9,500-10,600 txn/s once compilation fell below 5% of a core, 40 s in. A warm-up that lasts until throughput
+ * measured window that starts then measures the JIT, not the tree: in one such run throughput rose from about 8,100
+ * to 8,900-10,900 txn/s once compilation fell below 5% of a core, 40 s in. A warm-up that lasts until throughput
  * settles therefore also waits until the compiler is {@linkplain #quiet() quiet}. Sampled by the driver's thread
  * once a second.
  */
 public final class JitActivity {
-    /** Largest share of one core the compiler may use over the last {@value #QUIET_SECONDS} s to count as quiet. */
+    /**
+     * Largest compile time, as a share of the last {@value #QUIET_SECONDS} s, for the compiler to count as quiet
+     * (compile time is elapsed time summed over the compiler threads: on a saturated machine up to about twice their
+     * CPU time).
+     */
     public static final double QUIET_SHARE = 0.05;
     /** Seconds over which {@link #QUIET_SHARE} is taken. */
     public static final int QUIET_SECONDS = 5;
@@ -64,8 +68,8 @@ public final class JitActivity {
     }
 
     /**
-     * Whether the compiler used at most {@value #QUIET_SHARE} of one core over the last {@value #QUIET_SECONDS}
-     * seconds recorded (false before that many were); always true when the compile time is unknown.
+     * Whether the compile time over the last {@value #QUIET_SECONDS} seconds recorded was at most
+     * {@value #QUIET_SHARE} of them (false before that many were); always true when the compile time is unknown.
      */
     boolean quiet() {
         if (compileMillis == null) {

@@ -44,7 +44,7 @@ public record MachineUsage(int cores, long wallMs, long processCpuMs, Map<String
     }
 
     /**
-     * The JIT compiler's time in the window as a share of one core (0..cores); null when unknown. Above
+     * The JIT compiler's compile time as a share of the window (summed over its threads); null when unknown. Above
      * {@link JitActivity#QUIET_SHARE} the JVM was still warming up while it was measured ({@link #JIT_WARNING}).
      */
     public Double jitShare() {

@@ -35,8 +35,6 @@ public final class SettleWatch {
     /** The last {@value #WINDOW} samples, txn/s, oldest first. */
     private final java.util.ArrayDeque<Double> samples = new java.util.ArrayDeque<>();
     private boolean settled;
-    /** Seconds in which throughput showed no trend but the compiler was not quiet yet. */
-    private int jitWaits;
 
     /**
      * @param minMicros the shortest warm-up, µs
@@ -74,17 +72,8 @@ public final class SettleWatch {
         for (double s : samples) {
             flat = detector.offer(s);
         }
-        if (flat && !jit.quiet()) {
-            jitWaits++;
-            return false;
-        }
-        settled = flat;
+        settled = flat && jit.quiet();
         return settled;
-    }
-
-    /** Seconds in which throughput had settled but warm-up went on because the JIT compiler was still busy. */
-    int jitWaits() {
-        return jitWaits;
     }
 
     /** Whether throughput settled by the end of warm-up (false if the longest warm-up ended it unsettled). */
