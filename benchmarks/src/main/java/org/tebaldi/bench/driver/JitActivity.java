@@ -52,11 +52,6 @@ public final class JitActivity {
         return b == null || !b.isCompilationTimeMonitoringSupported() ? null : b::getTotalCompilationTime;
     }
 
-    /** Whether the compile time is known. */
-    public boolean known() {
-        return compileMillis != null;
-    }
-
     /** One more second passed: records the compile time it took. */
     void secondPassed() {
         if (compileMillis == null) {

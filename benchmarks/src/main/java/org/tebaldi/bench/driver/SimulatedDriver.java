@@ -86,7 +86,8 @@ public final class SimulatedDriver {
         RunControl control = new RunControl(cfg.clients());
         Metrics metrics = new Metrics(types, RunWindow.starting(sim.nowNanos(), cfg.warmupMaxMicros(),
                 cfg.durationMicros()));
-        SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros(), new JitActivity(null)) : null; // virtual time: no JIT
+        JitActivity noJit = new JitActivity(null); // virtual time: the JIT costs nothing here
+        SettleWatch settle = cfg.settles() ? new SettleWatch(metrics, cfg.warmupMicros(), noJit) : null;
         long start = metrics.window().start();
         workload.shifts().clock(() -> (sim.nowNanos() - start) / 1000); // workload.shift's time base, virtual
         for (int i = 0; i < cfg.clients(); i++) {
