@@ -5,12 +5,21 @@ import java.util.Arrays;
 /** An {@link Encoder} into a growable byte array (tests, and payloads built before they reach a transport). */
 public final class ByteArrayEncoder implements Encoder {
     private final CodecRegistry registry;
-    private byte[] buf = new byte[64];
+    private byte[] buf;
     private int size;
 
     /** @param registry encodes tagged values */
     public ByteArrayEncoder(CodecRegistry registry) {
+        this(registry, 64);
+    }
+
+    /**
+     * @param registry encodes tagged values
+     * @param capacity the bytes it holds before it first grows (e.g. a durable log's record of a whole transaction)
+     */
+    public ByteArrayEncoder(CodecRegistry registry, int capacity) {
         this.registry = registry;
+        this.buf = new byte[Math.max(16, capacity)];
     }
 
     private void ensure(int n) {
@@ -23,6 +32,35 @@ public final class ByteArrayEncoder implements Encoder {
     public void writeByte(int b) {
         ensure(1);
         buf[size++] = (byte) b;
+    }
+
+    /** As {@link Encoder#writeVarInt}, with one capacity check instead of one per byte. */
+    @Override
+    public void writeVarInt(int v) {
+        ensure(5);
+        byte[] b = buf;
+        int n = size;
+        while ((v & ~0x7F) != 0) {
+            b[n++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        b[n++] = (byte) v;
+        size = n;
+    }
+
+    /** As {@link Encoder#writeVarLong}, with one capacity check instead of one per byte. */
+    @Override
+    public void writeVarLong(long v) {
+        ensure(10);
+        byte[] b = buf;
+        int n = size;
+        long z = (v << 1) ^ (v >> 63);
+        while ((z & ~0x7FL) != 0) {
+            b[n++] = (byte) ((z & 0x7F) | 0x80);
+            z >>>= 7;
+        }
+        b[n++] = (byte) z;
+        size = n;
     }
 
     @Override

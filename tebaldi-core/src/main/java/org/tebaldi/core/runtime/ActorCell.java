@@ -129,7 +129,7 @@ final class ActorCell implements Runnable, NodeContext {
             String kind = HandlerUnits.takeKind();
             if (!skip) {
                 if (timer) {
-                    profile.timer(kind, cold, ns);
+                    profile.timer(kind, extra, cold, ns);
                 } else {
                     profile.message(msg, extra, kind, cold, ns);
                 }

@@ -165,7 +165,7 @@ public final class CoreScheduler {
         String kind = HandlerUnits.takeKind();
         boolean nodeStart = e.kind == SimEvent.START; // costs nothing in the model
         Charge c = nodeStart ? null : charge(n.id.role(), e, kind);
-        int units = nodeStart || e.kind == SimEvent.TIMER ? 0 : HandlerProfile.units(e.payload) + extra;
+        int units = nodeStart ? 0 : e.kind == SimEvent.TIMER ? extra : HandlerProfile.units(e.payload) + extra;
         long model = nodeStart ? 0 : c.cost().nanos(units, cold);
         long cost = Math.round((hw.measured() ? System.nanoTime() - t0 : model) * overhead)
                 + (wake && !nodeStart ? wakeNanos : 0);

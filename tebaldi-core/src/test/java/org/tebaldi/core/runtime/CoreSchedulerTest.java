@@ -158,6 +158,26 @@ class CoreSchedulerTest {
                 .sum());
     }
 
+    @Test
+    void aTimerTaskIsChargedForTheWorkUnitsItReports() {
+        // version collection's tick costs 10 µs + 0.5 µs per chain it looks at: a tick over 40 chains 30 µs, one over
+        // none 10 µs (before timers could report units, both were charged the base alone)
+        SimulatedRuntime sim = oneCore(Map.of("ds timer", new HandlerCost(500, 0, 1), "ds timer/version-gc",
+                new HandlerCost(10, 0.5, 0)));
+        Recorder a = new Recorder(null);
+        sim.spawn(NodeId.ds(0), a);
+        sim.runUntil(1);
+        a.ctx.schedule(10, () -> {
+            org.tebaldi.core.runtime.cost.HandlerUnits.kind("version-gc");
+            org.tebaldi.core.runtime.cost.HandlerUnits.add(40);
+        });
+        sim.runUntil(1_000);
+        assertEquals(30_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+        a.ctx.schedule(10, () -> org.tebaldi.core.runtime.cost.HandlerUnits.kind("version-gc"));
+        sim.runUntil(2_000);
+        assertEquals(30_000 + 10_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+    }
+
     /** Handles a {@code Work(1)} as kind {@code read-marks} with {@code units} more work units; other work plainly. */
     private static Actor readMarks(int units) {
         return new Actor() {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.BiConsumer;
 import org.tebaldi.core.cc.DsPart;
 import org.tebaldi.core.model.Key;
+import org.tebaldi.core.runtime.cost.HandlerUnits;
 import org.tebaldi.core.storage.MultiVersionStore;
 import org.tebaldi.core.storage.Version;
 import org.tebaldi.core.storage.VersionChain;
@@ -25,6 +26,8 @@ import org.tebaldi.core.storage.VersionChain;
  * transaction whose only version is settled leave the heap ({@link MultiVersionStore#evict}).
  */
 final class GcEpochs {
+    /** The handler kind of version collection ({@link HandlerUnits#kind}): {@code ds timer/version-gc}, etc. */
+    static final String KIND = "version-gc";
     /** Default GC epoch length, µs. */
     static final long DEFAULT_EPOCH_MICROS = 50_000;
     /** Chains examined per eviction pass (a pass over a busy store takes a few ms). */
@@ -131,7 +134,19 @@ final class GcEpochs {
 
     /** Chains no running transaction can hold, and that hold only a settled version, leave the heap. */
     private void evict() {
+        work(Math.min(ds.store().evictionCandidates(), EVICT_CHAINS));
         ds.store().evict(oldestLive(), EVICT_CHAINS, UPKEEP_RECORDS);
+    }
+
+    /**
+     * The running handler collects versions: it is charged as kind {@value #KIND} with {@code units} more work units
+     * (chains an eviction pass looks at, versions settled and pruned), so that the simulated cluster charges
+     * collection by the work done, not by the mean of a calibration's handlers (docs/simulation.md, "Version
+     * collection").
+     */
+    private static void work(int units) {
+        HandlerUnits.kind(KIND);
+        HandlerUnits.add(units);
     }
 
     private void ask(Epoch e) {
@@ -161,11 +176,14 @@ final class GcEpochs {
 
     private void collect(Epoch e) {
         epochs.remove(e);
+        int versions = 0;
         for (List<DsTxnImpl.Written> ws : e.written) {
             for (DsTxnImpl.Written w : ws) {
                 w.version().settle();
             }
+            versions += ws.size();
         }
+        work(versions);
         for (List<DsTxnImpl.Written> ws : e.written) {
             for (DsTxnImpl.Written w : ws) {
                 ds.recorder().reportFinal(w.key(), w.chain(), false);

@@ -132,10 +132,18 @@ public final class HandlerProfile {
 
     /** As {@link #timer(boolean, long)} for a task of a reported kind ({@link HandlerUnits#kind}; null: none). */
     public void timer(String kind, boolean cold, long ns) {
+        timer(kind, 0, cold, ns);
+    }
+
+    /**
+     * As {@link #timer(String, boolean, long)} for a task that reported {@code units} work units ({@link
+     * HandlerUnits#add}: e.g. the chains a version-collection tick looked at), so that its cost is fitted per unit.
+     */
+    public void timer(String kind, int units, boolean cold, long ns) {
         if (kind == null) {
-            timer(cold, ns);
+            timers.add(units, cold ? 1 : 0, ns);
         } else {
-            byName.computeIfAbsent(TIMER + "/" + kind, c -> new Sums()).add(0, cold ? 1 : 0, ns);
+            byName.computeIfAbsent(TIMER + "/" + kind, c -> new Sums()).add(units, cold ? 1 : 0, ns);
         }
     }
 

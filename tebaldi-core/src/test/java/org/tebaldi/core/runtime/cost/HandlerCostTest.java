@@ -30,6 +30,21 @@ class HandlerCostTest {
     }
 
     @Test
+    void aTimerOfAKindThatReportsUnitsIsFittedPerUnit() {
+        // a node's profile of version collection's ticks: 4 µs + 0.25 µs per chain looked at
+        HandlerProfile p = new HandlerProfile(org.tebaldi.core.runtime.Role.DS);
+        int[] chains = {0, 100, 400, 1_000, 250};
+        for (int u : chains) {
+            p.timer("version-gc", u, false, 4_000 + 250L * u);
+        }
+        java.util.Map<String, HandlerProfile.Sums> totals = HandlerProfile.newTotals();
+        p.mergeInto(totals);
+        HandlerCost c = HandlerCost.fit(totals.get("ds timer/version-gc"));
+        assertEquals(4.0, c.baseMicros(), 1e-6);
+        assertEquals(0.25, c.perUnitMicros(), 1e-9);
+    }
+
+    @Test
     void aNegativeSlopeFallsBackToTheMean() {
         HandlerCost c = HandlerCost.fit(sums(new int[] {0, 1, 2, 3}, new long[] {4_000, 3_000, 2_000, 1_000}));
         assertEquals(2.5, c.baseMicros(), 1e-9);
