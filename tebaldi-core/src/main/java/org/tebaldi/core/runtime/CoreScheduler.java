@@ -187,14 +187,17 @@ public final class CoreScheduler {
     /**
      * What a timer task or message handler is charged under: its role's timer key, its message class's key, or — when
      * it reported a kind ({@link HandlerUnits#kind}) — its own key; a timer kind the table lacks costs the role's mean
-     * ({@link CostTable#fallback}), a message kind the message's own ({@link CostTable#cost(String, String)}).
+     * ({@link CostTable#fallback}) — but {@value HandlerUnits#VERSION_GC}, split off the role's timer key, that key, as
+     * before the split — and a message kind the message's own ({@link CostTable#cost(String, String)}).
      */
     private Charge charge(Role role, SimEvent e, String kind) {
         if (e.kind == SimEvent.TIMER) {
             if (kind == null) {
                 return timerCharge[role.ordinal()];
             }
-            return kindCharges.computeIfAbsent(HandlerProfile.timerKey(role, kind), k -> new Charge(k, costs.cost(k)));
+            return kindCharges.computeIfAbsent(HandlerProfile.timerKey(role, kind), k -> new Charge(k,
+                    costs.handlers().containsKey(k) || !HandlerUnits.VERSION_GC.equals(kind) ? costs.cost(k)
+                            : costs.cost(HandlerProfile.timerKey(role))));
         }
         Object msg = e.payload;
         if (kind != null) {

@@ -178,6 +178,26 @@ class CoreSchedulerTest {
         assertEquals(30_000 + 10_000, sim.cores().busyNanos().get(NodeId.ds(0)));
     }
 
+    @Test
+    void aVersionCollectionTimerATableLacksIsChargedAsTheRolesTimerOtherKindsTheRolesMean() {
+        // a table calibrated before version collection reported its kind: its ticks cost what the role's timer key
+        // charged them before (500 µs), while another kind the table lacks costs the role's mean ((500 + 3) / 2)
+        SimulatedRuntime sim = oneCore(Map.of("ds timer", new HandlerCost(500, 0, 1), "ds Work",
+                new HandlerCost(3, 0, 1)));
+        Recorder a = new Recorder(null);
+        sim.spawn(NodeId.ds(0), a);
+        sim.runUntil(1);
+        a.ctx.schedule(10, () -> {
+            org.tebaldi.core.runtime.cost.HandlerUnits.kind(org.tebaldi.core.runtime.cost.HandlerUnits.VERSION_GC);
+            org.tebaldi.core.runtime.cost.HandlerUnits.add(40);
+        });
+        sim.runUntil(1_000);
+        assertEquals(500_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+        a.ctx.schedule(10, () -> org.tebaldi.core.runtime.cost.HandlerUnits.kind("lock-timeout"));
+        sim.runUntil(2_000);
+        assertEquals(500_000 + 251_500, sim.cores().busyNanos().get(NodeId.ds(0)));
+    }
+
     /** Handles a {@code Work(1)} as kind {@code read-marks} with {@code units} more work units; other work plainly. */
     private static Actor readMarks(int units) {
         return new Actor() {

@@ -26,8 +26,6 @@ import org.tebaldi.core.storage.VersionChain;
  * transaction whose only version is settled leave the heap ({@link MultiVersionStore#evict}).
  */
 final class GcEpochs {
-    /** The handler kind of version collection ({@link HandlerUnits#kind}): {@code ds timer/version-gc}, etc. */
-    static final String KIND = "version-gc";
     /** Default GC epoch length, µs. */
     static final long DEFAULT_EPOCH_MICROS = 50_000;
     /** Chains examined per eviction pass (a pass over a busy store takes a few ms). */
@@ -139,13 +137,13 @@ final class GcEpochs {
     }
 
     /**
-     * The running handler collects versions: it is charged as kind {@value #KIND} with {@code units} more work units
-     * (chains an eviction pass looks at, versions settled and pruned), so that the simulated cluster charges
-     * collection by the work done, not by the mean of a calibration's handlers (docs/simulation.md, "Version
-     * collection").
+     * The running handler collects versions: it is charged as kind {@value HandlerUnits#VERSION_GC} with {@code
+     * units} more work units (chains an eviction pass looks at, versions settled and pruned), so that the simulated
+     * cluster charges collection by the work done, not by the mean of a calibration's handlers (docs/simulation.md,
+     * "Version collection").
      */
     private static void work(int units) {
-        HandlerUnits.kind(KIND);
+        HandlerUnits.kind(HandlerUnits.VERSION_GC);
         HandlerUnits.add(units);
     }
 

@@ -9,6 +9,15 @@ package org.tebaldi.core.runtime.cost;
  * message's. Per thread; saturating.
  */
 public final class HandlerUnits {
+    /**
+     * The kind of version collection (docs/simulation.md, "Version collection"): a data server's GC-epoch ticks and
+     * the handlers that settle and prune an epoch's versions, with the chains and versions they went through as
+     * units. Split off the role's timer key: a table that lacks {@code <role> timer/version-gc} charges such a timer
+     * the role's timer key, as it charged it before the split (a collecting message handler: the message's own key,
+     * as for every message kind).
+     */
+    public static final String VERSION_GC = "version-gc";
+
     private static final ThreadLocal<int[]> UNITS = ThreadLocal.withInitial(() -> new int[1]);
     private static final ThreadLocal<String[]> KIND = ThreadLocal.withInitial(() -> new String[1]);
 
