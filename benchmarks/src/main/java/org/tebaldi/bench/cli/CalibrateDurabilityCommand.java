@@ -208,12 +208,15 @@ final class CalibrateDurabilityCommand implements Callable<Integer> {
         Map<String, HandlerCost> added = new TreeMap<>();
         Map<String, HandlerCost> logging = new TreeMap<>();
         List<String> other = new ArrayList<>();
+        List<String> sparse = new ArrayList<>();
         List<String> dearer = new ArrayList<>();
         handlers.forEach((k, s) -> {
             HandlerCost c = HandlerCost.fit(s);
             HandlerCost scaled = new HandlerCost(c.baseMicros() / scale, c.perUnitMicros() / scale,
                     c.coldMicros() / scale, c.samples());
-            if (!forW.handlers().containsKey(k) && (DURABILITY_MESSAGES.contains(k.substring(k.indexOf(' ') + 1))
+            if (s.count < HandlerCost.MIN_SAMPLES) {
+                sparse.add(k + " (" + s.count + ")");
+            } else if (!forW.handlers().containsKey(k) && (DURABILITY_MESSAGES.contains(k.substring(k.indexOf(' ') + 1))
                     || k.contains(" timer/"))) {
                 added.put(k, scaled);
             } else if (!forW.handlers().containsKey(k)) {
@@ -254,6 +257,10 @@ final class CalibrateDurabilityCommand implements Callable<Integer> {
         if (!other.isEmpty()) {
             out.println("keys the table lacks that are not durability's (left to scripts/tebaldi calibrate): "
                     + String.join(", ", other));
+        }
+        if (!sparse.isEmpty()) {
+            out.println("keys left out, under " + HandlerCost.MIN_SAMPLES + " handlers in the runs: "
+                    + String.join(", ", sparse));
         }
         logging.forEach((k, c) -> out.printf(java.util.Locale.ROOT, "with durability %s: %.2f us + %.2f us per "
                 + "logged record (+ %.2f us cold); without: %.2f us%n", k, c.baseMicros(), c.perUnitMicros(),

@@ -371,12 +371,12 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
 
     /**
      * Fits a table from handler timings of calibration runs: every key's cost by {@link HandlerCost#fit}, pooled
-     * and per workload.
+     * and per workload — a key of at least {@value HandlerCost#MIN_SAMPLES} handlers.
      *
      * @param pooled           handler sums by key over all runs ({@link HandlerProfile#mergeInto})
      * @param perWorkload      handler sums by key over each workload's runs
-     * @param overhead         see the record (measured by the caller: CPU / handler time over the runs)
-     * @param overheads        the same per workload
+     * @param overhead         see the record (measured by the caller: CPU / handler time over the runs), and
+     *                         {@code overheads} per workload
      * @param wakeMicros       see the record (fitted by the caller)
      * @param lateMicros       see the record (measured by the caller), and {@code lates} per workload
      * @param bytes            encoded size per message class
@@ -394,6 +394,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
     private static Map<String, HandlerCost> fitAll(Map<String, HandlerProfile.Sums> sums) {
         Map<String, HandlerCost> out = new TreeMap<>();
         sums.forEach((k, s) -> out.put(k, HandlerCost.fit(s)));
+        out.keySet().removeIf(k -> sums.get(k).count < HandlerCost.MIN_SAMPLES);
         return out;
     }
 }

@@ -27,6 +27,14 @@ public record HandlerCost(double baseMicros, double perUnitMicros, double coldMi
         }
     }
 
+    /**
+     * Handlers a key needs in a calibration's measured window for its fit to be kept: a mean over fewer moves by
+     * hundreds of µs with one garbage-collection pause inside a timed handler (a lock wait's time-out fitted at 467 µs
+     * from 1 sample, against 5.4 µs from 620); a key with fewer is left out and charged as one the table lacks
+     * ({@link CostTable#cost(String)}).
+     */
+    public static final int MIN_SAMPLES = 100;
+
     /** A cost without a cold-start term. */
     public HandlerCost(double baseMicros, double perUnitMicros, long samples) {
         this(baseMicros, perUnitMicros, 0, samples);
