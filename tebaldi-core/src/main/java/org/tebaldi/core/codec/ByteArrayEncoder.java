@@ -37,24 +37,20 @@ public final class ByteArrayEncoder implements Encoder {
     /** As {@link Encoder#writeVarInt}, with one capacity check instead of one per byte. */
     @Override
     public void writeVarInt(int v) {
-        ensure(5);
-        byte[] b = buf;
-        int n = size;
-        while ((v & ~0x7F) != 0) {
-            b[n++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        b[n++] = (byte) v;
-        size = n;
+        writeUnsigned(v & 0xFFFFFFFFL);
     }
 
     /** As {@link Encoder#writeVarLong}, with one capacity check instead of one per byte. */
     @Override
     public void writeVarLong(long v) {
+        writeUnsigned((v << 1) ^ (v >> 63));
+    }
+
+    /** {@code z} as unsigned LEB128 (1–10 bytes). */
+    private void writeUnsigned(long z) {
         ensure(10);
         byte[] b = buf;
         int n = size;
-        long z = (v << 1) ^ (v >> 63);
         while ((z & ~0x7FL) != 0) {
             b[n++] = (byte) ((z & 0x7F) | 0x80);
             z >>>= 7;

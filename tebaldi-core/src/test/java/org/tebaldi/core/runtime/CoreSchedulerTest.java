@@ -1,5 +1,6 @@
 package org.tebaldi.core.runtime;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -158,44 +159,45 @@ class CoreSchedulerTest {
                 .sum());
     }
 
+    /**
+     * On a one-core cluster with {@code handlers}: ds0's timer tasks, each reporting {@code kinds[i]} and {@code
+     * units[i]}, one after the other; returns ds0's busy time after each, ns.
+     */
+    private static long[] timerTasks(Map<String, HandlerCost> handlers, String[] kinds, int[] units) {
+        SimulatedRuntime sim = oneCore(handlers);
+        Recorder a = new Recorder(null);
+        sim.spawn(NodeId.ds(0), a);
+        sim.runUntil(1);
+        long[] busy = new long[kinds.length];
+        for (int i = 0; i < kinds.length; i++) {
+            String kind = kinds[i];
+            int u = units[i];
+            a.ctx.schedule(10, () -> {
+                org.tebaldi.core.runtime.cost.HandlerUnits.kind(kind);
+                org.tebaldi.core.runtime.cost.HandlerUnits.add(u);
+            });
+            sim.runUntil(1_000L * (i + 1));
+            busy[i] = sim.cores().busyNanos().get(NodeId.ds(0));
+        }
+        return busy;
+    }
+
     @Test
     void aTimerTaskIsChargedForTheWorkUnitsItReports() {
         // version collection's tick costs 10 µs + 0.5 µs per chain it looks at: a tick over 40 chains 30 µs, one over
         // none 10 µs (before timers could report units, both were charged the base alone)
-        SimulatedRuntime sim = oneCore(Map.of("ds timer", new HandlerCost(500, 0, 1), "ds timer/version-gc",
-                new HandlerCost(10, 0.5, 0)));
-        Recorder a = new Recorder(null);
-        sim.spawn(NodeId.ds(0), a);
-        sim.runUntil(1);
-        a.ctx.schedule(10, () -> {
-            org.tebaldi.core.runtime.cost.HandlerUnits.kind("version-gc");
-            org.tebaldi.core.runtime.cost.HandlerUnits.add(40);
-        });
-        sim.runUntil(1_000);
-        assertEquals(30_000, sim.cores().busyNanos().get(NodeId.ds(0)));
-        a.ctx.schedule(10, () -> org.tebaldi.core.runtime.cost.HandlerUnits.kind("version-gc"));
-        sim.runUntil(2_000);
-        assertEquals(30_000 + 10_000, sim.cores().busyNanos().get(NodeId.ds(0)));
+        long[] busy = timerTasks(Map.of("ds timer", new HandlerCost(500, 0, 1), "ds timer/version-gc",
+                new HandlerCost(10, 0.5, 0)), new String[] {"version-gc", "version-gc"}, new int[] {40, 0});
+        assertArrayEquals(new long[] {30_000, 30_000 + 10_000}, busy);
     }
 
     @Test
     void aVersionCollectionTimerATableLacksIsChargedAsTheRolesTimerOtherKindsTheRolesMean() {
         // a table calibrated before version collection reported its kind: its ticks cost what the role's timer key
         // charged them before (500 µs), while another kind the table lacks costs the role's mean ((500 + 3) / 2)
-        SimulatedRuntime sim = oneCore(Map.of("ds timer", new HandlerCost(500, 0, 1), "ds Work",
-                new HandlerCost(3, 0, 1)));
-        Recorder a = new Recorder(null);
-        sim.spawn(NodeId.ds(0), a);
-        sim.runUntil(1);
-        a.ctx.schedule(10, () -> {
-            org.tebaldi.core.runtime.cost.HandlerUnits.kind(org.tebaldi.core.runtime.cost.HandlerUnits.VERSION_GC);
-            org.tebaldi.core.runtime.cost.HandlerUnits.add(40);
-        });
-        sim.runUntil(1_000);
-        assertEquals(500_000, sim.cores().busyNanos().get(NodeId.ds(0)));
-        a.ctx.schedule(10, () -> org.tebaldi.core.runtime.cost.HandlerUnits.kind("lock-timeout"));
-        sim.runUntil(2_000);
-        assertEquals(500_000 + 251_500, sim.cores().busyNanos().get(NodeId.ds(0)));
+        long[] busy = timerTasks(Map.of("ds timer", new HandlerCost(500, 0, 1), "ds Work", new HandlerCost(3, 0, 1)),
+                new String[] {org.tebaldi.core.runtime.cost.HandlerUnits.VERSION_GC, "lock-timeout"}, new int[] {40, 0});
+        assertArrayEquals(new long[] {500_000, 500_000 + 251_500}, busy);
     }
 
     /** Handles a {@code Work(1)} as kind {@code read-marks} with {@code units} more work units; other work plainly. */
