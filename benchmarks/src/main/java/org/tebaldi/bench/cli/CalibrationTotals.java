@@ -188,6 +188,13 @@ final class CalibrationTotals {
         }
         out.println("fit check (CPU the table charges / CPU measured, per run; 1.00 is exact):");
         fitCheck(t).forEach((n, r) -> out.printf("  %-32s %.2f%n", n, r));
+        List<String> sparse = handlers.entrySet().stream()
+                .filter(x -> x.getValue().count < org.tebaldi.core.runtime.cost.HandlerCost.MIN_SAMPLES)
+                .map(x -> x.getKey() + " (" + x.getValue().count + ")").toList();
+        if (!sparse.isEmpty()) {
+            out.println("keys left out, under " + org.tebaldi.core.runtime.cost.HandlerCost.MIN_SAMPLES
+                    + " handlers in the runs (charged as keys the table lacks): " + String.join(", ", sparse));
+        }
         out.println("costliest handlers (total ms, count, base µs + per-unit µs, + cold µs):");
         handlers.entrySet().stream()
                 .sorted(Comparator.comparingDouble((Map.Entry<String, HandlerProfile.Sums> x) -> -x.getValue().nanos))

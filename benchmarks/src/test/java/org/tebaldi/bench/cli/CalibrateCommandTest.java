@@ -39,9 +39,10 @@ class CalibrateCommandTest {
         }
         assertTrue(t.handlers().containsKey("ds ExecRequest"), t.handlers().toString());
         assertTrue(t.handlers().get("ds ExecRequest").samples() > 0);
-        // version collection's ticks are timed under their own kind, by the work units they report
-        assertTrue(t.handlers().containsKey("ds timer/version-gc"), t.handlers().keySet().toString());
-        assertTrue(t.handlers().get("ds timer/version-gc").samples() > 0);
+        // version collection's ticks are timed under their own kind (a 1 s run has too few of them to keep the key:
+        // it is then named among the keys left out)
+        assertTrue(t.handlers().containsKey("ds timer/version-gc") || lines.stream().anyMatch(l -> l.startsWith(
+                "keys left out, under 100 handlers") && l.contains("ds timer/version-gc (")), r.out());
         assertTrue(t.bytes("ExecRequest") > 9, "frame plus message");
         assertTrue(t.overhead() >= 1);
         assertEquals(List.of("bank-2pl@16"), t.calibration().get("experiments"));
