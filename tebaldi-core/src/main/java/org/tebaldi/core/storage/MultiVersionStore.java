@@ -204,15 +204,6 @@ public final class MultiVersionStore implements AutoCloseable {
     }
 
     /**
-     * Chains in memory waiting for an eviction pass to look at them ({@link #evict} examines at most its
-     * {@code maxChains} of them): the work a pass will do, e.g. for the simulated cluster's cost model
-     * (docs/simulation.md, "Version collection"). 0 without a base store.
-     */
-    public int evictionCandidates() {
-        return base == null ? 0 : queue.size();
-    }
-
-    /**
      * Moves to the base store the chains that hold nothing but a settled version (or nothing) and were last looked
      * up before GC epoch {@code safeBefore} — every transaction that may hold them finished here — then gives the
      * base store its upkeep. A version unchanged since it was decoded is not written again. No-op without a base

@@ -115,9 +115,18 @@ public final class SimHarness {
         return this;
     }
 
+    private org.tebaldi.core.runtime.cost.Hardware hardware;
+
+    /** Handlers take virtual CPU time on {@code h}'s machines, charged by its cost table (null: they take none). */
+    public SimHarness hardware(org.tebaldi.core.runtime.cost.Hardware h) {
+        this.hardware = h;
+        return this;
+    }
+
     /** Builds, loads and runs the cluster for one seed; returns it (stopped) for history checks. */
     public Cluster run(long seed, Stats stats) {
-        SimulatedRuntime sim = new SimulatedRuntime(seed, model);
+        SimulatedRuntime sim = hardware == null ? new SimulatedRuntime(seed, model)
+                : new SimulatedRuntime(seed, model, hardware);
         ClusterConfig cfg = configure.apply(new ClusterConfig(workload.database(), tree, coordinators, dataServers,
                 null, true).withGcEpoch(gcEpochMicros));
         Cluster cluster = new Cluster(sim, cfg, 64);
