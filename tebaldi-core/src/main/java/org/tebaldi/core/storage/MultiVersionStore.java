@@ -1,6 +1,5 @@
 package org.tebaldi.core.storage;
 
-import java.util.ArrayDeque;
 import java.util.function.BiConsumer;
 import org.tebaldi.core.model.Key;
 import org.tebaldi.core.model.Row;
@@ -25,8 +24,8 @@ import org.tebaldi.core.model.Row;
 public final class MultiVersionStore implements AutoCloseable {
     private final ChainMap hot;
     private final BaseStore base;
-    /** Chains in memory that may go to the base store, oldest first (with a base store only). */
-    private final ArrayDeque<VersionChain> queue = new ArrayDeque<>();
+    /** Chains in memory that may go to the base store, least recently looked up first (with a base store only). */
+    private final TouchOrder order = new TouchOrder();
     /** The GC epoch lookups stamp chains with. */
     private long clock;
     /** Chains in memory whose key has no record in the base store. */
@@ -65,8 +64,18 @@ public final class MultiVersionStore implements AutoCloseable {
         if (c == null) {
             c = materialize(key, true);
         }
-        c.touched = clock;
+        stamp(c);
         return c;
+    }
+
+    /** {@code c} was looked up: it carries the current GC epoch, and with a base store moves to the newest end. */
+    private void stamp(VersionChain c) {
+        if (c.touched != clock) {
+            c.touched = clock;
+            if (base != null) {
+                order.moveToNewest(c);
+            }
+        }
     }
 
     /**
@@ -95,7 +104,7 @@ public final class MultiVersionStore implements AutoCloseable {
                 return null;
             }
         }
-        c.touched = clock;
+        stamp(c);
         return c;
     }
 
@@ -116,7 +125,8 @@ public final class MultiVersionStore implements AutoCloseable {
         hot.put(key, c);
         if (base != null) {
             c.key = key;
-            queue.addLast(c);
+            c.touched = clock;
+            order.append(c);
         }
         return c;
     }
@@ -206,11 +216,14 @@ public final class MultiVersionStore implements AutoCloseable {
     /**
      * Moves to the base store the chains that hold nothing but a settled version (or nothing) and were last looked
      * up before GC epoch {@code safeBefore} — every transaction that may hold them finished here — then gives the
-     * base store its upkeep. A version unchanged since it was decoded is not written again. No-op without a base
-     * store.
+     * base store its upkeep. A version unchanged since it was decoded is not written again. The pass walks the chains
+     * least recently looked up first ({@link TouchOrder}) and stops at the first one looked up since {@code
+     * safeBefore}: the chains running transactions may hold are not looked at. A chain old enough that still holds
+     * a version not yet settled (its GC epoch is being collected) is stamped with the current GC epoch and looked at
+     * again once that epoch is old enough. No-op without a base store.
      *
      * @param safeBefore the oldest GC epoch with a running transaction here (the current one + 1 if none)
-     * @param maxChains  chains examined at most
+     * @param maxChains  chains looked at most
      * @param maxUpkeep  records the base store's upkeep moves at most ({@link BaseStore#maintain})
      * @return chains that left the heap
      */
@@ -218,38 +231,47 @@ public final class MultiVersionStore implements AutoCloseable {
         if (base == null) {
             return 0;
         }
-        int n = Math.min(queue.size(), maxChains);
+        VersionChain last = order.newest();
+        VersionChain c = order.oldest();
         int evicted = 0;
-        for (int i = 0; i < n; i++) {
-            VersionChain c = queue.pollFirst();
-            if (c.touched >= safeBefore || !settledAlone(c)) {
-                queue.addLast(c);
-                continue;
+        for (int i = 0; i < maxChains && c != null && c.touched < safeBefore; i++) {
+            VersionChain next = c == last ? null : c.newer;
+            order.remove(c);
+            if (!settledAlone(c)) {
+                c.touched = clock;
+                order.append(c);
+            } else {
+                leave(c);
+                evicted++;
             }
-            if (beforeEviction != null) {
-                beforeEviction.accept(c.key, c);
-            }
-            hot.remove(c.key);
-            evicted++;
-            if (c.size() == 0) {
-                if (c.base != null) {
-                    base.remove(c.key);
-                } else {
-                    hotOnly--;
-                }
-                continue;
-            }
-            Version v = c.get(0);
-            if (v != c.base || v.modified()) {
-                base.put(c.key, v);
-            }
-            if (c.base == null) {
-                hotOnly--;
-            }
+            c = next;
         }
         base.maintain(maxUpkeep);
         this.evicted += evicted;
         return evicted;
+    }
+
+    /** {@code c}, out of the touch order, leaves the heap for the base store. */
+    private void leave(VersionChain c) {
+        if (beforeEviction != null) {
+            beforeEviction.accept(c.key, c);
+        }
+        hot.remove(c.key);
+        if (c.size() == 0) {
+            if (c.base != null) {
+                base.remove(c.key);
+            } else {
+                hotOnly--;
+            }
+            return;
+        }
+        Version v = c.get(0);
+        if (v != c.base || v.modified()) {
+            base.put(c.key, v);
+        }
+        if (c.base == null) {
+            hotOnly--;
+        }
     }
 
     private static boolean settledAlone(VersionChain c) {
@@ -274,7 +296,7 @@ public final class MultiVersionStore implements AutoCloseable {
     /** Forgets every key (recovery rebuilds the store from the log); the base store keeps its memory for reuse. */
     public void clear() {
         hot.clear();
-        queue.clear();
+        order.clear();
         hotOnly = 0;
         if (base != null) {
             base.clear();

@@ -30,11 +30,14 @@ public final class VersionChain {
     private boolean written;
     /**
      * Kept by a {@link MultiVersionStore} with a base store (null otherwise): the chain's key, the GC epoch of its
-     * last lookup, and the version decoded from the base store (null if the key had none there).
+     * last lookup, the version decoded from the base store (null if the key had none there), and its neighbours in
+     * the store's {@link TouchOrder}.
      */
     Key key;
     long touched;
     Version base;
+    VersionChain older;
+    VersionChain newer;
 
     /** Number of versions, committed or not. */
     public int size() {

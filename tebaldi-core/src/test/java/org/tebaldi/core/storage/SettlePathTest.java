@@ -88,6 +88,51 @@ class SettlePathTest {
     }
 
     @Test
+    void aPassLooksAtTheLeastRecentlyLookedUpChainsFirstAndStopsAtOneARunningEpochHolds() {
+        MultiVersionStore s = store();
+        for (long i = 0; i < 10; i++) {
+            s.load(Key.of(T.id(), i), T.row(i));
+        }
+        s.advanceClock(1);
+        for (long i = 0; i < 10; i++) {
+            s.find(Key.of(T.id(), i)); // every key read back in epoch 1, key 0 first
+        }
+        s.advanceClock(2);
+        for (long i = 0; i < 5; i++) {
+            s.find(Key.of(T.id(), i)); // keys 0-4 looked up again in epoch 2, which still runs
+        }
+        // a pass of one chain: the least recently looked up (key 5), not the first read back (key 0, held)
+        assertEquals(1, s.evict(2, 1, 100), "the least recently looked-up chain leaves first");
+        assertNull(s.peek(Key.of(T.id(), 5)));
+        assertEquals(4, s.evict(2, 100, 100), "keys 6-9; the pass stops at key 0, which epoch 2 holds");
+        assertEquals(5, s.hotKeys());
+        assertEquals(5, s.evict(3, 100, 100), "epoch 2 finished");
+        assertEquals(0, s.hotKeys());
+    }
+
+    @Test
+    void aChainWaitingForItsEpochToBeCollectedDoesNotHoldUpThePass() {
+        MultiVersionStore s = store();
+        Key a = Key.of(T.id(), 1);
+        Key b = Key.of(T.id(), 2);
+        s.load(a, T.row(1L));
+        s.load(b, T.row(2L));
+        s.advanceClock(1);
+        Version w = new Version(7, 0, 0, T.row(10L), false);
+        s.chain(a).append(w); // written in epoch 1, committed, its epoch not collected yet
+        w.commit();
+        s.find(b);
+        s.advanceClock(2);
+        assertEquals(1, s.evict(2, 100, 100), "b leaves; a, not settled, goes to the newest end");
+        assertNotNull(s.peek(a));
+        assertNull(s.peek(b));
+        w.settle();
+        s.chain(a).pruneSettled(null);
+        assertEquals(0, s.evict(2, 100, 100), "a was stamped with epoch 2 when the pass put it back");
+        assertEquals(1, s.evict(3, 100, 100));
+    }
+
+    @Test
     void theEvictionListenerSeesEachChainBeforeItLeavesAndPeekDoesNotReadItBack() {
         MultiVersionStore s = store();
         s.load(K, T.row(0L));
