@@ -12,7 +12,6 @@ package org.tebaldi.core.storage;
 final class TouchOrder {
     private VersionChain oldest;
     private VersionChain newest;
-    private int size;
 
     /** The least recently stamped chain, or null if none. */
     VersionChain oldest() {
@@ -22,11 +21,6 @@ final class TouchOrder {
     /** The most recently stamped chain, or null if none. */
     VersionChain newest() {
         return newest;
-    }
-
-    /** Chains in the list. */
-    int size() {
-        return size;
     }
 
     /** Adds {@code c} (in no list) at the newest end. */
@@ -39,7 +33,6 @@ final class TouchOrder {
             newest.newer = c;
         }
         newest = c;
-        size++;
     }
 
     /** Removes {@code c} (in this list). */
@@ -56,7 +49,6 @@ final class TouchOrder {
         }
         c.older = null;
         c.newer = null;
-        size--;
     }
 
     /** Moves {@code c} (in this list) to the newest end. */
@@ -78,6 +70,5 @@ final class TouchOrder {
         }
         oldest = null;
         newest = null;
-        size = 0;
     }
 }
