@@ -30,7 +30,7 @@ public final class VersionChain {
     private boolean written;
     /**
      * Kept by a {@link MultiVersionStore} with a base store (null otherwise): the chain's key, the GC epoch of its
-     * last lookup, the version decoded from the base store (null if the key had none there), and its neighbours in
+     * last lookup (or of the eviction pass that put it back), the version decoded from the base store (null if the key had none there), and its neighbours in
      * the store's {@link TouchOrder}.
      */
     Key key;

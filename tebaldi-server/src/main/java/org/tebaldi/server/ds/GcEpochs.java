@@ -133,9 +133,9 @@ final class GcEpochs {
 
     /**
      * Chains no running transaction can hold, and that hold only a settled version, leave the heap; the chains that
-     * left are the pass's work units — moving a chain (encoding it into the base store, reporting its final version
-     * to the history, removing it from the map) is nearly all of a pass's time, looking at a chain that must stay
-     * a few per cent (docs/simulation.md, "Version collection").
+     * left are the pass's work units: moving a chain (encoding it into the base store, reporting its final version
+     * to the history, removing it from the map) is the pass's work, and since the pass stops at the first chain a
+     * running epoch holds, it looks at few chains it does not move (docs/simulation.md, "Version collection").
      */
     private void evict() {
         work(ds.store().evict(oldestLive(), EVICT_CHAINS, UPKEEP_RECORDS));
