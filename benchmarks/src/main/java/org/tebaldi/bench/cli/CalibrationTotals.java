@@ -14,6 +14,7 @@ import org.tebaldi.bench.run.HandlerCalibration;
 import org.tebaldi.bench.run.MessageSizes;
 import org.tebaldi.core.codec.CodecRegistry;
 import org.tebaldi.core.runtime.cost.CostTable;
+import org.tebaldi.core.runtime.cost.HandlerCost;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
 import org.tebaldi.core.runtime.cost.HostIdentity;
 
@@ -168,7 +169,7 @@ final class CalibrationTotals {
             double model = r.idle() * w.wakeMicros();
             for (Map.Entry<String, HandlerProfile.Sums> e : r.sums().entrySet()) {
                 HandlerProfile.Sums s = e.getValue();
-                org.tebaldi.core.runtime.cost.HandlerCost c = w.cost(e.getKey());
+                HandlerCost c = w.cost(e.getKey());
                 model += (s.count * c.baseMicros() + s.units * c.perUnitMicros() + s.colds * c.coldMicros())
                         * w.overhead();
             }
@@ -189,10 +190,10 @@ final class CalibrationTotals {
         out.println("fit check (CPU the table charges / CPU measured, per run; 1.00 is exact):");
         fitCheck(t).forEach((n, r) -> out.printf("  %-32s %.2f%n", n, r));
         List<String> sparse = handlers.entrySet().stream()
-                .filter(x -> x.getValue().count < org.tebaldi.core.runtime.cost.HandlerCost.MIN_SAMPLES)
+                .filter(x -> x.getValue().count < HandlerCost.MIN_SAMPLES)
                 .map(x -> x.getKey() + " (" + x.getValue().count + ")").toList();
         if (!sparse.isEmpty()) {
-            out.println("keys left out, under " + org.tebaldi.core.runtime.cost.HandlerCost.MIN_SAMPLES
+            out.println("keys left out, under " + HandlerCost.MIN_SAMPLES
                     + " handlers in the runs (charged as keys the table lacks): " + String.join(", ", sparse));
         }
         out.println("costliest handlers (total ms, count, base µs + per-unit µs, + cold µs):");
