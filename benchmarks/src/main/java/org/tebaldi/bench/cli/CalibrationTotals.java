@@ -17,6 +17,7 @@ import org.tebaldi.core.runtime.cost.CostTable;
 import org.tebaldi.core.runtime.cost.HandlerCost;
 import org.tebaldi.core.runtime.cost.HandlerProfile;
 import org.tebaldi.core.runtime.cost.HostIdentity;
+import org.tebaldi.core.runtime.cost.TreeCosts;
 
 /**
  * What {@link CalibrateCommand} sums over its runs (docs/simulation.md, "Calibration"): the handler sums by key, the
@@ -41,8 +42,13 @@ final class CalibrationTotals {
     private final List<Run> runs = new ArrayList<>();
     private final Map<String, Map<String, HandlerProfile.Sums>> perWorkload = new LinkedHashMap<>();
 
-    private record Run(String label, String workload, Map<String, HandlerProfile.Sums> sums, long cpuNanos,
-                       long idle, double lateMicros) {
+    private record Run(String label, String workload, String tree, String shape,
+                       Map<String, HandlerProfile.Sums> sums, long cpuNanos, long idle, double lateMicros) {
+        /** The group of its tree's section: workload and canonical tree. */
+        String treeKey() {
+            return workload + "\n" + tree;
+        }
+
         long handled() {
             return sums.values().stream().mapToLong(s -> s.count).sum();
         }
@@ -77,8 +83,8 @@ final class CalibrationTotals {
         clients.put(label, e.clients());
         verify.put(label, e.verification().key());
         run.totals().forEach((k, s) -> handlers.computeIfAbsent(k, x -> new HandlerProfile.Sums()).addAll(s));
-        runs.add(new Run(label, e.workload().name(), run.totals(), processCpuMs * 1_000_000, run.idleEpisodes(),
-                run.lateMicros()));
+        runs.add(new Run(label, e.workload().name(), e.tree().tree().canonical(), e.tree().tree().shape(),
+                run.totals(), processCpuMs * 1_000_000, run.idleEpisodes(), run.lateMicros()));
         Map<String, HandlerProfile.Sums> w = perWorkload.computeIfAbsent(e.workload().name(),
                 x -> HandlerProfile.newTotals());
         run.totals().forEach((k, x) -> w.computeIfAbsent(k, y -> new HandlerProfile.Sums()).addAll(x));
@@ -122,9 +128,49 @@ final class CalibrationTotals {
         }
         CostTable t = CostTable.fit(name, cal, handlers, perWorkload, overhead, fit.overheads(), fit.wakeMicros(),
                 late(runs), lates, typicalBytes(bytes), bytes);
-        cal.put("fitCheck", fitCheck(t));
+        List<TreeCosts> trees = treeSections();
+        if (!trees.isEmpty()) {
+            // what the workloads' pooled fits alone would charge: the bias the sections by tree remove
+            cal.put("fitCheckByWorkload", fitCheck(t));
+        }
+        cal.put("fitCheck", fitCheck(t.withTrees(trees)));
         return CostTable.fit(name, cal, handlers, perWorkload, overhead, fit.overheads(), fit.wakeMicros(),
-                late(runs), lates, typicalBytes(bytes), bytes);
+                late(runs), lates, typicalBytes(bytes), bytes).withTrees(trees);
+    }
+
+    /**
+     * A section per tree of each workload calibrated under more than one tree (docs/simulation.md, "Costs by tree"):
+     * the handler costs from that tree's runs alone, its overhead factor from the same least-squares fit as the
+     * workloads' but with each such tree a group of its own, its runs' mean lateness.
+     */
+    private List<TreeCosts> treeSections() {
+        Map<String, List<Run>> byTree = new LinkedHashMap<>();
+        runs.forEach(r -> byTree.computeIfAbsent(r.treeKey(), k -> new ArrayList<>()).add(r));
+        java.util.function.Predicate<Run> several = r -> byTree.values().stream()
+                .filter(rs -> rs.get(0).workload().equals(r.workload())).count() > 1;
+        List<String> groups = new ArrayList<>();
+        List<RuntimeOverhead.Run> fitRuns = new ArrayList<>();
+        for (Run r : runs) {
+            String g = several.test(r) ? r.treeKey() : r.workload();
+            if (!groups.contains(g)) {
+                groups.add(g);
+            }
+            fitRuns.add(new RuntimeOverhead.Run(g, r.cpuNanos(), r.handlerNanos(), r.idle()));
+        }
+        Map<String, Double> factors = RuntimeOverhead.fit(groups, fitRuns).overheads();
+        List<TreeCosts> out = new ArrayList<>();
+        byTree.forEach((key, rs) -> {
+            Run first = rs.get(0);
+            if (!several.test(first)) {
+                return;
+            }
+            Map<String, HandlerProfile.Sums> sums = HandlerProfile.newTotals();
+            rs.forEach(r -> r.sums().forEach((k, x) -> sums.computeIfAbsent(k, y -> new HandlerProfile.Sums())
+                    .addAll(x)));
+            out.add(new TreeCosts(first.workload(), first.tree(), first.shape(), rs.stream().map(Run::label).toList(),
+                    factors.get(key), late(rs), CostTable.fitKeys(sums)));
+        });
+        return out;
     }
 
     /** The emulated network's mean lateness over {@code rs}, weighted by messages handled, µs. */
@@ -165,7 +211,7 @@ final class CalibrationTotals {
     Map<String, Double> fitCheck(CostTable t) {
         Map<String, Double> out = new LinkedHashMap<>();
         for (Run r : runs) {
-            CostTable w = t.forWorkload(r.workload());
+            CostTable w = t.forRun(r.workload(), r.tree(), r.shape());
             double model = r.idle() * w.wakeMicros();
             for (Map.Entry<String, HandlerProfile.Sums> e : r.sums().entrySet()) {
                 HandlerProfile.Sums s = e.getValue();
@@ -183,12 +229,18 @@ final class CalibrationTotals {
         out.printf("wrote %s: %d handler keys (workloads %s), %d message sizes, overhead %.3f (%s), wake %.2f µs%n",
                 file, t.handlers().size(), String.join(", ", t.workloads().keySet()), t.bytes().size(), t.overhead(),
                 t.overheads(), t.wakeMicros());
+        t.trees().forEach(c -> out.printf("  tree section %s/%s: %d handler keys, overhead %.3f, late %.1f µs (%s)%n",
+                c.workload(), c.label(), c.handlers().size(), c.overhead(), c.lateMicros(),
+                String.join(", ", c.experiments())));
         List<String> local = sizes.local();
         if (!local.isEmpty()) {
             out.println("no wire codec (never sent between JVMs): " + String.join(", ", local));
         }
         out.println("fit check (CPU the table charges / CPU measured, per run; 1.00 is exact):");
-        fitCheck(t).forEach((n, r) -> out.printf("  %-32s %.2f%n", n, r));
+        Object byWorkload = t.calibration().get("fitCheckByWorkload");
+        fitCheck(t).forEach((n, r) -> out.printf("  %-32s %.2f%s%n", n, r, byWorkload instanceof Map<?, ?> m
+                && m.get(n) != null ? String.format(java.util.Locale.ROOT, "  (workload's fit alone: %.2f)",
+                ((Number) m.get(n)).doubleValue()) : ""));
         List<String> sparse = handlers.entrySet().stream()
                 .filter(x -> x.getValue().count < HandlerCost.MIN_SAMPLES)
                 .map(x -> x.getKey() + " (" + x.getValue().count + ")").toList();

@@ -5,6 +5,7 @@ import org.tebaldi.core.runtime.NodeId;
 import org.tebaldi.core.runtime.Role;
 import org.tebaldi.core.runtime.cost.CostTable;
 import org.tebaldi.core.runtime.cost.Hardware;
+import org.tebaldi.core.tree.CcTree;
 
 /**
  * The {@code cluster.simulation:} section of a {@code cluster.mode: simulated} experiment (docs/simulation.md): the
@@ -56,19 +57,30 @@ public record SimulationSpec(int machines, int coresPerMachine, long latencyMinM
      * {@code workload} (its calibrated handler costs where the table has them, {@link CostTable#forWorkload}).
      */
     public Hardware hardware(int tcs, int dss, String workload) {
-        return hardware(tcs, dss, workload, false);
+        return hardware(tcs, dss, workload, null, false);
     }
 
     /**
-     * As {@link #hardware(int, int, String)}; with {@code durable}, the logging handlers cost what the table measured
-     * with durability on ({@link CostTable#durable}).
+     * As {@link #hardware(int, int, String)}, charging {@link #costsFor costsFor(workload, tree, durable)}.
      */
-    public Hardware hardware(int tcs, int dss, String workload, boolean durable) {
-        CostTable t = durable ? costs.forWorkload(workload).durable() : costs.forWorkload(workload);
+    public Hardware hardware(int tcs, int dss, String workload, CcTree tree, boolean durable) {
+        CostTable t = costsFor(workload, tree, durable);
         double late = embedded ? t.lateMicros() : 0;
         return new Hardware(allMachines(), coresPerMachine, n -> machineOf(n, tcs, dss), latencyMinMicros + late,
                 latencyMaxMicros + late, localLatencyMicros + late, bandwidthGbps, t, costMode.equals("measured"),
                 groups, groupLatencyMinMicros, groupLatencyMaxMicros, tsOpsPerSecond > 0 ? 1e6 / tsOpsPerSecond : 0);
+    }
+
+    /**
+     * The costs a run of {@code workload} under {@code tree} charges: the table's section for that tree where it has
+     * one ({@link CostTable#forRun}; docs/simulation.md, "Costs by tree"), else the workload's costs; null
+     * {@code tree}: the workload's. With {@code durable}, the logging handlers cost what the table measured with
+     * durability on ({@link CostTable#durable}).
+     */
+    public CostTable costsFor(String workload, CcTree tree, boolean durable) {
+        CostTable t = tree == null ? costs.forWorkload(workload)
+                : costs.forRun(workload, tree.canonical(), tree.shape());
+        return durable ? t.durable() : t;
     }
 
     /** Nodes a machine hosts (for the report), e.g. {@code 10 tc + 10 client + 10 ds}. */

@@ -56,10 +56,15 @@ public final class SimulatedExperimentRun {
         Workload w = e.workload();
         ClusterSpec cs = e.cluster();
         SimulationSpec spec = cs.simulation();
-        Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name(), e.durability().enabled());
+        Hardware hw = spec.hardware(cs.coordinators(), cs.dataServers(), w.name(), e.tree().tree(),
+                e.durability().enabled());
         CostTableHost host = CostTableHost.check(spec.costs(), spec.costsFile(),
                 org.tebaldi.core.runtime.cost.HostIdentity.here());
         listener.note(host.line());
+        String treeNote = treeNote(spec.costs(), w.name(), e.tree().tree());
+        if (treeNote != null) {
+            listener.note(treeNote);
+        }
         String verifyNote = verifyNote(spec.costs(), e.verify());
         if (verifyNote != null) {
             listener.note(verifyNote);
@@ -183,6 +188,26 @@ public final class SimulatedExperimentRun {
         }
         return new SimulationInfo(spec.allMachines(), spec.coresPerMachine(), hw.costs().name(), spec.costMode(),
                 sim.nowMicros() / 1000, driver.wallMillis(), util, hosts, host);
+    }
+
+    /**
+     * What the costs of a run of {@code workload} under {@code tree} are (docs/simulation.md, "Costs by tree"): its
+     * own section of {@code table}, found by its shape when its options differ from the calibrated tree's; or, when
+     * the table has sections for other trees of that workload but none for this one, that it gets the workload's
+     * pooled costs; null when the table has no section for the workload.
+     */
+    public static String treeNote(org.tebaldi.core.runtime.cost.CostTable table, String workload,
+                                  org.tebaldi.core.tree.CcTree tree) {
+        if (table.trees().stream().noneMatch(t -> t.workload().equals(workload))) {
+            return null;
+        }
+        return table.treeSection(workload, tree.canonical(), tree.shape())
+                .map(t -> "costs: the tree's own section of the cost table (" + t.label() + ", fitted from "
+                        + String.join(", ", t.experiments()) + ")" + (t.tree().equals(tree.canonical()) ? ""
+                        : "; same shape, but this run's node options differ from the calibrated tree's"))
+                .orElse("NOTE: cost table '" + table.name() + "' has sections for other " + workload + " trees but "
+                        + "none for this one: it charges the workload's costs pooled over those trees (calibrate "
+                        + "this tree too: scripts/tebaldi calibrate with its experiment among the files)");
     }
 
     /**

@@ -67,6 +67,32 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void aWorkloadCalibratedUnderTwoTreesGetsASectionPerTreeAndItsRunsAreCheckedAgainstThem() throws Exception {
+        Path tree = tmp.resolve("bank-ssi-tree.yaml");
+        Files.writeString(tree, "root: {cc: ssi, txns: [transfer, audit]}\n");
+        Path ssi = tmp.resolve("bank-ssi.yaml");
+        Files.writeString(ssi, Files.readString(BANK).replace("name: bank-2pl", "name: bank-ssi")
+                .replace("../trees/bank-2pl.yaml", tree.toString()));
+        Path out = tmp.resolve("costs/two.yaml");
+        RunCommandTest.Run r = RunCommandTest.run("calibrate", "--out", out.toString(), "--warmup", "200ms",
+                "--duration", "500ms", "--set", "verify=false", BANK.toString(), ssi.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        CostTable t = CostTable.read(out);
+        assertEquals(List.of("bank-2pl", "bank-ssi"), t.trees().stream().map(c -> c.label()).toList());
+        assertEquals(List.of("bank-ssi@16"), t.trees().get(1).experiments());
+        assertEquals("ssi[audit, transfer]", t.trees().get(1).tree());
+        assertTrue(t.trees().get(0).tree().startsWith("2pl{") && t.trees().get(0).shape().equals("2pl[audit, transfer]"),
+                t.trees().get(0).toString());
+        assertTrue(t.trees().get(1).handlers().containsKey("ds ExecRequest"), t.trees().get(1).handlers().toString());
+        assertEquals("two/bank/bank-ssi", t.forRun("bank", "ssi[audit, transfer]", "ssi[audit, transfer]").name());
+        assertTrue(r.out().contains("tree section bank/bank-ssi: "), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches(" +bank-ssi@16 +[\\d.]+  \\(workload's fit alone: [\\d.]+\\)")),
+                r.out());
+        assertTrue(t.calibration().get("fitCheckByWorkload") instanceof Map<?, ?> m && m.size() == 2,
+                t.calibration().toString());
+    }
+
+    @Test
     void anExperimentNotInEmbeddedModeIsRejectedBeforeAnythingRuns() throws Exception {
         Path exp = tmp.resolve("proc.yaml");
         Path tree = Path.of("../config/trees/bank-2pl.yaml").toAbsolutePath().normalize();

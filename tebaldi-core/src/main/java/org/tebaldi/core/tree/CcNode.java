@@ -148,8 +148,20 @@ public final class CcNode {
      * children or types ({@link CcTree#canonical()}).
      */
     public String canonical() {
+        return canonical(true);
+    }
+
+    /**
+     * {@link #canonical()} without the nodes' options: the tree's shape — mechanisms, groups and types — which two
+     * trees that differ only in options (e.g. a 2PL node's dead-lock handling) share ({@link CcTree#shape()}).
+     */
+    public String shape() {
+        return canonical(false);
+    }
+
+    private String canonical(boolean withOptions) {
         StringBuilder b = new StringBuilder(mechanism);
-        if (!options.isEmpty()) {
+        if (withOptions && !options.isEmpty()) {
             b.append(new java.util.TreeMap<>(options));
         }
         if (name != null) {
@@ -165,7 +177,7 @@ public final class CcNode {
         java.util.List<String> kids = new java.util.ArrayList<>();
         for (CcNode c : children) {
             if (c.state == NodeState.ACTIVE) {
-                kids.add(c.canonical());
+                kids.add(c.canonical(withOptions));
             }
         }
         kids.sort(null);

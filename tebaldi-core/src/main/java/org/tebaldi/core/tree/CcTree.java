@@ -227,6 +227,11 @@ public final class CcTree {
         return root().canonical();
     }
 
+    /** The canonical form without options ({@link CcNode#shape()}): mechanisms, groups and types only. */
+    public String shape() {
+        return root().shape();
+    }
+
     /**
      * A spec equal to this tree, node ids and states included (e.g. to derive a tree for an online update); see
      * {@link #activeSpec()} for one to write back as YAML.

@@ -25,6 +25,14 @@ class CcNodeTest {
     }
 
     @Test
+    void theShapeIsTheCanonicalFormWithoutOptions() {
+        assertEquals("ssi{batchInterval=5ms}{2pl\"updates\"{rp[delivery],rp[new_order, payment]},"
+                + "none[order_status, stock_level]}", t.canonical());
+        assertEquals("ssi{2pl\"updates\"{rp[delivery],rp[new_order, payment]},none[order_status, stock_level]}",
+                t.shape());
+    }
+
+    @Test
     void pathRunsFromRootToNode() {
         assertArrayEquals(new int[] {0, 2, 3}, ids(t.path(3)));
         assertArrayEquals(new int[] {0, 2, 4}, ids(t.path(4)));

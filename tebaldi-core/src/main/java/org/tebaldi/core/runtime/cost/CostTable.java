@@ -1,23 +1,20 @@
 package org.tebaldi.core.runtime.cost;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.tebaldi.core.config.ConfigException;
 
 /**
  * A calibrated cost table, {@code config/costs/<name>.yaml} (docs/simulation.md, "Cost model"): the CPU cost of
  * each handler key ({@code "<role> <message class>"} or {@code "<role> timer"}, see {@link HandlerProfile}) pooled
- * over every calibrated workload, and per workload where it was calibrated ({@link #forWorkload}); the overhead
+ * over every calibrated workload, per workload where it was calibrated ({@link #forWorkload}) and per tree where a
+ * workload was calibrated under several ({@link #forRun}); the overhead
  * factor — the JVM's CPU time over the time inside handlers (the runtime's queues and timers, the garbage collector,
  * the JIT compiler, the driver), pooled and per workload — by which every handler cost is multiplied; the encoded
  * size of each message class. In {@code measured} mode the overhead factor scales a handler's own measured time. Written by {@code scripts/tebaldi calibrate}, never by hand from a paper.
@@ -38,14 +35,14 @@ import org.tebaldi.core.config.ConfigException;
  * @param workloads        handler costs by key per workload name (e.g. {@code tpcc}); may be empty
  * @param logStore         the simulated durable store's costs ({@code logStore:}, {@code scripts/tebaldi
  *                         calibrate-durability}); null if never measured
+ * @param trees            each tree's own costs where a workload was calibrated under more than one tree
+ *                         ({@code trees:}, {@link #forRun}); may be empty
  */
 public record CostTable(String name, Map<String, Object> calibration, double overhead, Map<String, Double> overheads,
                         double wakeMicros, double lateMicros, Map<String, Double> lates, int defaultBytes,
                         Map<String, Integer> bytes,
                         Map<String, HandlerCost> handlers, Map<String, Map<String, HandlerCost>> workloads,
-                        LogStoreCosts logStore) {
-    private static final YAMLMapper YAML = new YAMLMapper();
-
+                        LogStoreCosts logStore, List<TreeCosts> trees) {
     public CostTable {
         if (!(overhead >= 1) || overheads.values().stream().anyMatch(o -> !(o >= 1)) || !(wakeMicros >= 0)) {
             throw new IllegalArgumentException("an overhead factor must be at least 1: " + overhead + " " + overheads);
@@ -58,6 +55,16 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         Map<String, Map<String, HandlerCost>> w = new TreeMap<>();
         workloads.forEach((k, v) -> w.put(k, Collections.unmodifiableMap(new TreeMap<>(v))));
         workloads = Collections.unmodifiableMap(w);
+        trees = List.copyOf(trees);
+    }
+
+    /** A table without sections by tree. */
+    public CostTable(String name, Map<String, Object> calibration, double overhead, Map<String, Double> overheads,
+                     double wakeMicros, double lateMicros, Map<String, Double> lates, int defaultBytes,
+                     Map<String, Integer> bytes, Map<String, HandlerCost> handlers,
+                     Map<String, Map<String, HandlerCost>> workloads, LogStoreCosts logStore) {
+        this(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes, bytes, handlers,
+                workloads, logStore, List.of());
     }
 
     /** A table without log-store costs. */
@@ -80,13 +87,13 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         Map<String, HandlerCost> h = new TreeMap<>(handlers);
         h.putAll(logStore.handlers());
         return new CostTable(name + "+durability", calibration, overhead, overheads, wakeMicros, lateMicros, lates,
-                defaultBytes, bytes, h, workloads, logStore);
+                defaultBytes, bytes, h, workloads, logStore, trees);
     }
 
     /** The same table with {@code costs} as its log-store section. */
     public CostTable withLogStore(LogStoreCosts costs) {
         return new CostTable(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes,
-                bytes, handlers, workloads, costs);
+                bytes, handlers, workloads, costs, trees);
     }
 
     /**
@@ -106,7 +113,7 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         Map<String, Integer> b = new TreeMap<>(bytes);
         addedBytes.forEach(b::putIfAbsent);
         return new CostTable(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes, b,
-                h, w, logStore);
+                h, w, logStore, trees);
     }
 
     /** A table of pooled costs only. */
@@ -131,6 +138,45 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
         merged.putAll(own);
         return new CostTable(name + "/" + workload, calibration, o, Map.of(), wakeMicros, l, Map.of(), defaultBytes,
                 bytes, merged, Map.of(), logStore);
+    }
+
+    /** The same table with {@code sections} as its sections by tree ({@link TreeCosts}). */
+    public CostTable withTrees(List<TreeCosts> sections) {
+        return new CostTable(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes,
+                bytes, handlers, workloads, logStore, sections);
+    }
+
+    /**
+     * The section for a run of {@code workload} under a tree of canonical form {@code tree} and shape {@code shape}
+     * ({@code CcTree.canonical()}, {@code CcTree.shape()}): the section of that tree, else the only section of that
+     * workload with the same shape (the tree differs in its nodes' options only), else none.
+     */
+    public Optional<TreeCosts> treeSection(String workload, String tree, String shape) {
+        List<TreeCosts> same = trees.stream().filter(t -> t.workload().equals(workload)).toList();
+        Optional<TreeCosts> exact = same.stream().filter(t -> t.tree().equals(tree)).findFirst();
+        if (exact.isPresent()) {
+            return exact;
+        }
+        List<TreeCosts> shaped = same.stream().filter(t -> t.shape().equals(shape)).toList();
+        return shaped.size() == 1 ? Optional.of(shaped.get(0)) : Optional.empty();
+    }
+
+    /**
+     * The table a run of {@code workload} under the tree {@code tree} (canonical form; {@code shape} without options)
+     * uses: that tree's own handler costs, overhead and lateness where the table has a section for it
+     * ({@link #treeSection}), the workload's elsewhere, the pooled ones for keys neither has ({@link #forWorkload}).
+     */
+    public CostTable forRun(String workload, String tree, String shape) {
+        Optional<TreeCosts> own = treeSection(workload, tree, shape);
+        CostTable w = forWorkload(workload);
+        if (own.isEmpty()) {
+            return w;
+        }
+        Map<String, HandlerCost> merged = new TreeMap<>(w.handlers);
+        merged.putAll(own.get().handlers());
+        return new CostTable(name + "/" + workload + "/" + own.get().label(), calibration, own.get().overhead(),
+                Map.of(), wakeMicros, own.get().lateMicros(), Map.of(), defaultBytes, bytes, merged, Map.of(),
+                logStore);
     }
 
     /**
@@ -196,177 +242,22 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
     }
 
     /**
-     * Reads a table.
+     * Reads a table ({@link CostTableFile#read}).
      *
      * @throws ConfigException naming the file and the place if it cannot be read or a value is missing or negative,
      *                         or {@code calibration.host} is a mapping with a bad field ({@link HostIdentity#fromCalibration})
      */
     public static CostTable read(Path file) {
-        String f = file.toString();
-        JsonNode root;
-        try {
-            root = YAML.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new ConfigException(f, 0, "", "cannot read the cost table: " + e.getMessage(),
-                    "run scripts/tebaldi calibrate --out " + f);
-        }
-        if (root == null || !root.isObject()) {
-            throw new ConfigException(f, 0, "", "expected a mapping (a cost table)",
-                    "run scripts/tebaldi calibrate --out " + f);
-        }
-        Map<String, Object> calibration = new LinkedHashMap<>();
-        JsonNode cal = root.get("calibration");
-        if (cal != null && cal.isObject()) {
-            calibration.putAll(YAML.convertValue(cal, Map.class));
-        }
-        HostIdentity.fromCalibration(f, calibration); // a bad host entry fails here, naming the file
-        Map<String, Integer> bytes = new TreeMap<>();
-        JsonNode b = root.get("bytes");
-        if (b != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = b.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                bytes.put(e.getKey(), (int) nonNegative(f, "bytes." + e.getKey(), e.getValue()));
-            }
-        }
-        JsonNode h = root.get("handlers");
-        if (h == null || !h.isObject() || h.isEmpty()) {
-            throw new ConfigException(f, 0, "handlers", "no handler costs", "run scripts/tebaldi calibrate --out " + f);
-        }
-        Map<String, HandlerCost> handlers = handlers(f, "handlers", h);
-        Map<String, Map<String, HandlerCost>> workloads = new TreeMap<>();
-        JsonNode w = root.get("workloads");
-        if (w != null && w.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = w.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                workloads.put(e.getKey(), handlers(f, "workloads." + e.getKey(), e.getValue()));
-            }
-        }
-        String name = root.path("name").asText(file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
-        Map<String, Double> overheads = new TreeMap<>();
-        JsonNode ov = root.get("overheads");
-        if (ov != null && ov.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = ov.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                overheads.put(e.getKey(), atLeastOne(f, "overheads." + e.getKey(), e.getValue()));
-            }
-        }
-        return new CostTable(name, calibration, atLeastOne(f, "overhead", root.get("overhead")), overheads,
-                root.has("wakeMicros") ? nonNegative(f, "wakeMicros", root.get("wakeMicros")) : 0,
-                root.has("lateMicros") ? nonNegative(f, "lateMicros", root.get("lateMicros")) : 0, lates(f, root),
-                root.has("defaultBytes") ? (int) nonNegative(f, "defaultBytes", root.get("defaultBytes")) : 128,
-                bytes, handlers, workloads, logStore(f, root.get("logStore")));
-    }
-
-    private static LogStoreCosts logStore(String f, JsonNode l) {
-        if (l == null || l.isNull()) {
-            return null;
-        }
-        if (!l.isObject()) {
-            throw new ConfigException(f, 0, "logStore", "expected a mapping",
-                    "run scripts/tebaldi calibrate-durability");
-        }
-        Map<String, Object> cal = new LinkedHashMap<>();
-        if (l.get("calibration") != null && l.get("calibration").isObject()) {
-            cal.putAll(YAML.convertValue(l.get("calibration"), Map.class));
-        }
-        JsonNode h = l.get("handlers");
-        return new LogStoreCosts(nonNegative(f, "logStore.groupMicros", l.get("groupMicros")),
-                nonNegative(f, "logStore.perRecordMicros", l.get("perRecordMicros")),
-                nonNegative(f, "logStore.syncMicros", l.get("syncMicros")),
-                h == null || !h.isObject() ? Map.of() : handlers(f, "logStore.handlers", h), cal);
-    }
-
-    private static Map<String, Double> lates(String f, JsonNode root) {
-        Map<String, Double> out = new TreeMap<>();
-        JsonNode l = root.get("lates");
-        if (l != null && l.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = l.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                out.put(e.getKey(), nonNegative(f, "lates." + e.getKey(), e.getValue()));
-            }
-        }
-        return out;
-    }
-
-    private static Map<String, HandlerCost> handlers(String f, String at, JsonNode h) {
-        Map<String, HandlerCost> handlers = new TreeMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = h.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String place = at + "." + e.getKey();
-            JsonNode v = e.getValue();
-            handlers.put(e.getKey(), new HandlerCost(nonNegative(f, place + ".baseMicros", v.get("baseMicros")),
-                    v.has("perUnitMicros") ? nonNegative(f, place + ".perUnitMicros", v.get("perUnitMicros")) : 0,
-                    v.has("coldMicros") ? nonNegative(f, place + ".coldMicros", v.get("coldMicros")) : 0,
-                    v.has("samples") ? (long) nonNegative(f, place + ".samples", v.get("samples")) : 0));
-        }
-        return handlers;
-    }
-
-    private static double atLeastOne(String file, String place, JsonNode v) {
-        if (v == null || !v.isNumber() || v.asDouble() < 1) {
-            throw new ConfigException(file, 0, place, "expected an overhead factor of at least 1, found "
-                    + (v == null ? "nothing" : v.toString()), "run scripts/tebaldi calibrate again");
-        }
-        return v.asDouble();
-    }
-
-    private static double nonNegative(String file, String place, JsonNode v) {
-        if (v == null || !v.isNumber() || v.asDouble() < 0) {
-            throw new ConfigException(file, 0, place, "expected a non-negative number, found "
-                    + (v == null ? "nothing" : v.toString()), "run scripts/tebaldi calibrate again");
-        }
-        return v.asDouble();
+        return CostTableFile.read(file);
     }
 
     /**
-     * Writes the table as YAML (parent folders created).
+     * Writes the table as YAML, parent folders created ({@link CostTableFile#write}).
      *
      * @throws IOException if the file cannot be written
      */
     public void write(Path file) throws IOException {
-        ObjectNode root = JsonNodeFactory.instance.objectNode();
-        root.put("name", name);
-        root.set("calibration", YAML.valueToTree(calibration));
-        root.put("overhead", round(overhead));
-        ObjectNode ov = root.putObject("overheads");
-        overheads.forEach((k, v) -> ov.put(k, round(v)));
-        root.put("wakeMicros", round(wakeMicros));
-        root.put("lateMicros", round(lateMicros));
-        ObjectNode lt = root.putObject("lates");
-        lates.forEach((k, v) -> lt.put(k, round(v)));
-        root.put("defaultBytes", defaultBytes);
-        ObjectNode b = root.putObject("bytes");
-        bytes.forEach(b::put);
-        put(root.putObject("handlers"), handlers);
-        ObjectNode w = root.putObject("workloads");
-        workloads.forEach((k, v) -> put(w.putObject(k), v));
-        if (logStore != null) {
-            ObjectNode l = root.putObject("logStore");
-            l.put("groupMicros", round(logStore.groupMicros()));
-            l.put("perRecordMicros", round(logStore.perRecordMicros()));
-            l.put("syncMicros", round(logStore.syncMicros()));
-            put(l.putObject("handlers"), logStore.handlers());
-            l.set("calibration", YAML.valueToTree(logStore.calibration()));
-        }
-        if (file.getParent() != null) {
-            Files.createDirectories(file.getParent());
-        }
-        Files.writeString(file, "# CPU cost table for cluster.mode: simulated (docs/simulation.md), written by "
-                + "scripts/tebaldi calibrate\n" + YAML.writeValueAsString(root));
-    }
-
-    private static void put(ObjectNode h, Map<String, HandlerCost> costs) {
-        costs.forEach((k, c) -> {
-            ObjectNode o = h.putObject(k);
-            o.put("baseMicros", round(c.baseMicros()));
-            o.put("perUnitMicros", round(c.perUnitMicros()));
-            o.put("coldMicros", round(c.coldMicros()));
-            o.put("samples", c.samples());
-        });
-    }
-
-    private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+        CostTableFile.write(this, file);
     }
 
     /**
@@ -386,12 +277,16 @@ public record CostTable(String name, Map<String, Object> calibration, double ove
                                 Map<String, Double> overheads, double wakeMicros, double lateMicros,
                                 Map<String, Double> lates, int defaultBytes, Map<String, Integer> bytes) {
         Map<String, Map<String, HandlerCost>> workloads = new TreeMap<>();
-        perWorkload.forEach((w, sums) -> workloads.put(w, fitAll(sums)));
+        perWorkload.forEach((w, sums) -> workloads.put(w, fitKeys(sums)));
         return new CostTable(name, calibration, overhead, overheads, wakeMicros, lateMicros, lates, defaultBytes, bytes,
-                fitAll(pooled), workloads);
+                fitKeys(pooled), workloads);
     }
 
-    private static Map<String, HandlerCost> fitAll(Map<String, HandlerProfile.Sums> sums) {
+    /**
+     * Every key's cost by {@link HandlerCost#fit}, keys of fewer than {@value HandlerCost#MIN_SAMPLES} handlers left
+     * out.
+     */
+    public static Map<String, HandlerCost> fitKeys(Map<String, HandlerProfile.Sums> sums) {
         Map<String, HandlerCost> out = new TreeMap<>();
         sums.forEach((k, s) -> out.put(k, HandlerCost.fit(s)));
         out.keySet().removeIf(k -> sums.get(k).count < HandlerCost.MIN_SAMPLES);
