@@ -52,7 +52,6 @@ public final class DataServer extends NodeBase implements DsServices {
     /** The cluster features this server runs, built from the configuration ({@link DsFeatures}). */
     private final Features<DsFeature> features;
 
-
     /**
      * A data server with the features {@code cfg} turns on ({@link DsFeatures}; docs/architecture.md, "Nodes and
      * features"). With durability its log store is opened now (dissertation §4.5.4): {@code promoted}'s — a
@@ -119,7 +118,6 @@ public final class DataServer extends NodeBase implements DsServices {
     public void closeLog() {
         features.each(DsFeature::close);
     }
-
 
     /**
      * Loads a committed initial row, bypassing concurrency control (and, with durability, into the store's data).
@@ -227,11 +225,6 @@ public final class DataServer extends NodeBase implements DsServices {
      */
     public long versionCount() {
         return txns.versionCount(gc.pruned());
-    }
-
-    /** Keys in the store (sampled from another thread: approximate while the node runs). */
-    public long keyCount() {
-        return store.keyCount();
     }
 
     /** Versions pruned by garbage collection so far (dissertation §4.5.3). */

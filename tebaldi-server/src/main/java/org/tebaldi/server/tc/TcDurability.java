@@ -264,9 +264,4 @@ final class TcDurability implements TcFeature {
     public boolean recovering() {
         return recovering;
     }
-
-    /** Committed transactions waiting for their durable notification. */
-    int pendingCount() {
-        return pending.values().stream().mapToInt(List::size).sum();
-    }
 }

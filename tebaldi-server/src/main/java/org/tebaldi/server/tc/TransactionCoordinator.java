@@ -242,11 +242,6 @@ public final class TransactionCoordinator extends NodeBase implements TcServices
         return history.retracted();
     }
 
-    /** Committed transactions still waiting for their durable notification (0 without durability). */
-    public int awaitingDurability() {
-        return features.find(TcDurability.class).map(TcDurability::pendingCount).orElse(0);
-    }
-
     /**
      * The global epoch id (dissertation §4.5.4) transaction {@code txnId} committed with here, or -1 if unknown
      * (kept only when the history is recorded).
