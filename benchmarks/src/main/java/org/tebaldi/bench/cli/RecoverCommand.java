@@ -76,7 +76,7 @@ final class RecoverCommand implements Callable<Integer> {
             }
             double s = (System.nanoTime() - t0) / 1e9;
             for (DataServer d : cluster.dataServers()) {
-                out.println(String.format(Locale.ROOT, "ds%d: %,d keys", d.dsIndex(), d.keyCount()));
+                out.println(String.format(Locale.ROOT, "ds%d: %,d keys", d.dsIndex(), d.store().keyCount()));
             }
             out.println(String.format(Locale.ROOT, "recovered %d data server(s) in %.2f s", cfg.dataServers(), s));
             out.flush();

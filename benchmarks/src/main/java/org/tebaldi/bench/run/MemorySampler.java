@@ -63,7 +63,7 @@ final class MemorySampler implements AutoCloseable {
         long keys = 0;
         for (DataServer d : cluster.dataServers()) {
             versions += d.versionCount();
-            keys += d.keyCount();
+            keys += d.store().keyCount();
         }
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         long afterGc = MemoryFigures.heapAfterGcBytes();
