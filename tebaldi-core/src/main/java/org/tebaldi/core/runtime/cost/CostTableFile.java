@@ -73,17 +73,11 @@ final class CostTableFile {
             }
         }
         String name = root.path("name").asText(file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
-        Map<String, Double> overheads = new TreeMap<>();
-        JsonNode ov = root.get("overheads");
-        if (ov != null && ov.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = ov.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                overheads.put(e.getKey(), atLeastOne(f, "overheads." + e.getKey(), e.getValue()));
-            }
-        }
+        Map<String, Double> overheads = numbers(f, root, "overheads", CostTableFile::atLeastOne);
         return new CostTable(name, calibration, atLeastOne(f, "overhead", root.get("overhead")), overheads,
                 root.has("wakeMicros") ? nonNegative(f, "wakeMicros", root.get("wakeMicros")) : 0,
-                root.has("lateMicros") ? nonNegative(f, "lateMicros", root.get("lateMicros")) : 0, lates(f, root),
+                root.has("lateMicros") ? nonNegative(f, "lateMicros", root.get("lateMicros")) : 0,
+                numbers(f, root, "lates", CostTableFile::nonNegative),
                 root.has("defaultBytes") ? (int) nonNegative(f, "defaultBytes", root.get("defaultBytes")) : 128,
                 bytes, handlers, workloads, logStore(f, root.get("logStore")), trees(f, root.get("trees")));
     }
@@ -140,14 +134,18 @@ final class CostTableFile {
                 h == null || !h.isObject() ? Map.of() : handlers(f, "logStore.handlers", h), cal);
     }
 
-    private static Map<String, Double> lates(String f, JsonNode root) {
+    /** A checked number of a file's place, or a {@link ConfigException} naming both. */
+    private interface Check {
+        double apply(String file, String place, JsonNode value);
+    }
+
+    /** The mapping {@code field} of {@code root}, each value checked; empty if absent. */
+    private static Map<String, Double> numbers(String f, JsonNode root, String field, Check check) {
         Map<String, Double> out = new TreeMap<>();
-        JsonNode l = root.get("lates");
-        if (l != null && l.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = l.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                out.put(e.getKey(), nonNegative(f, "lates." + e.getKey(), e.getValue()));
-            }
+        JsonNode n = root.get(field);
+        if (n != null && n.isObject()) {
+            n.fields().forEachRemaining(e -> out.put(e.getKey(), check.apply(f, field + "." + e.getKey(),
+                    e.getValue())));
         }
         return out;
     }

@@ -84,26 +84,20 @@ class TreeCostsTest {
 
     @Test
     void aBadSectionNamesFileAndPlace() throws Exception {
+        assertTrue(badSection("{workload: tpcc, tree: \"2pl[a]\", shape: \"2pl[a]\", experiments: [x@50], overhead: 0.5,"
+                + " lateMicros: 1}").endsWith(": trees[0].overhead: expected an overhead factor of at least 1, found 0.5."
+                + " Fix: run scripts/tebaldi calibrate again"), "an overhead below 1");
+        assertTrue(badSection("{workload: tpcc, shape: \"2pl[a]\", experiments: [x@50], overhead: 1.5, lateMicros: 1}")
+                .contains(": trees[0].tree: expected a string"), "no tree");
+    }
+
+    /** The message of reading a table whose one section is {@code section}; it starts with the file's name. */
+    private String badSection(String section) throws Exception {
         Path f = tmp.resolve("bad.yaml");
-        Files.writeString(f, """
-                name: bad
-                overhead: 1.5
-                handlers:
-                  tc ExecReply: {baseMicros: 2}
-                trees:
-                - {workload: tpcc, tree: "2pl[a]", shape: "2pl[a]", experiments: [x@50], overhead: 0.5, lateMicros: 1}
-                """);
-        ConfigException x = assertThrows(ConfigException.class, () -> CostTable.read(f));
-        assertTrue(x.getMessage().startsWith(f + ": trees[0].overhead: "), x.getMessage());
-        Files.writeString(f, """
-                name: bad
-                overhead: 1.5
-                handlers:
-                  tc ExecReply: {baseMicros: 2}
-                trees:
-                - {workload: tpcc, shape: "2pl[a]", experiments: [x@50], overhead: 1.5, lateMicros: 1}
-                """);
-        x = assertThrows(ConfigException.class, () -> CostTable.read(f));
-        assertTrue(x.getMessage().startsWith(f + ": trees[0].tree: expected a string"), x.getMessage());
+        Files.writeString(f, "name: bad\noverhead: 1.5\nhandlers: {tc ExecReply: {baseMicros: 2}}\ntrees:\n- "
+                + section + "\n");
+        String m = assertThrows(ConfigException.class, () -> CostTable.read(f)).getMessage();
+        assertTrue(m.startsWith(f + ": trees[0]."), m);
+        return m;
     }
 }
