@@ -16,7 +16,7 @@ import org.tebaldi.core.config.ConfigException;
  * over every calibrated workload, per workload where it was calibrated ({@link #forWorkload}) and per tree where a
  * workload was calibrated under several ({@link #forRun}); the overhead
  * factor — the JVM's CPU time over the time inside handlers (the runtime's queues and timers, the garbage collector,
- * the JIT compiler, the driver), pooled and per workload — by which every handler cost is multiplied; the encoded
+ * the JIT compiler, the driver), pooled, per workload and per tree — by which every handler cost is multiplied; the encoded
  * size of each message class. In {@code measured} mode the overhead factor scales a handler's own measured time. Written by {@code scripts/tebaldi calibrate}, never by hand from a paper.
  *
  * @param name             the table's name (file name without {@code .yaml})
