@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.tebaldi.core.client.CommitInfo;
 import org.tebaldi.core.client.Transaction;
 import org.tebaldi.core.client.TxnClient;
@@ -22,7 +24,9 @@ import org.tebaldi.core.txn.Inputs;
  * duration exactly), at the max when throughput keeps rising, never before the min; the progress line has no total
  * until warm-up ended. Real time (the closed-loop driver) and virtual time (the simulated driver). The scripted
  * rises are steep and long enough that a loaded machine's jitter cannot hide them; nothing is asserted about speed.
+ * The tests run side by side: each spends its 13-25 s waiting on its own scripted clients.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SettleWarmupTest {
     private static final int CLIENTS = 20;
 
