@@ -23,9 +23,6 @@ final class SsiMode {
     static boolean readCommitted(CcNode node) {
         return node.option(RO_READS, "snapshot").equals("read-committed");
     }
-    /** Mechanisms whose order on a key may differ from the order of their accesses to it (multiversion). */
-    private static final java.util.Set<String> MULTIVERSION = java.util.Set.of("ssi", "tso");
-
     private SsiMode() {
     }
 
@@ -54,9 +51,9 @@ final class SsiMode {
     /**
      * Why the tree shape at {@code node} cannot run {@code timestamps: dst}, or null. DST's commit timestamps follow
      * the order in which transactions access each tuple (RW1/RW2), so it may root only a tree whose update subtree
-     * orders conflicting transactions in access order: single-version mechanisms (2PL, OCC, RP, none). A
-     * multiversion child (SSI, TSO) may order a transaction before one whose write it missed after that one
-     * committed — its commit timestamp would then exceed its successor's, and a snapshot could see the successor
+     * orders conflicting transactions in access order: mechanisms without {@code Property.MULTIVERSION} (2PL, RP,
+     * none, ...). A multiversion child (SSI and TSO declare the property) may order a transaction before one whose
+     * write it missed after that one committed — its commit timestamp would then exceed its successor's, and a snapshot could see the successor
      * without it. RP's in-group exposure (reading an uncommitted write) is covered: the reader's bound is taken at
      * validation, after the writer it read from committed and installed its timestamp.
      */
@@ -68,7 +65,7 @@ final class SsiMode {
         String mv = multiversionBelow(node);
         return mv == null ? null : "option 'timestamps': dst cannot root a tree with a '" + mv + "' node below it: "
                 + "DST's timestamps follow each tuple's access order, which a multiversion mechanism does not keep "
-                + "(use 2pl, occ, rp or none below a dst root)";
+                + "(use single-version mechanisms below a dst root, e.g. 2pl, rp or none)";
     }
 
     private static String multiversionBelow(CcNode n) {
@@ -76,7 +73,8 @@ final class SsiMode {
             return null;
         }
         for (CcNode c : n.children()) {
-            if (MULTIVERSION.contains(c.mechanism())) {
+            if (org.tebaldi.core.cc.Mechanisms.get(c.mechanism()).properties()
+                    .contains(org.tebaldi.core.cc.Mechanism.Property.MULTIVERSION)) {
                 return c.mechanism();
             }
             String below = multiversionBelow(c);
