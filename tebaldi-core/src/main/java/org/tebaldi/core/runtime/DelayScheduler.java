@@ -1,27 +1,34 @@
 package org.tebaldi.core.runtime;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Actor timers of the embedded runtime (docs/architecture.md, "Runtime"): short tasks waiting for deadlines in a
- * priority queue, with no thread of their own — the {@link ActorPool}'s workers run what is due between actor runs,
- * and an idle worker sleeps until the earliest deadline. Tasks must be tiny (they only enqueue into mailboxes). A
- * task never runs before its deadline. A cancelled task is dropped at once (its entry, holding nothing, leaves the
- * queue at its deadline). Thread-safe.
+ * binary min-heap (deadline, then order of scheduling), with no thread of their own — the {@link ActorPool}'s
+ * workers run what is due between actor runs, and an idle worker sleeps until the earliest deadline. Tasks must be
+ * tiny (they only enqueue into mailboxes). A task never runs before its deadline.
+ *
+ * <p>A cancelled task leaves the heap at once (each entry knows its slot, so removal is O(log n)). Most timers are
+ * the timeouts of waits that end well before them (lock, step and commit waits), so the heap holds only the timers
+ * that may still fire: kept until their deadline, as a {@code java.util.PriorityQueue} would, the cancelled ones
+ * made the heap some ten thousand entries deep in the default experiment, and sifting through them cost 4-6% of the
+ * node threads' CPU (docs/performance.md, "Long runs"). Thread-safe.
  */
 public final class DelayScheduler implements DueSource {
     private static final Logger LOG = LoggerFactory.getLogger(DelayScheduler.class);
 
-    private static final class Entry implements Cancellable, Comparable<Entry> {
+    private final class Entry implements Cancellable {
         final long deadline;
         final long seq;
-        /** The task; null once cancelled, so a cancelled entry waiting for its deadline retains nothing. */
+        /** The task; null once cancelled or taken to run. */
         volatile Runnable task;
+        /** The entry's slot in {@link #heap}, or -1 once it left it (guarded by {@link #lock}). */
+        int slot = -1;
 
         Entry(long deadline, long seq, Runnable task) {
             this.deadline = deadline;
@@ -31,18 +38,30 @@ public final class DelayScheduler implements DueSource {
 
         @Override
         public void cancel() {
+            if (task == null) {
+                return;
+            }
             task = null;
+            lock.lock();
+            try {
+                if (slot >= 0) {
+                    removeAt(slot);
+                    updateHead();
+                }
+            } finally {
+                lock.unlock();
+            }
         }
 
-        @Override
-        public int compareTo(Entry o) {
-            int c = Long.compare(deadline, o.deadline);
-            return c != 0 ? c : Long.compare(seq, o.seq);
+        boolean before(Entry o) {
+            return deadline != o.deadline ? deadline - o.deadline < 0 : seq < o.seq;
         }
     }
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final PriorityQueue<Entry> queue = new PriorityQueue<>();
+    /** The pending entries as a binary min-heap in {@code heap[0..size)} (guarded by {@link #lock}). */
+    private Entry[] heap = new Entry[64];
+    private int size;
     private final List<Entry> due = new ArrayList<>();
     private volatile long headDeadline = Long.MAX_VALUE;
     private long seq;
@@ -56,7 +75,7 @@ public final class DelayScheduler implements DueSource {
     /**
      * Runs {@code task} on a worker once {@code delayNanos} ns have passed.
      *
-     * @return a handle; cancelling prevents the run if it has not started
+     * @return a handle; cancelling prevents the run if it has not started, and frees the entry at once
      */
     public Cancellable schedule(long delayNanos, Runnable task) {
         Entry e;
@@ -64,8 +83,12 @@ public final class DelayScheduler implements DueSource {
         lock.lock();
         try {
             e = new Entry(System.nanoTime() + delayNanos, seq++, task);
-            queue.add(e);
-            head = queue.peek() == e;
+            if (size == heap.length) {
+                heap = Arrays.copyOf(heap, size * 2);
+            }
+            place(e, size++);
+            siftUp(e.slot);
+            head = heap[0] == e;
             if (head) {
                 headDeadline = e.deadline;
             }
@@ -76,6 +99,16 @@ public final class DelayScheduler implements DueSource {
             earlier.run();
         }
         return e;
+    }
+
+    /** Timers waiting (not cancelled, not yet run). */
+    public int pending() {
+        lock.lock();
+        try {
+            return size;
+        } finally {
+            lock.unlock();
+        }
     }
 
     @Override
@@ -90,16 +123,18 @@ public final class DelayScheduler implements DueSource {
         }
         try {
             long now = System.nanoTime();
-            while (!queue.isEmpty() && queue.peek().deadline - now <= 0) {
-                due.add(queue.poll());
+            while (size > 0 && heap[0].deadline - now <= 0) {
+                due.add(heap[0]);
+                removeAt(0);
             }
-            Entry h = queue.peek();
-            headDeadline = h == null ? Long.MAX_VALUE : h.deadline;
+            updateHead();
             // run under the lock: the list is shared, and tasks only enqueue into mailboxes
             int n = 0;
-            for (Entry e : due) {
+            for (int i = 0; i < due.size(); i++) {
+                Entry e = due.get(i);
                 Runnable task = e.task;
                 if (task != null) {
+                    e.task = null;
                     n++;
                     try {
                         task.run();
@@ -113,5 +148,65 @@ public final class DelayScheduler implements DueSource {
         } finally {
             lock.unlock();
         }
+    }
+
+    private void updateHead() {
+        headDeadline = size == 0 ? Long.MAX_VALUE : heap[0].deadline;
+    }
+
+    private void place(Entry e, int i) {
+        heap[i] = e;
+        e.slot = i;
+    }
+
+    /** Takes the entry at slot {@code i} out of the heap. */
+    private void removeAt(int i) {
+        Entry gone = heap[i];
+        gone.slot = -1;
+        size--;
+        Entry last = heap[size];
+        heap[size] = null;
+        if (i == size) {
+            return;
+        }
+        place(last, i);
+        siftDown(i);
+        if (heap[i] == last) {
+            siftUp(i);
+        }
+    }
+
+    private void siftUp(int i) {
+        Entry e = heap[i];
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            Entry p = heap[parent];
+            if (!e.before(p)) {
+                break;
+            }
+            place(p, i);
+            i = parent;
+        }
+        place(e, i);
+    }
+
+    private void siftDown(int i) {
+        Entry e = heap[i];
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            Entry c = heap[child];
+            int right = child + 1;
+            if (right < size && heap[right].before(c)) {
+                child = right;
+                c = heap[right];
+            }
+            if (!c.before(e)) {
+                break;
+            }
+            place(c, i);
+            i = child;
+        }
+        place(e, i);
     }
 }
