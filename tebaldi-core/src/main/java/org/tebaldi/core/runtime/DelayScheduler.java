@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * <p>A cancelled task leaves the heap at once (each entry knows its slot, so removal is O(log n)). Most timers are
  * the timeouts of waits that end well before them (lock, step and commit waits), so the heap holds only the timers
  * that may still fire: kept until their deadline, as a {@code java.util.PriorityQueue} would, the cancelled ones
- * made the heap some ten thousand entries deep in the default experiment, and sifting through them cost 4-6% of the
- * node threads' CPU (docs/performance.md, "Long runs"). Thread-safe.
+ * kept it deep, and comparing entries while sifting through them took 3.4-5.8% of the node threads' samples in the
+ * default experiment's hour (docs/performance.md, "Long runs: an hour of the default tree"). Thread-safe.
  */
 public final class DelayScheduler implements DueSource {
     private static final Logger LOG = LoggerFactory.getLogger(DelayScheduler.class);
