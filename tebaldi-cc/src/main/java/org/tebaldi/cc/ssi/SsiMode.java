@@ -53,9 +53,9 @@ final class SsiMode {
      * the order in which transactions access each tuple (RW1/RW2), so it may root only a tree whose update subtree
      * orders conflicting transactions in access order: mechanisms without {@code Property.MULTIVERSION} (2PL, RP,
      * none, ...). A multiversion child (SSI and TSO declare the property) may order a transaction before one whose
-     * write it missed after that one committed — its commit timestamp would then exceed its successor's, and a snapshot could see the successor
-     * without it. RP's in-group exposure (reading an uncommitted write) is covered: the reader's bound is taken at
-     * validation, after the writer it read from committed and installed its timestamp.
+     * write it missed after that one committed — its commit timestamp would then exceed its successor's, and a
+     * snapshot could see the successor without it. RP's in-group exposure (reading an uncommitted write) is covered:
+     * the reader's bound is taken at validation, after the writer it read from committed and installed its timestamp.
      */
     static String dstShapeProblem(CcNode node) {
         if (!node.isRoot() || node.isLeaf()) {
