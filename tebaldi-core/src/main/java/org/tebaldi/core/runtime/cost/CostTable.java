@@ -14,10 +14,11 @@ import org.tebaldi.core.config.ConfigException;
  * A calibrated cost table, {@code config/costs/<name>.yaml} (docs/simulation.md, "Cost model"): the CPU cost of
  * each handler key ({@code "<role> <message class>"} or {@code "<role> timer"}, see {@link HandlerProfile}) pooled
  * over every calibrated workload, per workload where it was calibrated ({@link #forWorkload}) and per tree where a
- * workload was calibrated under several ({@link #forRun}); the overhead
- * factor — the JVM's CPU time over the time inside handlers (the runtime's queues and timers, the garbage collector,
- * the JIT compiler, the driver), pooled, per workload and per tree — by which every handler cost is multiplied; the encoded
- * size of each message class. In {@code measured} mode the overhead factor scales a handler's own measured time. Written by {@code scripts/tebaldi calibrate}, never by hand from a paper.
+ * workload was calibrated under several ({@link #forRun}); the overhead factor — the JVM's CPU time over the time
+ * inside handlers (the runtime's queues and timers, the garbage collector, the JIT compiler, the driver), pooled, per
+ * workload and per tree — by which every handler cost is multiplied; the encoded size of each message class. In
+ * {@code measured} mode the overhead factor scales a handler's own measured time. Written by
+ * {@code scripts/tebaldi calibrate}, never by hand from a paper.
  *
  * @param name             the table's name (file name without {@code .yaml})
  * @param calibration      where and how it was measured, as written: {@code host} ({@link HostIdentity#toMap}; older
