@@ -23,6 +23,17 @@ public interface BaseStore extends AutoCloseable {
      */
     void put(Key key, Version v);
 
+    /**
+     * {@link #put} for a key the store holds no version of — one created in memory since the store last answered
+     * {@link #get} with null for it. The store need not look for an older copy (a store with a disk tier skips a
+     * lookup on disk per new row). The caller guarantees the absence; the default is {@link #put}.
+     *
+     * @throws IllegalArgumentException if {@code v} is not committed and settled
+     */
+    default void insert(Key key, Version v) {
+        put(key, v);
+    }
+
     /** Forgets {@code key}'s version; returns whether there was one. */
     boolean remove(Key key);
 

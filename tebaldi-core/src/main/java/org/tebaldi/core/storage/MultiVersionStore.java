@@ -266,11 +266,11 @@ public final class MultiVersionStore implements AutoCloseable {
             return;
         }
         Version v = c.get(0);
-        if (v != c.base || v.modified()) {
-            base.put(c.key, v);
-        }
         if (c.base == null) {
+            base.insert(c.key, v); // materialized without a base version: nothing of the key is stored below
             hotOnly--;
+        } else if (v != c.base || v.modified()) {
+            base.put(c.key, v);
         }
     }
 

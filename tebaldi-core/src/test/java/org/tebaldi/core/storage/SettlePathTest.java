@@ -88,6 +88,38 @@ class SettlePathTest {
     }
 
     @Test
+    void aKeyCreatedInMemoryLeavesByInsertOneReadFromTheBaseStoreByPut() {
+        java.util.List<String> calls = new java.util.ArrayList<>();
+        BaseStore arena = new ArenaBaseStore(CAT, Long.MAX_VALUE, 16, null);
+        BaseStore recorded = (BaseStore) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[]{BaseStore.class}, (proxy, m, args) -> {
+                    if (m.getName().equals("put") || m.getName().equals("insert")) {
+                        calls.add(m.getName() + " " + args[0]);
+                    }
+                    return m.invoke(arena, args);
+                });
+        MultiVersionStore s = new MultiVersionStore(16, recorded);
+        Key old = Key.of(T.id(), 1);
+        Key created = Key.of(T.id(), 2);
+        s.load(old, T.row(1L));
+        calls.clear();
+        s.advanceClock(1);
+        for (Key k : new Key[]{old, created}) {
+            Version w = new Version(7, 0, 0, T.row(9L), false);
+            s.chain(k).append(w);
+            w.commit();
+            w.settle();
+            s.chain(k).pruneSettled(null);
+        }
+        assertEquals(2, s.evict(2, 100, 100));
+        assertEquals(java.util.List.of("put " + old, "insert " + created), calls,
+                "the base store is told which key it cannot hold yet (no lookup on disk for it)");
+        assertEquals(T.row(9L), s.latestCommittedRow(created));
+        assertEquals(T.row(9L), s.latestCommittedRow(old));
+        assertEquals(2, s.keyCount());
+    }
+
+    @Test
     void aPassLooksAtTheLeastRecentlyLookedUpChainsFirstAndStopsAtOneARunningEpochHolds() {
         MultiVersionStore s = store();
         for (long i = 0; i < 10; i++) {

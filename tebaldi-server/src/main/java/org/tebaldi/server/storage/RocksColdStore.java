@@ -22,10 +22,12 @@ import org.tebaldi.core.storage.ColdStore;
 /**
  * The disk tier of a data server's base store (docs/performance.md, "A bounded footprint"): a RocksDB database of
  * its own in a fresh directory, written without a write-ahead log (it is a cache of the server's rows, not durable
- * state: emptied on recovery, deleted on close), with a Bloom filter per table file (10 bits per key) so a lookup
- * of a key that was never spilled — every insert of a new row — rarely reads a file, a 16 MiB block cache and a
- * 16 MiB write buffer, LZ4-compressed. If the store is dropped without {@link #close}, a {@link Cleaner} closes the
- * database and deletes the directory once the store is unreachable.
+ * state: emptied on recovery, deleted on close), a 16 MiB block cache and a 16 MiB write buffer, LZ4-compressed.
+ * A lookup of a key that was never spilled — every insert of a new row looks its key up first — is answered by
+ * Bloom filters on the heap over the keys written here ({@link SpilledKeys}) without a call into RocksDB; the
+ * others pass RocksDB's filters (one per memtable, one per table file, 10 bits per key). If the store is dropped
+ * without {@link #close}, a {@link Cleaner} closes the database and deletes the directory once the store is
+ * unreachable.
  */
 public final class RocksColdStore implements ColdStore {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -53,6 +55,7 @@ public final class RocksColdStore implements ColdStore {
             options = new Options().setCreateIfMissing(true).setWriteBufferSize(16L << 20)
                     .setMaxWriteBufferNumber(2).setMaxBackgroundJobs(1)
                     .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                    .setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
                             .setFilterPolicy(filter));
             noWal = new WriteOptions().setDisableWAL(true);
@@ -82,6 +85,7 @@ public final class RocksColdStore implements ColdStore {
 
     private final Native n;
     private final Cleaner.Cleanable cleanable;
+    private final SpilledKeys spilled = new SpilledKeys();
 
     private RocksColdStore(Path dir) {
         this.n = new Native(dir);
@@ -118,6 +122,7 @@ public final class RocksColdStore implements ColdStore {
         try (WriteBatch b = new WriteBatch()) {
             for (int i = 0; i < count; i++) {
                 b.put(keys[i], values[i]);
+                spilled.add(keys[i]);
             }
             db().write(n.noWal, b);
         } catch (RocksDBException e) {
@@ -128,6 +133,9 @@ public final class RocksColdStore implements ColdStore {
 
     @Override
     public byte[] get(byte[] key) {
+        if (!spilled.mayHold(key)) {
+            return null; // never written here: no call into RocksDB
+        }
         try {
             return db().get(key);
         } catch (RocksDBException e) {
@@ -160,6 +168,7 @@ public final class RocksColdStore implements ColdStore {
             n.run();
             n.open();
         }
+        spilled.clear();
     }
 
     @Override

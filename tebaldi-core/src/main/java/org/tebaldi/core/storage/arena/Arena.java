@@ -13,13 +13,16 @@ import java.util.Arrays;
  * whose records all moved elsewhere is {@linkplain #freeSegment freed} for reuse (never handed back to the
  * collector while the arena lives: direct memory goes back to the OS only when its buffer object is collected,
  * which for an old-generation object may be never). Flag bit 1 marks a record read since it was written or last
- * passed over by the spill (second chance, {@link ArenaBaseStore}). Owned by one thread; {@link #reserved} and
+ * passed over by the spill (second chance, {@link ArenaBaseStore}); bit 2 marks a released record, so the
+ * compaction can tell garbage from a current record without looking its key up. Owned by one thread; {@link #reserved} and
  * {@link #liveBytes} may be read by others.
  */
 final class Arena {
     static final int MIN_SEGMENT = 64 << 10;
     static final int MAX_SEGMENT = 8 << 20;
     static final int REFERENCED = 1;
+    /** Flag bit 2: the record was {@linkplain #release released} (superseded, deleted or moved): it is garbage. */
+    static final int RELEASED = 2;
 
     private final int maxSegment;
     private ByteBuffer[] segs = new ByteBuffer[8];
@@ -163,6 +166,7 @@ final class Arena {
     /** The record at {@code addr} was superseded or deleted: its bytes are garbage. */
     void release(long addr) {
         int n = recordSize(addr);
+        setFlags(addr, flags(addr) | RELEASED);
         live[segment(addr)] -= n;
         liveBytes -= n;
     }

@@ -124,10 +124,7 @@ public final class ArenaBaseStore implements BaseStore {
 
     @Override
     public void put(Key key, Version v) {
-        sink.reset();
-        KeyCodec.encode(key, sink);
-        VersionCodec.encode(v, generation, sink);
-        long old = index.put(key, arena.append(sink.array(), 0, sink.length()));
+        long old = append(key, v);
         if (old >= 0) {
             arena.release(old);
         } else if (diskKeys > 0) {
@@ -135,6 +132,23 @@ public final class ArenaBaseStore implements BaseStore {
             if (cold.get(kb) != null) {
                 diskKeys--; // its disk copy is shadowed from now on
             }
+        }
+    }
+
+    /** Appends {@code key}'s record holding {@code v} and indexes it; returns the address it replaced, or -1. */
+    private long append(Key key, Version v) {
+        sink.reset();
+        KeyCodec.encode(key, sink);
+        VersionCodec.encode(v, generation, sink);
+        return index.put(key, arena.append(sink.array(), 0, sink.length()));
+    }
+
+    /** {@inheritDoc} Here: no lookup in the disk tier, whose copy of the key {@link #put} would have to shadow. */
+    @Override
+    public void insert(Key key, Version v) {
+        long old = append(key, v);
+        if (old >= 0) {
+            arena.release(old); // not absent after all: the in-memory copy is superseded as by put
         }
     }
 
@@ -221,17 +235,21 @@ public final class ArenaBaseStore implements BaseStore {
         return true;
     }
 
-    /** Compacts or spills the record at {@code addr} if it is current. */
+    /**
+     * Compacts or spills the record at {@code addr} if it is current. Every record superseded, deleted or moved was
+     * {@linkplain Arena#release released}, so the record's own flag tells — no lookup of its key, which in a large
+     * index is a cache miss per record passed over.
+     */
     private void move(long addr) {
-        int len = load(addr);
-        Key key = KeyCodec.decode(src);
-        if (index.get(key) != addr) {
+        int flags = arena.flags(addr);
+        if ((flags & Arena.RELEASED) != 0) {
             return; // superseded
         }
+        int len = load(addr);
+        Key key = KeyCodec.decode(src);
         int keyEnd = src.position();
-        load(addr); // index.get may have read another record into the scratch buffer
         arena.release(addr);
-        if (spilling && (arena.flags(addr) & Arena.REFERENCED) == 0) {
+        if (spilling && (flags & Arena.REFERENCED) == 0) {
             if (spilled == spillKeys.length) {
                 spillKeys = Arrays.copyOf(spillKeys, spilled * 2);
                 spillValues = Arrays.copyOf(spillValues, spilled * 2);
