@@ -18,8 +18,9 @@ import org.tebaldi.core.model.Row;
  * settled and that no transaction of a running GC epoch looked up goes to the base store (unchanged versions are
  * not written again) and leaves the heap. So the CC parts see the same {@link Version}s through the same
  * {@link VersionChain} API, whether the key was in memory or not; only a chain's identity changes between two
- * transactions that are not concurrent here. Without a base store ({@code storage.rows: heap}; the off-heap arena is the experiments' default)
- * every chain stays on the heap, as before.
+ * transactions that are not concurrent here. A chain made for a key the base store did not hold leaves by
+ * {@link BaseStore#insert}, which need not look for an older copy. Without a base store ({@code storage.rows: heap};
+ * the off-heap arena is the experiments' default) every chain stays on the heap, as before.
  */
 public final class MultiVersionStore implements AutoCloseable {
     private final ChainMap hot;

@@ -14,8 +14,8 @@ import java.util.Arrays;
  * collector while the arena lives: direct memory goes back to the OS only when its buffer object is collected,
  * which for an old-generation object may be never). Flag bit 1 marks a record read since it was written or last
  * passed over by the spill (second chance, {@link ArenaBaseStore}); bit 2 marks a released record, so the
- * compaction can tell garbage from a current record without looking its key up. Owned by one thread; {@link #reserved} and
- * {@link #liveBytes} may be read by others.
+ * compaction can tell garbage from a current record without looking its key up. Owned by one thread;
+ * {@link #reserved} and {@link #liveBytes} may be read by others.
  */
 final class Arena {
     static final int MIN_SEGMENT = 64 << 10;
