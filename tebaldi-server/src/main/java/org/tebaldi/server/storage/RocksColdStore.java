@@ -9,7 +9,6 @@ import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
-import org.rocksdb.CompactionStyle;
 import org.rocksdb.CompressionType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
@@ -24,7 +23,7 @@ import org.tebaldi.core.storage.ColdStore;
  * The disk tier of a data server's base store (docs/performance.md, "A bounded footprint"): a RocksDB database of
  * its own in a fresh directory, written without a write-ahead log (it is a cache of the server's rows, not durable
  * state: emptied on recovery, deleted on close), a 16 MiB block cache and a 16 MiB write buffer, LZ4-compressed,
- * with universal compaction (rows written once and rarely read: fewer rewrites than leveled compaction).
+ * leveled compaction (RocksDB's default; docs/performance.md, "Long runs", says what it costs in an hour).
  * A lookup of a key that was never spilled — every insert of a new row looks its key up first — is answered by
  * Bloom filters on the heap over the keys written here ({@link SpilledKeys}) without a call into RocksDB; the
  * others pass RocksDB's filters (one per memtable, one per table file, 10 bits per key). If the store is dropped
@@ -57,10 +56,6 @@ public final class RocksColdStore implements ColdStore {
             options = new Options().setCreateIfMissing(true).setWriteBufferSize(16L << 20)
                     .setMaxWriteBufferNumber(2).setMaxBackgroundJobs(1)
                     .setCompressionType(CompressionType.LZ4_COMPRESSION)
-                    // rows arrive in spill order, spread over the whole key range, and are rarely read again:
-                    // leveled compaction rewrote each one level after level (29% of the process's CPU at minute 46
-                    // of an hour of TPC-C); universal compaction merges sorted runs of similar size, rewriting less
-                    .setCompactionStyle(CompactionStyle.UNIVERSAL)
                     .setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
                             .setFilterPolicy(filter));
