@@ -8,10 +8,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * Which keys a disk tier may hold, in Guava Bloom filters (1% false positives) over every key written to it, so that
  * a lookup of a key never spilled — every new row a transaction inserts is looked up first — is answered on the
- * heap instead of by a call into RocksDB (about 6 µs each in TPC-C with millions of keys on disk; docs/performance.md,
- * "A bounded footprint"). A key deleted from the tier stays in the filter (a false positive costs only the lookup).
- * The filters grow as a list, each four times the capacity of the one before (the first: 2^20 keys), about 1.2 bytes
- * of heap per key spilled, in {@code long[]} arrays the collector does not trace. Thread-safe (Guava's filters are).
+ * heap instead of by a call into RocksDB (docs/performance.md, "A bounded footprint", profiles both). A key deleted
+ * from the tier stays in the filter (a false positive costs only the lookup). The filters grow as a list, each four
+ * times the capacity of the one before (the first: 2^20 keys), about 1.2 bytes of heap per key spilled, in
+ * {@code long[]} arrays the collector does not trace. A lookup probes every filter, newest first. Thread-safe:
+ * Guava's filters are, and the list is copied on write.
  */
 final class SpilledKeys {
     private static final int FIRST = 1 << 20;
